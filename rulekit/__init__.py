@@ -1,0 +1,31 @@
+"""rulekit: card-game trigger timing as data.
+
+A sans-IO engine for the triggering-condition sequence of A Game of Thrones: The Card Game
+(second edition): build a scenario, start a :class:`Game`, answer its decisions, read its
+timeline. Importing rulekit imports no plotting, widget or Jupyter library.
+"""
+from __future__ import annotations
+
+from .abilities import Ability, CardFilter, Condition, Instruction, Posture, Target, Timing, Trigger, Which, Who
+from .builder import ScenarioBuilder
+from .decisions import PASS, AnswerKey, Decision, DecisionKind, Line, Option, Unapplied
+from .errors import IllegalAnswer, RulekitError, ScenarioError
+from .events import EventKind, Verb
+from .explain import Explanation, explain
+from .game import Game
+from .model import Card, GameState, TriggeringCondition
+from .rules import RULES, Rule, rule
+from .scenario import Scenario, ScriptEntry
+from .steps import SeqStep
+from .timeline import Step
+from .verdicts import Code, Verdict, reason
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Ability", "AnswerKey", "Card", "CardFilter", "Code", "Condition", "Decision", "DecisionKind",
+    "EventKind", "Explanation", "Game", "GameState", "IllegalAnswer", "Instruction", "Line", "Option", "PASS",
+    "Posture", "RULES", "Rule", "RulekitError", "Scenario", "ScenarioBuilder", "ScenarioError", "ScriptEntry",
+    "SeqStep", "Step", "Target", "Timing", "Trigger", "TriggeringCondition", "Unapplied", "Verb", "Verdict",
+    "Which", "Who", "__version__", "explain", "reason", "rule",
+]

@@ -1,0 +1,138 @@
+"""Triggered abilities as plain data.
+
+An ability is a timing (interrupt, reaction, their forced forms, or a "would" interrupt), a
+trigger pattern (``when``: the event it listens for and what the event must be about), an
+optional condition, a cost and an effect. Costs and effects are sequences of instructions from
+a closed vocabulary (:class:`rulekit.events.Verb`) with data-only targets and filters, so a
+card survives ``json.dumps`` and rebuilds an equal card: nothing here is ever a callable.
+
+"You", "opponent", "self" and "other" are always judged from the ability's controller and
+card when the engine looks at them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from .events import EventKind, Verb
+
+
+class Timing(str, Enum):
+    WOULD_INTERRUPT = "would interrupt"
+    FORCED_INTERRUPT = "forced interrupt"
+    INTERRUPT = "interrupt"
+    FORCED_REACTION = "forced reaction"
+    REACTION = "reaction"
+
+    @property
+    def forced(self) -> bool:
+        return self in (Timing.FORCED_INTERRUPT, Timing.FORCED_REACTION)
+
+    @property
+    def before_occurrence(self) -> bool:
+        return self in (Timing.WOULD_INTERRUPT, Timing.FORCED_INTERRUPT, Timing.INTERRUPT)
+
+
+class Who(str, Enum):
+    """A player relative to the ability's controller."""
+
+    YOU = "you"
+    OPPONENT = "opponent"
+    ANY = "any"
+
+
+class Which(str, Enum):
+    """A card relative to the ability's own card."""
+
+    SELF = "self"
+    OTHER = "other"
+    ANY = "any"
+
+
+class Posture(str, Enum):
+    STANDING = "standing"
+    KNEELING = "kneeling"
+
+
+@dataclass(frozen=True, slots=True)
+class CardFilter:
+    """Which cards qualify: every field that is set must hold."""
+
+    which: Which = Which.ANY
+    type: str | None = None
+    title: str | None = None
+    trait: str | None = None
+    controller: Who = Who.ANY
+    owner: Who = Who.ANY
+    zone: str | None = None
+    posture: Posture | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger:
+    """The triggering condition an ability refers to (the text after "when" or "after").
+
+    ``one_or_more`` is the "one or more" wording: the ability may then be used once per
+    occurrence instead of once per triggering condition.
+    """
+
+    event: EventKind
+    card: CardFilter | None = None
+    player: Who = Who.ANY
+    challenge: str | None = None
+    phase: str | None = None
+    one_or_more: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """A test on the state: the number of cards matching ``count`` lies within the bounds,
+    and/or the current phase is ``phase``."""
+
+    count: CardFilter | None = None
+    at_least: int | None = None
+    at_most: int | None = None
+    phase: str | None = None
+
+
+class Target(str, Enum):
+    SELF = "self"                   # this ability's card
+    THAT_CARD = "that card"         # the card the triggering condition is about
+    CHOSEN = "chosen"               # a card the controller chooses among ``filter``
+    EACH = "each"                   # every card matching ``filter``
+    YOU = "you"                     # the ability's controller
+    OPPONENT = "opponent"           # each opponent of the controller
+    THAT_PLAYER = "that player"     # the player the triggering condition is about
+
+    @property
+    def is_player(self) -> bool:
+        return self in (Target.YOU, Target.OPPONENT, Target.THAT_PLAYER)
+
+
+@dataclass(frozen=True, slots=True)
+class Instruction:
+    """One instruction of a cost or an effect. ``condition`` is checked when it executes."""
+
+    do: Verb
+    target: Target = Target.SELF
+    filter: CardFilter | None = None
+    amount: int = 1
+    condition: tuple[Condition, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    """A triggered ability printed on (or given to) a card.
+
+    ``zones`` lists where the ability works; empty means where the ruleset says a card's
+    abilities work (in play for A Game of Thrones).
+    """
+
+    id: str
+    timing: Timing
+    when: Trigger
+    effect: tuple[Instruction, ...]
+    condition: tuple[Condition, ...] = ()
+    cost: tuple[Instruction, ...] = ()
+    zones: tuple[str, ...] = ()
+    text: str = ""

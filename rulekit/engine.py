@@ -1,0 +1,115 @@
+"""The engine loop: advance until someone must choose, sans IO.
+
+:func:`advance` looks at the top frame of the control stack and calls its handler, which
+returns :class:`~rulekit.frames.Progress` (recorded as one :class:`~rulekit.timeline.Step`) or
+:class:`~rulekit.frames.Ask`. :func:`run` repeats that, applying answers from a recorded line
+(or the documented defaults, when asked to) until a decision is left for a person or the
+script is over. Nothing here prints, reads input, or keeps a place in the rules outside the
+frozen control stack.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from immutables import Map
+
+from . import occur, resolution, sequence
+from .decisions import AnswerKey, Decision, Unapplied
+from .frames import Ask, Control, Progress, ResolutionFrame, ScriptFrame, SequenceFrame
+from .model import GameState
+from .scenario import Scenario
+from .timeline import Step
+
+
+def _script(frame: ScriptFrame, state: GameState, control: Control, scenario: Scenario) -> Progress:
+    if frame.index >= len(scenario.script):
+        return Progress(state, control[:-1], "rulekit.script", "script-done")
+    entry = scenario.script[frame.index]
+    occurrence = scenario.occurrence_ids()[frame.index]
+    conditions = occur.conditions_for(
+        entry.do, state, occurrence, occurrence,
+        cards=tuple(state.cards[c] for c in entry.cards),
+        players=(entry.player,) if entry.player else (), amount=entry.amount,
+        challenge=entry.challenge, phase=entry.phase)
+    moved_on = control[:-1] + (ScriptFrame(frame.index + 1),)
+    args = (("occurrence", occurrence), ("label", entry.label))
+    if not conditions:
+        return Progress(state, moved_on, "rulekit.script", "script-nothing", args)
+    return Progress(state, moved_on + (SequenceFrame(occurrence, conditions),), "rulekit.script", "script", args)
+
+
+def advance(state: GameState, control: Control, scenario: Scenario) -> Progress | Ask:
+    top = control[-1]
+    if isinstance(top, SequenceFrame):
+        return sequence.advance(top, state, control)
+    if isinstance(top, ResolutionFrame):
+        return resolution.advance(top, state, control)
+    return _script(top, state, control, scenario)
+
+
+def apply_answer(state: GameState, control: Control, option: str, verdicts) -> Progress:
+    top = control[-1]
+    if isinstance(top, SequenceFrame):
+        return sequence.answer(top, state, control, option, verdicts)
+    return resolution.answer(top, state, control, option, verdicts)
+
+
+def record(parent: Step, p: Progress, decision: Decision | None = None, answer: str | None = None,
+           answered_by: str | None = None) -> Step:
+    return Step(parent, parent.number + 1, p.rule, p.what, p.args, p.state, p.control, p.verdicts,
+                decision, answer, answered_by)
+
+
+@dataclass(frozen=True, slots=True)
+class Halt:
+    """Where :func:`run` stopped: the last step, the control after it, and the decision
+    waiting (``None`` when the script is over)."""
+
+    step: Step
+    ask: Ask | None
+    replaying: Map          # recorded answers not yet reached: AnswerKey -> option id
+    unapplied: tuple[Unapplied, ...]
+    chosen: tuple[tuple[AnswerKey, str], ...]   # non-default answers applied from the line
+
+
+def run(scenario: Scenario, step: Step, *, replaying: Map = Map(), auto: bool = False,
+        max_steps: int | None = None) -> Halt:
+    """Advance from ``step`` until a decision needs a person (or, with ``auto``, to the end,
+    answering every decision with its default). Answers in ``replaying`` are applied where
+    their keys come up; one whose option is not legal there is reported as unapplied."""
+    unapplied: list[Unapplied] = []
+    chosen: list[tuple[AnswerKey, str]] = []
+    state, control = step.state, step.control
+    taken = 0
+    while control:
+        out = advance(state, control, scenario)
+        if isinstance(out, Ask):
+            decision = out.decision
+            recorded = replaying.get(decision.key) if replaying else None
+            option, how = None, None
+            if recorded is not None:
+                replaying = replaying.delete(decision.key)
+                if decision.option(recorded) is not None:
+                    option, how = recorded, "recorded"
+                    if recorded != decision.default:
+                        chosen.append((decision.key, recorded))
+                else:
+                    unapplied.append(Unapplied(decision.key, recorded,
+                                               "not a legal option here; legal: " + ", ".join(decision.legal_ids())))
+            if option is None and auto:
+                option, how = decision.default, "default"
+            if option is None:
+                return Halt(step, out, replaying, tuple(unapplied), tuple(chosen))
+            out = apply_answer(state, control, option, out.verdicts)
+            step = record(step, out, decision, option, how)
+        else:
+            step = record(step, out)
+        state, control = out.state, out.control
+        taken += 1
+        if max_steps is not None and taken >= max_steps:
+            break
+    if not control:
+        unapplied.extend(Unapplied(k, v, "this decision never came up") for k, v in sorted(
+            replaying.items(), key=lambda kv: (kv[0].at, kv[0].chooser, kv[0].number)))
+        replaying = Map()
+    return Halt(step, None, replaying, tuple(unapplied), tuple(chosen))

@@ -1,0 +1,105 @@
+"""Events and triggering conditions: what can happen, and one occurrence's conditions.
+
+Every kind of occurrence goes through one table, :data:`EVENTS`: its verb (what an effect or
+the script says to do), what it is about (a card, a player or a phase), which other kinds it
+also counts as ("killed" is also "leaves play"), and how it changes the state when it occurs
+(step 5). Adding a kind of event is adding a row there and an ``apply`` function in
+:mod:`rulekit.occur`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class EventKind(str, Enum):
+    KILLED = "killed"
+    DISCARDED = "discarded"
+    SACRIFICED = "sacrificed"
+    RETURNED_TO_HAND = "returned to hand"
+    LEAVES_PLAY = "leaves play"
+    ENTERS_PLAY = "enters play"
+    KNEELS = "kneels"
+    STANDS = "stands"
+    GAINS_POWER = "gains power"
+    DRAWS = "draws"
+    WINS_CHALLENGE = "wins a challenge"
+    LOSES_CHALLENGE = "loses a challenge"
+    PHASE_BEGINS = "phase begins"
+    PHASE_ENDS = "phase ends"
+
+    def __str__(self) -> str:  # pragma: no cover - readability in f-strings
+        return self.value
+
+
+class Verb(str, Enum):
+    """What a script entry or an instruction says to do."""
+
+    KILL = "kill"
+    DISCARD = "discard"
+    SACRIFICE = "sacrifice"
+    RETURN_TO_HAND = "return to hand"
+    LEAVE_PLAY = "leave play"
+    PUT_INTO_PLAY = "put into play"
+    KNEEL = "kneel"
+    STAND = "stand"
+    GAIN_POWER = "gain power"
+    DRAW = "draw"
+    WIN_CHALLENGE = "win challenge"
+    BEGIN_PHASE = "begin phase"
+    END_PHASE = "end phase"
+
+    def __str__(self) -> str:  # pragma: no cover
+        return self.value
+
+
+class Subject(str, Enum):
+    CARD = "card"
+    PLAYER = "player"
+    PHASE = "phase"
+
+
+@dataclass(frozen=True, slots=True)
+class EventDef:
+    kind: EventKind
+    verb: Verb
+    subject: Subject
+    counts_as: tuple[EventKind, ...] = ()
+    moves_card: bool = False          # the subject card changes zones (and becomes a new object)
+    from_play: bool = False           # only a card in play can undergo it
+    noun: str = ""                    # "the kill of", for descriptions
+
+
+EVENTS: dict[EventKind, EventDef] = {e.kind: e for e in (
+    EventDef(EventKind.KILLED, Verb.KILL, Subject.CARD, (EventKind.LEAVES_PLAY,), True, True, "kill"),
+    EventDef(EventKind.DISCARDED, Verb.DISCARD, Subject.CARD, (EventKind.LEAVES_PLAY,), True, False, "discard"),
+    EventDef(EventKind.SACRIFICED, Verb.SACRIFICE, Subject.CARD, (EventKind.LEAVES_PLAY,), True, True, "sacrifice"),
+    EventDef(EventKind.RETURNED_TO_HAND, Verb.RETURN_TO_HAND, Subject.CARD, (EventKind.LEAVES_PLAY,), True, True,
+             "return to hand"),
+    EventDef(EventKind.LEAVES_PLAY, Verb.LEAVE_PLAY, Subject.CARD, (), True, True, "leaving play"),
+    EventDef(EventKind.ENTERS_PLAY, Verb.PUT_INTO_PLAY, Subject.CARD, (), True, False, "entering play"),
+    EventDef(EventKind.KNEELS, Verb.KNEEL, Subject.CARD, (), False, True, "kneeling"),
+    EventDef(EventKind.STANDS, Verb.STAND, Subject.CARD, (), False, True, "standing"),
+    EventDef(EventKind.GAINS_POWER, Verb.GAIN_POWER, Subject.CARD, (), False, True, "power gain"),
+    EventDef(EventKind.DRAWS, Verb.DRAW, Subject.PLAYER, (), False, False, "draw"),
+    EventDef(EventKind.WINS_CHALLENGE, Verb.WIN_CHALLENGE, Subject.PLAYER, (), False, False, "challenge win"),
+    EventDef(EventKind.LOSES_CHALLENGE, Verb.WIN_CHALLENGE, Subject.PLAYER, (), False, False, "challenge loss"),
+    EventDef(EventKind.PHASE_BEGINS, Verb.BEGIN_PHASE, Subject.PHASE, (), False, False, "beginning"),
+    EventDef(EventKind.PHASE_ENDS, Verb.END_PHASE, Subject.PHASE, (), False, False, "end"),
+)}
+
+#: For each verb, the event kind it creates (``win challenge`` also creates a loss for the
+#: opponent; see :func:`rulekit.occur.conditions_for`).
+VERB_EVENT: dict[Verb, EventKind] = {
+    Verb.KILL: EventKind.KILLED, Verb.DISCARD: EventKind.DISCARDED, Verb.SACRIFICE: EventKind.SACRIFICED,
+    Verb.RETURN_TO_HAND: EventKind.RETURNED_TO_HAND, Verb.LEAVE_PLAY: EventKind.LEAVES_PLAY,
+    Verb.PUT_INTO_PLAY: EventKind.ENTERS_PLAY, Verb.KNEEL: EventKind.KNEELS, Verb.STAND: EventKind.STANDS,
+    Verb.GAIN_POWER: EventKind.GAINS_POWER, Verb.DRAW: EventKind.DRAWS,
+    Verb.WIN_CHALLENGE: EventKind.WINS_CHALLENGE, Verb.BEGIN_PHASE: EventKind.PHASE_BEGINS,
+    Verb.END_PHASE: EventKind.PHASE_ENDS,
+}
+
+
+def kinds_counted(kind: EventKind) -> tuple[EventKind, ...]:
+    """The kind itself and every kind it also counts as, in that order."""
+    return (kind,) + EVENTS[kind].counts_as

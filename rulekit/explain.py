@@ -1,0 +1,56 @@
+"""``explain(step, card, ability)``: why did (or didn't) this ability trigger at this step?
+
+The answer is recomputed from the state the step started from and the sequence it was taken
+in, with the same :func:`rulekit.judge.judge` the engine used, so it always agrees with the
+verdicts the engine recorded — and it also answers for abilities the engine never had to look
+at ("does not listen for this event").
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import RulekitError
+from .judge import judge
+from .timeline import Step
+from .verdicts import Code, Verdict, reason
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    step: int
+    card: str
+    ability: str
+    verdicts: tuple[Verdict, ...]
+    note: str = ""
+
+    @property
+    def usable(self) -> bool:
+        return any(v.usable for v in self.verdicts)
+
+    def codes(self) -> tuple[Code, ...]:
+        return tuple(v.code for v in self.verdicts)
+
+    def __str__(self) -> str:
+        head = f"Step {self.step}: {self.card}.{self.ability}"
+        if not self.verdicts:
+            return f"{head}: {self.note}"
+        return "\n".join(f"{head} for {v.condition}: {reason(v)}" for v in self.verdicts)
+
+
+def explain(step: Step, card: str, ability: str) -> Explanation:
+    """Verdicts of ``ability`` on ``card`` (a card id) for every triggering condition of the
+    sequence ``step`` was taken in."""
+    state = step.before
+    if card.partition("@")[0] not in state.cards:
+        raise RulekitError(f"no card {card!r} in this game; cards: {', '.join(state.order)}")
+    source = state.cards[card.partition("@")[0]]
+    found = source.ability(ability)
+    if found is None:
+        listed = ", ".join(a.id for a in source.abilities) or "none"
+        raise RulekitError(f"card {card!r} ({source.title}) has no ability {ability!r}; its abilities: {listed}")
+    frame = step.context
+    if frame is None:
+        return Explanation(step.number, source.obj, ability, (),
+                           "no triggering condition was being resolved at this step")
+    return Explanation(step.number, source.obj, ability,
+                       tuple(judge(state, source, found, tc, frame.step) for tc in frame.conditions))

@@ -1,0 +1,213 @@
+"""Whether an ability may (or must) be used for a triggering condition, and why not.
+
+:func:`judge` runs the checks in a fixed order and returns the first that fails as a
+:class:`~rulekit.verdicts.Verdict`: does the ability listen for this event; is this its timing;
+is its card where its abilities work; does the event match its pattern; is its condition
+true; has it been used for this triggering condition; can its cost be paid in full; does a
+target exist; could its effect change the game state. The same function answers the engine
+and :func:`rulekit.explain`, so the two can never disagree.
+"""
+from __future__ import annotations
+
+from .abilities import Ability, CardFilter, Condition, Instruction, Posture, Target, Timing, Trigger, Which, Who
+from .events import EVENTS, EventKind, VERB_EVENT, kinds_counted
+from . import ids, occur
+from .model import Card, GameState, TriggeringCondition
+from .steps import SeqStep
+from .verdicts import Code, Verdict
+
+
+# -- patterns and filters ----------------------------------------------------------------
+def _who_matches(who: Who, player: str | None, me: str) -> bool:
+    if who is Who.ANY:
+        return True
+    return (player == me) if who is Who.YOU else (player is not None and player != me)
+
+
+def filter_mismatch(f: CardFilter, card: Card, me: str, source: Card | None, *,
+                    moved_by_event: bool = False) -> str | None:
+    """``None`` if ``card`` passes the filter from the point of view of ``me`` and ``source``
+    (the ability's card), else what does not match."""
+    if f.which is not Which.ANY and source is not None:
+        same = card.id == source.id and (card.incarnation == source.incarnation or
+                                         (moved_by_event and card.incarnation + 1 == source.incarnation))
+        if f.which is Which.SELF and not same:
+            return f"{card.title} is not this card"
+        if f.which is Which.OTHER and same:
+            return "it is this card itself"
+    if f.type is not None and card.type != f.type:
+        return f"{card.title} is not a {f.type}"
+    if f.title is not None and card.title != f.title:
+        return f"{card.title} is not {f.title}"
+    if f.trait is not None and f.trait not in card.traits:
+        return f"{card.title} lacks the {f.trait} trait"
+    if not _who_matches(f.controller, card.controller, me):
+        return f"{card.title} is controlled by {card.controller}"
+    if not _who_matches(f.owner, card.owner, me):
+        return f"{card.title} is owned by {card.owner}"
+    if f.zone is not None and card.zone != f.zone:
+        return f"{card.title} is in the {card.zone}, not the {f.zone}"
+    if f.posture is Posture.STANDING and card.kneeling:
+        return f"{card.title} is kneeling"
+    if f.posture is Posture.KNEELING and not card.kneeling:
+        return f"{card.title} is standing"
+    return None
+
+
+def trigger_mismatch(when: Trigger, tc: TriggeringCondition, state: GameState, me: str, source: Card,
+                     occurred: bool) -> str | None:
+    """``None`` if the triggering condition is one this pattern refers to, else why not."""
+    if when.event is EventKind.LEAVES_PLAY and tc.kind is not EventKind.LEAVES_PLAY:
+        if tc.card is None or tc.card.zone not in state.rules.in_play:
+            return "the card was not in play"
+    if tc.card is not None and when.card is not None:
+        why = filter_mismatch(when.card, tc.card, me, source,
+                              moved_by_event=occurred and EVENTS[tc.kind].moves_card)
+        if why:
+            return why
+    if tc.card is None and not _who_matches(when.player, tc.player, me):
+        return f"it is about {tc.player}"
+    if when.challenge is not None and tc.challenge != when.challenge:
+        return f"the challenge is {tc.challenge or 'of no type'}, not {when.challenge}"
+    if when.phase is not None and tc.phase != when.phase:
+        return f"the phase is {tc.phase or 'none'}, not {when.phase}"
+    return None
+
+
+def condition_failure(conditions: tuple[Condition, ...], state: GameState, me: str,
+                      source: Card | None) -> str | None:
+    """``None`` if every condition holds now, else the first that does not, in words."""
+    for cond in conditions:
+        if cond.phase is not None and state.phase != cond.phase:
+            return f"the phase is {state.phase or 'none'}, not {cond.phase}"
+        if cond.count is not None:
+            n = sum(1 for cid in state.order
+                    if filter_mismatch(cond.count, state.cards[cid], me, source) is None)
+            if cond.at_least is not None and n < cond.at_least:
+                return f"{n} matching card(s), needs at least {cond.at_least}"
+            if cond.at_most is not None and n > cond.at_most:
+                return f"{n} matching card(s), needs at most {cond.at_most}"
+    return None
+
+
+# -- targets -----------------------------------------------------------------------------
+def current_object(state: GameState, card: Card, *, allow_moved: bool) -> Card | None:
+    """The card as it is now, if it is still the same object (or, with ``allow_moved``, the
+    object the triggering event itself turned it into)."""
+    now = state.cards.get(card.id)
+    if now is None:
+        return None
+    if now.incarnation == card.incarnation or (allow_moved and now.incarnation == card.incarnation + 1):
+        return now
+    return None
+
+
+def card_targets(instr: Instruction, state: GameState, me: str, source: Card,
+                 tc: TriggeringCondition | None) -> tuple[Card, ...]:
+    """Cards an instruction may affect, in listing order; for ``chosen`` these are the options."""
+    if instr.target is Target.SELF:
+        now = current_object(state, source, allow_moved=False)
+        return (now,) if now else ()
+    if instr.target is Target.THAT_CARD:
+        if tc is None or tc.card is None:
+            return ()
+        now = current_object(state, tc.card, allow_moved=True)
+        return (now,) if now else ()
+    f = instr.filter or CardFilter()
+    # Unless the filter names a zone, "choose a card"/"each card" means cards in play, except
+    # for putting a card into play, which means cards in hand (rulekit.default-zones).
+    zones = (f.zone,) if f.zone else (("hand",) if VERB_EVENT[instr.do] is EventKind.ENTERS_PLAY
+                                       else state.rules.in_play)
+    out = []
+    for cid in state.order:
+        card = state.cards[cid]
+        if card.zone not in zones:
+            continue
+        if filter_mismatch(f, card, me, source) is None:
+            out.append(card)
+    return tuple(out)
+
+
+def player_targets(instr: Instruction, state: GameState, me: str, tc: TriggeringCondition | None) -> tuple[str, ...]:
+    if instr.target is Target.YOU:
+        return (me,)
+    if instr.target is Target.OPPONENT:
+        return state.opponents(me)
+    if instr.target is Target.THAT_PLAYER and tc is not None and tc.player is not None:
+        return (tc.player,)
+    return ()
+
+
+def changeable_targets(instr: Instruction, state: GameState, me: str, source: Card,
+                       tc: TriggeringCondition | None) -> tuple:
+    """The targets for which the instruction would change the game state now."""
+    kind = VERB_EVENT[instr.do]
+    if instr.target.is_player:
+        return tuple(p for p in player_targets(instr, state, me, tc)
+                     if occur.can_happen(kind, state, player=p, amount=instr.amount) is None)
+    return tuple(c for c in card_targets(instr, state, me, source, tc)
+                 if occur.can_happen(kind, state, card=c, amount=instr.amount) is None)
+
+
+# -- the verdict ---------------------------------------------------------------------------
+def use_id(source: Card, ability: Ability, tc: TriggeringCondition) -> str:
+    """A use is keyed by card object + ability + what it responds to: the triggering condition,
+    or the whole occurrence for "one or more" wording."""
+    return ids.use(source.obj, ability.id, tc.sequence if ability.when.one_or_more else tc.id)
+
+
+def listens(ability: Ability, kind: EventKind) -> bool:
+    return ability.when.event in kinds_counted(kind)
+
+
+def judge(state: GameState, source: Card, ability: Ability, tc: TriggeringCondition,
+          step: SeqStep | None) -> Verdict:
+    """The verdict for ``ability`` on ``source`` against ``tc`` at ``step`` of its sequence."""
+    obj, aid = source.obj, ability.id
+
+    def no(code: Code, detail: str = "") -> Verdict:
+        return Verdict(obj, aid, tc.id, code, detail)
+
+    if not listens(ability, tc.kind):
+        return no(Code.NOT_LISTENING, f"it listens for \"{ability.when.event.value}\", this is \"{tc.kind.value}\"")
+    wanted = step.timing if step is not None else None
+    if ability.timing is not wanted:
+        where = f"step {step.number}, {step.title}" if step is not None else "outside a sequence"
+        return no(Code.WRONG_TIMING, f"a {ability.timing.value} ability at {where}")
+    zones = ability.zones or state.rules.in_play
+    if source.zone not in zones:
+        return no(Code.NOT_ACTIVE, f"{source.title} is in the {source.zone}")
+    me = source.controller
+    why = trigger_mismatch(ability.when, tc, state, me, source, occurred=step.after_occurrence)
+    if why:
+        return no(Code.NO_MATCH, why)
+    why = condition_failure(ability.condition, state, me, source)
+    if why:
+        return no(Code.CONDITION_FALSE, why)
+    if use_id(source, ability, tc) in state.used:
+        return no(Code.ALREADY_USED)
+    for instr in ability.cost:
+        if not changeable_targets(instr, state, me, source, tc):
+            return no(Code.COST_UNPAYABLE, f"cannot {instr.do.value} {instr.target.value}")
+    could_change = False
+    for instr in ability.effect:
+        targets = changeable_targets(instr, state, me, source, tc)
+        if instr.target is Target.CHOSEN and not targets:
+            return no(Code.NO_TARGET, f"nothing to {instr.do.value}")
+        could_change = could_change or bool(targets)
+    if not could_change:
+        return no(Code.NO_EFFECT)
+    return no(Code.MUST_RESOLVE if ability.timing.forced else Code.ELIGIBLE)
+
+
+def considered(state: GameState, conditions: tuple[TriggeringCondition, ...],
+               step: SeqStep) -> tuple[Verdict, ...]:
+    """Verdicts for every ability that listens for any of the conditions, in listing order
+    (by condition, then card, then ability): what the engine records at a step."""
+    out: list[Verdict] = []
+    for tc in conditions:
+        for kind in kinds_counted(tc.kind):
+            for card_id, index in state.listeners_for(kind):
+                card = state.cards[card_id]
+                out.append(judge(state, card, card.abilities[index], tc, step))
+    return tuple(out)

@@ -1,0 +1,196 @@
+"""The model: players, cards, zones and the immutable game state.
+
+The state is a frozen value. Cards live in a persistent map keyed by card id
+(:class:`immutables.Map`), so one change copies a path of the map, not the board; the order
+in which the scenario lists cards is kept separately, because a hash map's iteration order is
+not stable across processes and rulekit never lets it decide anything.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from immutables import Map
+
+from . import ids
+from .abilities import Ability
+from .events import EventKind
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """What differs between games at the level of the model."""
+
+    name: str
+    zones: tuple[str, ...]
+    in_play: tuple[str, ...]           # where a card's abilities work unless they say otherwise
+    leave_play_zone: dict               # event kind -> zone a card goes to
+
+    def new_object(self, from_zone: str, to_zone: str) -> bool:
+        """Whether a move between these zones makes the card a new object (rulekit's own
+        decision for A Game of Thrones: every change of zone does, see ``rulekit.incarnation``)."""
+        return from_zone != to_zone
+
+
+AGOT = Ruleset(
+    name="agot",
+    zones=("hand", "play area", "discard pile", "dead pile", "draw deck"),
+    in_play=("play area",),
+    leave_play_zone={
+        EventKind.KILLED: "dead pile",
+        EventKind.DISCARDED: "discard pile",
+        EventKind.SACRIFICED: "discard pile",
+        EventKind.LEAVES_PLAY: "discard pile",
+        EventKind.RETURNED_TO_HAND: "hand",
+    },
+)
+
+RULESETS: dict[str, Ruleset] = {AGOT.name: AGOT}
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A card as a scenario lists it and as the state holds it.
+
+    ``controller`` defaults to the owner. ``incarnation`` counts how many times the card has
+    become a new object; :attr:`obj` is its stable object id.
+    """
+
+    id: str
+    title: str
+    owner: str
+    controller: str | None = None
+    zone: str = "play area"
+    type: str = "character"
+    strength: int = 0
+    power: int = 0
+    kneeling: bool = False
+    traits: tuple[str, ...] = ()
+    abilities: tuple[Ability, ...] = ()
+    incarnation: int = 0
+
+    def __post_init__(self):
+        if self.controller is None:
+            object.__setattr__(self, "controller", self.owner)
+
+    @property
+    def obj(self) -> str:
+        return ids.card_object(self.id, self.incarnation)
+
+    def ability(self, ability_id: str) -> Ability | None:
+        for a in self.abilities:
+            if a.id == ability_id:
+                return a
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class TriggeringCondition:
+    """One triggering condition of an occurrence.
+
+    ``card`` is the subject card as it was when the condition became imminent (what patterns
+    such as "a character you control" are judged against); ``player`` is the subject player
+    (who draws, who wins) or, for a card event, that card's controller.
+    """
+
+    id: str
+    kind: EventKind
+    sequence: str
+    cause: str
+    card: Card | None = None
+    player: str | None = None
+    amount: int = 1
+    challenge: str | None = None
+    phase: str | None = None
+
+    @property
+    def subject(self) -> str:
+        if self.card is not None:
+            return self.card.obj
+        return self.player if self.player is not None else (self.phase or "")
+
+
+Listener = tuple[str, int]   # (card id, index of the ability on the card)
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """Everything the rules look at, as one immutable value."""
+
+    ruleset: str
+    players: tuple[str, ...]
+    first_player: str
+    cards: Map
+    order: tuple[str, ...]
+    decks: Map
+    used: Map = field(default_factory=Map)
+    phase: str = ""
+    listeners: Map = field(default_factory=Map, compare=False, repr=False)
+
+    # -- reading -------------------------------------------------------------------------
+    @property
+    def rules(self) -> Ruleset:
+        return RULESETS[self.ruleset]
+
+    def card(self, card_id: str) -> Card:
+        return self.cards[card_id]
+
+    def seat_order(self) -> tuple[str, ...]:
+        """Players in seat order starting with the first player."""
+        i = self.players.index(self.first_player)
+        return self.players[i:] + self.players[:i]
+
+    def next_player(self, player: str) -> str:
+        i = self.players.index(player)
+        return self.players[(i + 1) % len(self.players)]
+
+    def opponents(self, player: str) -> tuple[str, ...]:
+        return tuple(p for p in self.seat_order() if p != player)
+
+    def cards_in(self, zone: str, player: str | None = None) -> tuple[Card, ...]:
+        """Cards in a zone in listing order (draw decks: top first), optionally one owner's."""
+        if zone == "draw deck":
+            owners = (player,) if player else self.players
+            return tuple(self.cards[c] for p in owners for c in self.decks.get(p, ()))
+        return tuple(c for c in (self.cards[i] for i in self.order)
+                     if c.zone == zone and (player is None or c.owner == player))
+
+    def listeners_for(self, kind: EventKind) -> tuple[Listener, ...]:
+        return self.listeners.get(kind, ())
+
+    # -- changing ------------------------------------------------------------------------
+    def with_card(self, card: Card) -> "GameState":
+        return replace(self, cards=self.cards.set(card.id, card))
+
+    def move(self, card_id: str, to_zone: str, *, controller: str | None = None) -> "GameState":
+        """Move a card between zones; it becomes a new object where the ruleset says so."""
+        card = self.cards[card_id]
+        new = replace(card, zone=to_zone, kneeling=False if to_zone != card.zone else card.kneeling,
+                      power=card.power if to_zone in self.rules.in_play else 0,
+                      controller=controller or (card.controller if to_zone in self.rules.in_play else card.owner),
+                      incarnation=card.incarnation + (1 if self.rules.new_object(card.zone, to_zone) else 0))
+        decks = self.decks
+        if card.zone == "draw deck":
+            decks = decks.set(card.owner, tuple(c for c in decks.get(card.owner, ()) if c != card_id))
+        if to_zone == "draw deck":
+            decks = decks.set(card.owner, (card_id,) + decks.get(card.owner, ()))
+        return replace(self, cards=self.cards.set(card_id, new), decks=decks)
+
+    def mark_used(self, use_id: str, responds_to: str) -> "GameState":
+        return replace(self, used=self.used.set(use_id, responds_to))
+
+
+def index_listeners(cards: tuple[Card, ...]) -> Map:
+    """Abilities indexed by the event kind they listen for, in listing order."""
+    index: dict[EventKind, list[Listener]] = {}
+    for card in cards:
+        for i, ability in enumerate(card.abilities):
+            index.setdefault(ability.when.event, []).append((card.id, i))
+    return Map({k: tuple(v) for k, v in index.items()})
+
+
+def initial_state(ruleset: str, players: tuple[str, ...], first_player: str,
+                  cards: tuple[Card, ...], phase: str = "") -> GameState:
+    decks = {p: tuple(c.id for c in cards if c.owner == p and c.zone == "draw deck") for p in players}
+    return GameState(ruleset=ruleset, players=players, first_player=first_player,
+                     cards=Map({c.id: c for c in cards}), order=tuple(c.id for c in cards),
+                     decks=Map(decks), phase=phase, listeners=index_listeners(cards))

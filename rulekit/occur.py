@@ -1,0 +1,114 @@
+"""Occurrences: turning "do this" into triggering conditions, and making them happen.
+
+One mechanism serves every kind of event: :func:`conditions_for` builds the triggering
+conditions one occurrence creates (one per card or player it affects, all sharing one
+sequence), :func:`can_happen` says whether an event could change the game state now (the test
+behind "an ability can be initiated only if its effect could change the game state"), and
+:func:`apply` is what step 5 does.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from . import ids
+from .events import EVENTS, VERB_EVENT, EventKind, Subject, Verb
+from .model import Card, GameState, TriggeringCondition
+
+
+def can_happen(kind: EventKind, state: GameState, *, card: Card | None = None,
+               player: str | None = None, amount: int = 1) -> str | None:
+    """``None`` if the event would change the game state now, else why it would not."""
+    spec = EVENTS[kind]
+    if spec.subject is Subject.CARD:
+        assert card is not None
+        in_play = card.zone in state.rules.in_play
+        if spec.from_play and not in_play:
+            return f"{card.title} is not in play"
+        if kind is EventKind.KILLED and card.type != "character":
+            return f"{card.title} is not a character"
+        if kind is EventKind.ENTERS_PLAY and in_play:
+            return f"{card.title} is already in play"
+        if kind is EventKind.DISCARDED and card.zone not in state.rules.in_play + ("hand",):
+            return f"{card.title} is neither in play nor in hand"
+        if kind is EventKind.KNEELS and card.kneeling:
+            return f"{card.title} is already kneeling"
+        if kind is EventKind.STANDS and not card.kneeling:
+            return f"{card.title} is already standing"
+        if kind is EventKind.GAINS_POWER and amount <= 0:
+            return "no power to gain"
+        return None
+    if kind is EventKind.DRAWS:
+        if not state.decks.get(player, ()):
+            return f"{player}'s draw deck is empty"
+        return None
+    return None
+
+
+def conditions_for(verb: Verb, state: GameState, sequence: str, cause: str, *,
+                   cards: tuple[Card, ...] = (), players: tuple[str, ...] = (), amount: int = 1,
+                   challenge: str | None = None, phase: str | None = None) -> tuple[TriggeringCondition, ...]:
+    """The triggering conditions of one occurrence, in the order of ``cards``/``players``.
+
+    Subjects for which the event could not change anything create no condition; winning a
+    challenge also creates the loss of each opponent, in the same occurrence.
+    """
+    kind = VERB_EVENT[verb]
+    spec = EVENTS[kind]
+    out: list[TriggeringCondition] = []
+    if spec.subject is Subject.CARD:
+        for card in cards:
+            if can_happen(kind, state, card=card, amount=amount) is None:
+                out.append(TriggeringCondition(ids.triggering_condition(sequence, kind.value, card.obj), kind,
+                                               sequence, cause, card=card, player=card.controller, amount=amount))
+    elif spec.subject is Subject.PLAYER:
+        for player in players:
+            if can_happen(kind, state, player=player, amount=amount) is None:
+                out.append(TriggeringCondition(ids.triggering_condition(sequence, kind.value, player), kind,
+                                               sequence, cause, player=player, amount=amount, challenge=challenge))
+        if kind is EventKind.WINS_CHALLENGE:
+            for player in players:
+                for loser in state.opponents(player):
+                    out.append(TriggeringCondition(
+                        ids.triggering_condition(sequence, EventKind.LOSES_CHALLENGE.value, loser),
+                        EventKind.LOSES_CHALLENGE, sequence, cause, player=loser, challenge=challenge))
+    else:
+        out.append(TriggeringCondition(ids.triggering_condition(sequence, kind.value, phase or ""), kind,
+                                       sequence, cause, phase=phase))
+    return tuple(out)
+
+
+def still_imminent(tc: TriggeringCondition, state: GameState) -> str | None:
+    """``None`` if the condition can still occur, else what pre-empted it."""
+    if tc.card is None:
+        return can_happen(tc.kind, state, player=tc.player, amount=tc.amount)
+    now = state.cards[tc.card.id]
+    if now.incarnation != tc.card.incarnation:
+        return f"{now.title} is no longer the same object (it moved to the {now.zone})"
+    return can_happen(tc.kind, state, card=now, amount=tc.amount)
+
+
+def apply(state: GameState, tc: TriggeringCondition) -> GameState:
+    """Step 5: the triggering condition occurs."""
+    kind = tc.kind
+    spec = EVENTS[kind]
+    if spec.subject is Subject.CARD:
+        card = state.cards[tc.card.id]
+        if spec.moves_card:
+            to = "play area" if kind is EventKind.ENTERS_PLAY else state.rules.leave_play_zone[kind]
+            return state.move(card.id, to)
+        if kind is EventKind.KNEELS:
+            return state.with_card(replace(card, kneeling=True))
+        if kind is EventKind.STANDS:
+            return state.with_card(replace(card, kneeling=False))
+        if kind is EventKind.GAINS_POWER:
+            return state.with_card(replace(card, power=card.power + tc.amount))
+        raise AssertionError(f"no application for {kind}")
+    if kind is EventKind.DRAWS:
+        for card_id in state.decks.get(tc.player, ())[: tc.amount]:
+            state = state.move(card_id, "hand")
+        return state
+    if kind is EventKind.PHASE_BEGINS:
+        return replace(state, phase=tc.phase or "")
+    if kind is EventKind.PHASE_ENDS:
+        return replace(state, phase="")
+    return state   # challenge results change nothing on the board by themselves

@@ -1,0 +1,139 @@
+"""The rules registry: every rule id a step, verdict or lesson cites, with its text and source.
+
+Provenance is one of ``"rules text"`` (quoted from the rules the toolkit teaches), ``"rules
+reference"`` / ``"faq"`` (the full rulebook, summarised in our words), or ``"rulekit"`` — a
+decision rulekit made where the rules are silent, with its reasoning.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    id: str
+    title: str
+    text: str
+    provenance: str
+    source: str
+    reasoning: str = ""
+
+
+_TC = "A Game of Thrones: The Card Game (2nd ed.), Rules Reference, \"Triggering Condition\""
+_RR = "A Game of Thrones: The Card Game (2nd ed.), Rules Reference"
+
+_ALL = (
+    Rule("agot.tc", "Triggering condition",
+         "A triggering condition is a specific occurrence that takes place in the game. On card abilities, the "
+         "triggering condition is the element of the ability that references such an occurrence, indicating the "
+         "timing point at which the ability may be used.", "rules text", _TC),
+    Rule("agot.tc.shared", "Shared windows",
+         "If a single occurrence creates multiple triggering conditions (such as two characters being killed "
+         "simultaneously by a claim 2 military challenge), those triggering conditions are handled in shared "
+         "interrupt/reaction windows, in which abilities that refer to any of the triggering conditions created "
+         "by that occurrence may be used.", "rules text", _TC),
+    Rule("agot.tc.1", "Step 1: imminent",
+         "The triggering condition becomes imminent. (In other words, if it is not canceled, changed, or "
+         "otherwise pre-empted by interrupt abilities, the triggering condition is the next thing that will "
+         "occur in the game.)", "rules text", _TC),
+    Rule("agot.tc.2", "Step 2: \"would\" interrupts",
+         "Interrupt abilities referencing when the imminent triggering condition \u201cwould\u201d occur may be "
+         "used. [\u2026] If the imminent triggering condition is canceled, none of the subsequent steps in this "
+         "sequence occur. If the triggering condition is changed, the original triggering condition is no longer "
+         "imminent, but the newly established triggering condition is now imminent.", "rules text", _TC),
+    Rule("agot.tc.3", "Step 3: forced interrupts",
+         "Forced interrupts to the imminent triggering condition must resolve, in the order determined by the "
+         "first player.", "rules text", _TC),
+    Rule("agot.tc.4", "Step 4: the interrupt window",
+         "The interrupt window to the imminent triggering condition opens, and closes after all players "
+         "consecutively pass.", "rules text", _TC),
+    Rule("agot.tc.5", "Step 5: occurrence", "The triggering condition itself occurs.", "rules text", _TC),
+    Rule("agot.tc.6", "Step 6: forced reactions",
+         "Forced reactions to the triggering condition must resolve, in the order determined by the first "
+         "player.", "rules text", _TC),
+    Rule("agot.tc.7", "Step 7: the reaction window",
+         "The reaction window to the triggering condition opens, and closes after all players consecutively "
+         "pass.", "rules text", _TC),
+    Rule("agot.window.open", "Windows: the first opportunity",
+         "In an interrupt or reaction window the first player has the first opportunity to use an ability, then "
+         "the opportunity passes in player order.", "rules reference", _RR + ", \"Player Order\" and windows"),
+    Rule("agot.window.pass", "Windows: passing",
+         "The player with the opportunity uses one eligible ability or passes. A player who passed may act later "
+         "in the same window if another player acts; the window closes only when all players pass in succession.",
+         "rules reference", _RR + ", interrupt and reaction windows"),
+    Rule("agot.window.act", "Windows: acting",
+         "A player uses one ability, which resolves completely; then the opportunity moves to the next player in "
+         "player order.", "rules reference", _RR + ", interrupt and reaction windows"),
+    Rule("agot.once", "Once per triggering condition",
+         "Each interrupt and reaction may be used once per occurrence of its triggering condition (each copy of an "
+         "ability once). With \"one or more\" wording an ability refers to the occurrence as a whole, so it may "
+         "be used once for it.", "rules reference", _RR + ", \"Interrupts\" and \"Reactions\""),
+    Rule("agot.forced.order", "Forced abilities: order",
+         "Forced interrupts and forced reactions are mandatory and resolve before the non-forced ones of the same "
+         "kind; when several are simultaneous the first player chooses their order, whoever controls them.",
+         "rules reference", _RR + ", \"Forced\" abilities"),
+    Rule("agot.initiate", "Initiating an ability",
+         "An ability can only be initiated if its effect could change the game state and its cost can be paid in "
+         "full. Initiating: check restrictions, determine and pay costs, choose targets, then the effect "
+         "initiates and resolves.", "rules reference", _RR + ", \"Initiating Abilities\""),
+    Rule("agot.initiate.cost-paid", "Costs are paid", "Costs are paid before targets are chosen.",
+         "rules reference", _RR + ", \"Initiating Abilities\" (step 3)"),
+    Rule("agot.initiate.targets", "Targets are chosen",
+         "Targets are chosen after costs are paid and before the effect initiates; only a target the effect could "
+         "change may be chosen.", "rules reference", _RR + ", \"Target\""),
+    Rule("agot.initiate.effect", "The effect initiates",
+         "The initiation of an effect is its own moment, before the effect resolves.",
+         "rules reference", _RR + ", \"Initiating Abilities\""),
+    Rule("agot.effect.condition", "A condition inside an effect",
+         "A condition written inside an effect is checked when that part of the effect resolves; if it is false, "
+         "that part does nothing.", "rules reference", _RR + ", effects"),
+    Rule("agot.effect.nothing", "Nothing to change",
+         "An instruction whose target is gone, or which could change nothing, does nothing.", "rules reference",
+         _RR + ", effects"),
+    Rule("agot.nested", "Nested ability sequences",
+         "A triggering condition that arises while another sequence is resolving gets its own sequence, which "
+         "finishes before the outer one continues (last in, first out, any depth). Interrupts to a condition an "
+         "effect creates are taken at once; the reactions to the conditions an effect created open after the whole "
+         "effect has resolved, in one shared window.", "rules reference", _RR + ", \"Nested Ability Sequences\""),
+    Rule("rulekit.setup", "Setting up a scenario",
+         "The board is laid out as the scenario lists it; draw decks are in listing order, top card first.",
+         "rulekit", "rulekit",
+         "The rules start from a real game; a scenario starts from a chosen board, so its order must be stated."),
+    Rule("rulekit.script", "The script",
+         "Each script entry is one occurrence: all the triggering conditions it creates share one sequence. An "
+         "entry that could change nothing creates no triggering condition.", "rulekit", "rulekit",
+         "Scenarios describe what happens (a claim 2 kill, a phase beginning) without playing a whole round."),
+    Rule("rulekit.auto-pass", "Passing with nothing to use",
+         "A player whose opportunity comes while they have no eligible ability passes without being asked; the "
+         "pass is recorded like any other. A window in which nobody has an eligible ability opens and closes at "
+         "once, every player passing.", "rulekit", "rulekit",
+         "The rules give every player the opportunity; asking someone to choose among nothing teaches nothing "
+         "and hides the decisions that matter. The consecutive-pass count is kept exactly as the rules say."),
+    Rule("rulekit.incarnation", "New objects",
+         "A card that changes zones becomes a new object (its object id gains @n); abilities, uses and limits "
+         "follow the object, so a card that leaves play and returns is a new copy.", "rulekit", "rulekit",
+         "The Rules Reference treats a card that leaves play as a new copy when it returns; every other zone "
+         "change has no lasting memory in A Game of Thrones either, so rulekit makes every zone change a new "
+         "object, which keeps the rule simple and never merges two copies."),
+    Rule("rulekit.default-zones", "Where targets are looked for",
+         "Unless an instruction's filter names a zone, it chooses among (or affects) cards in play; putting a card "
+         "into play looks in hand.", "rulekit", "rulekit",
+         "Card text says \"a character\" meaning one in play; the exceptions name their zone."),
+    Rule("rulekit.defaults", "Default answers",
+         "Every decision has a documented default: forced abilities resolve in listing order, every player passes, "
+         "the first legal target in listing order is chosen. Only answers that differ from the default are "
+         "recorded.", "rulekit", "rulekit",
+         "Short lines of play survive edits of the board: a key that no longer comes up is reported, not guessed."),
+)
+
+RULES: dict[str, Rule] = {r.id: r for r in _ALL}
+
+
+def rule(rule_id: str) -> Rule:
+    """The registered rule, or a KeyError naming the closest ids."""
+    try:
+        return RULES[rule_id]
+    except KeyError:
+        import difflib
+        close = difflib.get_close_matches(rule_id, list(RULES), n=3)
+        raise KeyError(f"no rule {rule_id!r}" + (f"; did you mean {', '.join(close)}?" if close else "")) from None

@@ -1,0 +1,194 @@
+"""A scenario: players, cards with their abilities, and a script of occurrences.
+
+A scenario is plain frozen data. :meth:`Scenario.to_data` gives JSON-ready dicts and lists,
+and :meth:`Scenario.from_data` rebuilds an equal scenario, so a game can always be written
+down as its scenario and its answers. :func:`check` verifies the cross-references (owners are
+players, ids are unique, zones exist, the script names real cards) and raises
+:class:`~rulekit.errors.ScenarioError` naming the field.
+"""
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+
+from . import ids
+from .abilities import Target
+from .errors import ScenarioError
+from .events import EVENTS, VERB_EVENT, Subject, Verb
+from .model import RULESETS, Card
+
+_ID = re.compile(r"^[A-Za-z0-9_\-]+$")
+
+
+@dataclass(frozen=True, slots=True)
+class ScriptEntry:
+    """One occurrence of the script: ``do`` with its subjects (``cards``, or ``player``, or
+    ``phase``). ``id`` names the occurrence (stable ids derive from it); ``label`` is for
+    people ("claim 2 military")."""
+
+    do: Verb
+    cards: tuple[str, ...] = ()
+    player: str | None = None
+    amount: int = 1
+    challenge: str | None = None
+    phase: str | None = None
+    id: str | None = None
+    label: str = ""
+
+    def slug(self) -> str:
+        if self.id:
+            return self.id
+        subjects = self.cards or ((self.player,) if self.player else ((self.phase,) if self.phase else ()))
+        return "-".join((self.do.value.replace(" ", "-"),) + tuple(subjects))
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    title: str
+    players: tuple[str, ...]
+    first_player: str
+    cards: tuple[Card, ...] = ()
+    script: tuple[ScriptEntry, ...] = ()
+    ruleset: str = "agot"
+    phase: str = ""
+
+    def occurrence_ids(self) -> tuple[str, ...]:
+        """The stable id of each script entry: its slug, with ``#n`` for the n-th repeat."""
+        seen: dict[str, int] = {}
+        out = []
+        for entry in self.script:
+            slug = entry.slug()
+            seen[slug] = seen.get(slug, 0) + 1
+            out.append(ids.script_occurrence(slug if seen[slug] == 1 else f"{slug}#{seen[slug]}"))
+        return tuple(out)
+
+    def card(self, card_id: str) -> Card:
+        for c in self.cards:
+            if c.id == card_id:
+                return c
+        raise KeyError(card_id)
+
+    # -- data ------------------------------------------------------------------------------
+    def to_data(self) -> dict:
+        """JSON-ready data (only fields that differ from their defaults)."""
+        return _adapter().dump_python(self, mode="json", exclude_defaults=True)
+
+    @classmethod
+    def from_data(cls, data: dict) -> "Scenario":
+        """Rebuild a scenario from :meth:`to_data` output (no cross-reference check)."""
+        return _adapter().validate_python(data)
+
+
+_ADAPTER = None
+
+
+def _adapter():
+    global _ADAPTER
+    if _ADAPTER is None:
+        from pydantic import TypeAdapter  # imported on first use: keeps ``import rulekit`` light
+        _ADAPTER = TypeAdapter(Scenario)
+    return _ADAPTER
+
+
+def suggest(word: str, choices) -> str:
+    """`` (did you mean 'x'?)`` when a close choice exists, else an empty string."""
+    close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def check(s: Scenario) -> Scenario:
+    """Raise :class:`ScenarioError` for the first thing that makes ``s`` unplayable."""
+    if s.ruleset not in RULESETS:
+        raise ScenarioError(f"unknown ruleset {s.ruleset!r}{suggest(s.ruleset, RULESETS)}", path="ruleset",
+                            expected=" or ".join(repr(r) for r in RULESETS))
+    rules = RULESETS[s.ruleset]
+    if not s.players:
+        raise ScenarioError("no players", path="players", expected="at least one player")
+    if len(set(s.players)) != len(s.players):
+        dup = next(p for p in s.players if s.players.count(p) > 1)
+        raise ScenarioError(f"player {dup!r} is listed twice", path="players")
+    if s.first_player not in s.players:
+        raise ScenarioError(f"first player {s.first_player!r} is not a player{suggest(s.first_player, s.players)}",
+                            path="first_player", expected="one of " + ", ".join(s.players))
+    seen: set[str] = set()
+    for i, card in enumerate(s.cards):
+        at = f"cards[{i}]"
+        if not _ID.match(card.id):
+            raise ScenarioError(f"card id {card.id!r} may use only letters, digits, '_' and '-'", path=f"{at}.id")
+        if card.id in seen:
+            raise ScenarioError(f"card id {card.id!r} is used twice", path=f"{at}.id")
+        seen.add(card.id)
+        for field in ("owner", "controller"):
+            who = getattr(card, field)
+            if who not in s.players:
+                raise ScenarioError(f"{field} {who!r} of card {card.id!r} is not a player{suggest(who, s.players)}",
+                                    path=f"{at}.{field}", expected="one of " + ", ".join(s.players))
+        if card.zone not in rules.zones:
+            raise ScenarioError(f"zone {card.zone!r} of card {card.id!r} does not exist in {rules.name}"
+                                f"{suggest(card.zone, rules.zones)}", path=f"{at}.zone",
+                                expected="one of " + ", ".join(rules.zones))
+        ability_ids: set[str] = set()
+        for j, ability in enumerate(card.abilities):
+            ap = f"{at}.abilities[{j}]"
+            if not _ID.match(ability.id):
+                raise ScenarioError(f"ability id {ability.id!r} may use only letters, digits, '_' and '-'",
+                                    path=f"{ap}.id")
+            if ability.id in ability_ids:
+                raise ScenarioError(f"ability id {ability.id!r} is used twice on card {card.id!r}", path=f"{ap}.id")
+            ability_ids.add(ability.id)
+            if not ability.effect:
+                raise ScenarioError(f"ability {ability.id!r} of card {card.id!r} has no effect", path=f"{ap}.effect")
+            for part in ("cost", "effect"):
+                for k, instr in enumerate(getattr(ability, part)):
+                    _check_instruction(instr, f"{ap}.{part}[{k}]", rules, card.id)
+            for k, zone in enumerate(ability.zones):
+                if zone not in rules.zones:
+                    raise ScenarioError(f"zone {zone!r} does not exist in {rules.name}{suggest(zone, rules.zones)}",
+                                        path=f"{ap}.zones[{k}]", expected="one of " + ", ".join(rules.zones))
+    for i, entry in enumerate(s.script):
+        _check_entry(entry, f"script[{i}]", s)
+    return s
+
+
+def _check_instruction(instr, path: str, rules, card_id: str) -> None:
+    if instr.amount < 0:
+        raise ScenarioError(f"amount {instr.amount} is negative", path=f"{path}.amount", expected="0 or more")
+    subject = EVENTS[VERB_EVENT[instr.do]].subject
+    if instr.do in (Verb.WIN_CHALLENGE, Verb.BEGIN_PHASE, Verb.END_PHASE):
+        raise ScenarioError(f"{instr.do.value!r} can only happen in the script, not in an ability of {card_id!r}",
+                            path=f"{path}.do")
+    if subject is Subject.PLAYER and not instr.target.is_player:
+        raise ScenarioError(f"{instr.do.value!r} needs a player target, not {instr.target.value!r}",
+                            path=f"{path}.target", expected="'you', 'opponent' or 'that player'")
+    if subject is Subject.CARD and instr.target.is_player:
+        raise ScenarioError(f"{instr.do.value!r} needs a card target, not {instr.target.value!r}",
+                            path=f"{path}.target", expected="'self', 'that card', 'chosen' or 'each'")
+    if instr.target in (Target.CHOSEN, Target.EACH) and instr.filter is None:
+        raise ScenarioError(f"target {instr.target.value!r} needs a filter", path=f"{path}.filter")
+    if instr.filter is not None and instr.filter.zone is not None and instr.filter.zone not in rules.zones:
+        raise ScenarioError(f"zone {instr.filter.zone!r} does not exist{suggest(instr.filter.zone, rules.zones)}",
+                            path=f"{path}.filter.zone", expected="one of " + ", ".join(rules.zones))
+
+
+def _check_entry(entry: ScriptEntry, path: str, s: Scenario) -> None:
+    subject = EVENTS[VERB_EVENT[entry.do]].subject
+    card_ids = [c.id for c in s.cards]
+    if subject is Subject.CARD:
+        if not entry.cards:
+            raise ScenarioError(f"{entry.do.value!r} needs the cards it happens to", path=f"{path}.cards")
+        for k, cid in enumerate(entry.cards):
+            if cid not in card_ids:
+                raise ScenarioError(f"no card has id {cid!r}{suggest(cid, card_ids)}", path=f"{path}.cards[{k}]")
+        if len(set(entry.cards)) != len(entry.cards):
+            raise ScenarioError("a card is listed twice", path=f"{path}.cards")
+    elif subject is Subject.PLAYER:
+        if entry.player not in s.players:
+            raise ScenarioError(f"player {entry.player!r} is not a player{suggest(entry.player, s.players)}",
+                                path=f"{path}.player", expected="one of " + ", ".join(s.players))
+    elif not entry.phase:
+        raise ScenarioError(f"{entry.do.value!r} needs a phase", path=f"{path}.phase")
+    if entry.amount < 0:
+        raise ScenarioError(f"amount {entry.amount} is negative", path=f"{path}.amount", expected="0 or more")
+    if entry.id is not None and not _ID.match(entry.id):
+        raise ScenarioError(f"occurrence id {entry.id!r} may use only letters, digits, '_' and '-'", path=f"{path}.id")

@@ -1,0 +1,222 @@
+"""The triggering-condition sequence of A Game of Thrones, step by step (rules ``agot.tc.*``).
+
+Read this next to ``agot-triggering-condition.txt``: each step of the rules text is one handler
+below, and :data:`STEPS` lists them in the text's order.
+
+1. The triggering condition becomes imminent.
+2. "Would" interrupts may be used: a window, with the rules of every window.
+3. Forced interrupts resolve, one at a time, in the order the first player chooses.
+4. The interrupt window opens, and closes after all players consecutively pass.
+5. The triggering condition occurs (unless it was pre-empted meanwhile).
+6. Forced reactions resolve, one at a time, in the order the first player chooses.
+7. The reaction window opens, and closes after all players consecutively pass.
+
+A window gives the first player the first opportunity, then seat order; the player with the
+opportunity uses one eligible ability or passes; after a use the opportunity moves on to the
+next player in seat order; the window closes only when every player has passed in a row. A
+player with no eligible ability passes without being asked (``rulekit.auto-pass``). All
+conditions of one occurrence share the sequence and its windows (``agot.tc.shared``).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from . import ids, judge, occur
+from .decisions import PASS, AnswerKey, Decision, DecisionKind, Option
+from .frames import Ask, Control, Progress, ResolutionFrame, SequenceFrame, Window
+from .model import GameState, TriggeringCondition
+from .steps import SeqStep
+from .text import use_label
+from .verdicts import Code, Verdict
+
+
+# -- helpers -----------------------------------------------------------------------------------
+_memo: list = [None, None, None, None]   # one-slot memo: (state, conditions, step) -> verdicts
+
+
+def verdicts_at(state: GameState, frame: SequenceFrame) -> tuple[Verdict, ...]:
+    """The verdicts of every listening ability at this step (memoised while the state and
+    the step stay the same, as they do while players pass)."""
+    m = _memo
+    if m[0] is state and m[1] is frame.conditions and m[2] is frame.step:
+        return m[3]
+    v = judge.considered(state, frame.conditions, frame.step)
+    _memo[:] = [state, frame.conditions, frame.step, v]
+    return v
+
+
+def _condition(frame: SequenceFrame, tc_id: str) -> TriggeringCondition:
+    for tc in frame.conditions:
+        if tc.id == tc_id:
+            return tc
+    raise KeyError(tc_id)
+
+
+def start_use(state: GameState, control: Control, frame: SequenceFrame, verdict: Verdict,
+              new_frame: SequenceFrame) -> tuple[GameState, Control, str]:
+    """Initiate the ability a verdict allows: mark it used for its triggering condition and
+    push its resolution above the (updated) sequence frame."""
+    card = state.cards[verdict.card.partition("@")[0]]
+    ability = card.ability(verdict.ability)
+    tc = _condition(frame, verdict.condition)
+    use = judge.use_id(card, ability, tc)
+    state = state.mark_used(use, verdict.condition)
+    res = ResolutionFrame(use=use, source=card, ability=ability.id, controller=card.controller, condition=tc,
+                          stage="cost" if ability.cost else "targets")
+    return state, control[:-1] + (new_frame, res), use
+
+
+def _next_step(frame: SequenceFrame) -> SequenceFrame:
+    return replace(frame, step=frame.step.next(), window=None, forced_done=0)
+
+
+def _usable_options(frame: SequenceFrame, state: GameState, verdicts,
+                   player: str | None = None) -> list[tuple[Verdict, Option]]:
+    """The uses the verdicts allow (for one player, or for anyone), as options in listing order."""
+    out, seen = [], set()
+    for v in verdicts:
+        if v.usable:
+            card = state.cards[v.card.partition("@")[0]]
+            if player is None or card.controller == player:
+                use = judge.use_id(card, card.ability(v.ability), _condition(frame, v.condition))
+                if use not in seen:   # a "one or more" ability is one use for the whole occurrence
+                    seen.add(use)
+                    out.append((v, Option(use, use_label(state, card, v.ability, v.condition))))
+    return out
+
+
+# -- step 1 and step 5 ---------------------------------------------------------------------------
+def imminent(frame: SequenceFrame, state: GameState, control: Control) -> Progress:
+    return Progress(state, control[:-1] + (_next_step(frame),), SeqStep.IMMINENT.rule, "imminent",
+                    (("sequence", frame.id), ("conditions", tuple(tc.id for tc in frame.conditions))))
+
+
+def occurs(frame: SequenceFrame, state: GameState, control: Control) -> Progress:
+    """Step 5: every condition still imminent occurs, simultaneously; the others were
+    pre-empted and take no further part."""
+    happened, preempted = [], []
+    for tc in frame.conditions:
+        why = occur.still_imminent(tc, state)
+        if why is None:
+            happened.append(tc)
+        else:
+            preempted.append((tc.id, why))
+    for tc in happened:
+        state = occur.apply(state, tc)
+    args = (("occurred", tuple(tc.id for tc in happened)), ("preempted", tuple(preempted)))
+    if frame.deferred:
+        below = control[-2]
+        assert isinstance(below, ResolutionFrame)
+        below = replace(below, occurred=below.occurred + tuple(happened))
+        return Progress(state, control[:-2] + (below,), SeqStep.OCCURS.rule, "occurs", args)
+    if not happened:
+        return Progress(state, control[:-1], SeqStep.OCCURS.rule, "occurs", args)
+    return Progress(state, control[:-1] + (replace(_next_step(frame), conditions=tuple(happened)),),
+                    SeqStep.OCCURS.rule, "occurs", args)
+
+
+# -- steps 3 and 6: forced abilities -----------------------------------------------------------
+def forced(frame: SequenceFrame, state: GameState, control: Control) -> Progress | Ask:
+    verdicts = verdicts_at(state, frame)
+    options = _usable_options(frame, state, verdicts)
+    rule = frame.step.rule
+    if not options:
+        return _leave_step(frame, state, control, "no-forced", verdicts)
+    if len(options) == 1:
+        return _resolve_forced(frame, state, control, options[0][0], verdicts, rule)
+    key = AnswerKey(DecisionKind.ORDER_FORCED, ids.forced_step(frame.id, frame.step.name.lower()),
+                    state.first_player, frame.forced_done)
+    return Ask(Decision(key, tuple(o for _, o in options), options[0][1].id, "agot.forced.order",
+                        f"{state.first_player} chooses which forced ability resolves next"), verdicts)
+
+
+def forced_answer(frame: SequenceFrame, state: GameState, control: Control, option: str,
+                  verdicts) -> Progress:
+    for v, opt in _usable_options(frame, state, verdicts):
+        if opt.id == option:
+            return _resolve_forced(frame, state, control, v, verdicts, "agot.forced.order")
+    raise AssertionError(option)  # the caller checked the option was legal
+
+
+def _resolve_forced(frame, state, control, verdict, verdicts, rule) -> Progress:
+    state, control, use = start_use(state, control, frame, verdict,
+                                    replace(frame, forced_done=frame.forced_done + 1))
+    return Progress(state, control, rule, "forced", (("use", use),), verdicts)
+
+
+def _leave_step(frame, state, control, what, verdicts) -> Progress:
+    nxt = _next_step(frame)
+    new_control = control[:-1] + ((nxt,) if nxt.step is not None else ())
+    return Progress(state, new_control, frame.step.rule, what, (("step", frame.step.name),), verdicts)
+
+
+# -- steps 2, 4 and 7: windows -------------------------------------------------------------------
+def window(frame: SequenceFrame, state: GameState, control: Control) -> Progress | Ask:
+    verdicts = verdicts_at(state, frame)
+    kind = frame.step.window_kind
+    w = frame.window
+    if w is None:
+        if not any(v.code is Code.ELIGIBLE for v in verdicts):
+            return _leave_step(frame, state, control, "window-empty", verdicts)
+        w = Window(ids.window(frame.id, kind), state.first_player)
+        return Progress(state, control[:-1] + (replace(frame, window=w),), "agot.window.open", "window-opens",
+                        (("window", w.id), ("player", w.opportunity)), verdicts)
+    if w.passes >= len(state.players):
+        return _leave_step(frame, state, control, "window-closes", verdicts)
+    options = _usable_options(frame, state, verdicts, w.opportunity)
+    if not options:
+        return _pass(frame, state, control, verdicts, auto=True)
+    key = AnswerKey(DecisionKind.ACT_OR_PASS, w.id, w.opportunity, w.number)
+    opts = (Option(PASS, f"{w.opportunity} passes"),) + tuple(o for _, o in options)
+    return Ask(Decision(key, opts, PASS, "agot.window.pass",
+                        f"{w.opportunity} has the opportunity in the {kind} window: use an ability or pass"),
+               verdicts)
+
+
+def window_answer(frame: SequenceFrame, state: GameState, control: Control, option: str,
+                  verdicts) -> Progress:
+    if option == PASS:
+        return _pass(frame, state, control, verdicts, auto=False)
+    w = frame.window
+    for v, opt in _usable_options(frame, state, verdicts, w.opportunity):
+        if opt.id == option:
+            moved = replace(frame, window=replace(w, opportunity=state.next_player(w.opportunity), passes=0,
+                                                  number=w.number + 1))
+            state, control, use = start_use(state, control, frame, v, moved)
+            return Progress(state, control, "agot.window.act", "use",
+                            (("player", w.opportunity), ("use", use)), verdicts)
+    raise AssertionError(option)
+
+
+def _pass(frame, state, control, verdicts, *, auto: bool) -> Progress:
+    w = frame.window
+    moved = replace(w, opportunity=state.next_player(w.opportunity), passes=w.passes + 1, number=w.number + 1)
+    return Progress(state, control[:-1] + (replace(frame, window=moved),),
+                    "rulekit.auto-pass" if auto else "agot.window.pass", "pass",
+                    (("player", w.opportunity), ("auto", auto), ("passes", moved.passes)), verdicts)
+
+
+STEPS = {
+    SeqStep.IMMINENT: imminent,
+    SeqStep.WOULD_WINDOW: window,
+    SeqStep.FORCED_INTERRUPTS: forced,
+    SeqStep.INTERRUPT_WINDOW: window,
+    SeqStep.OCCURS: occurs,
+    SeqStep.FORCED_REACTIONS: forced,
+    SeqStep.REACTION_WINDOW: window,
+}
+ANSWERS = {
+    SeqStep.WOULD_WINDOW: window_answer,
+    SeqStep.FORCED_INTERRUPTS: forced_answer,
+    SeqStep.INTERRUPT_WINDOW: window_answer,
+    SeqStep.FORCED_REACTIONS: forced_answer,
+    SeqStep.REACTION_WINDOW: window_answer,
+}
+
+
+def advance(frame: SequenceFrame, state: GameState, control: Control) -> Progress | Ask:
+    return STEPS[frame.step](frame, state, control)
+
+
+def answer(frame: SequenceFrame, state: GameState, control: Control, option: str, verdicts) -> Progress:
+    return ANSWERS[frame.step](frame, state, control, option, verdicts)

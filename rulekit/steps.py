@@ -1,0 +1,55 @@
+"""The seven steps around a triggering condition, as the A Game of Thrones rules list them.
+
+This enum is the single list the engine runs (:mod:`rulekit.sequence` maps each member to
+its handler) and the flowchart is drawn from. Each member knows its number, its rule id in
+the registry and which timing of ability may be used at it.
+"""
+from __future__ import annotations
+
+from enum import Enum
+
+from .abilities import Timing
+
+
+class SeqStep(Enum):
+    IMMINENT = (1, "the triggering condition becomes imminent", None)
+    WOULD_WINDOW = (2, "\"would\" interrupt window", Timing.WOULD_INTERRUPT)
+    FORCED_INTERRUPTS = (3, "forced interrupts resolve", Timing.FORCED_INTERRUPT)
+    INTERRUPT_WINDOW = (4, "interrupt window", Timing.INTERRUPT)
+    OCCURS = (5, "the triggering condition occurs", None)
+    FORCED_REACTIONS = (6, "forced reactions resolve", Timing.FORCED_REACTION)
+    REACTION_WINDOW = (7, "reaction window", Timing.REACTION)
+
+    def __init__(self, number: int, title: str, timing: Timing | None):
+        self.number = number
+        self.title = title
+        self.timing = timing
+
+    @property
+    def rule(self) -> str:
+        return f"agot.tc.{self.number}"
+
+    @property
+    def is_window(self) -> bool:
+        return self in (SeqStep.WOULD_WINDOW, SeqStep.INTERRUPT_WINDOW, SeqStep.REACTION_WINDOW)
+
+    @property
+    def is_forced(self) -> bool:
+        return self in (SeqStep.FORCED_INTERRUPTS, SeqStep.FORCED_REACTIONS)
+
+    @property
+    def window_kind(self) -> str:
+        return {SeqStep.WOULD_WINDOW: "would", SeqStep.INTERRUPT_WINDOW: "interrupt",
+                SeqStep.REACTION_WINDOW: "reaction"}[self]
+
+    @property
+    def after_occurrence(self) -> bool:
+        return self.number > 5
+
+    def next(self) -> "SeqStep | None":
+        members = list(SeqStep)
+        i = members.index(self)
+        return members[i + 1] if i + 1 < len(members) else None
+
+
+ORDER: tuple[SeqStep, ...] = tuple(SeqStep)

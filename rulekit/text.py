@@ -1,0 +1,108 @@
+"""Words for people: labels of options and one-line descriptions of steps.
+
+Steps store codes and ids; sentences are made here, only when something is shown.
+"""
+from __future__ import annotations
+
+from .model import Card, GameState
+
+
+def card_label(card: Card) -> str:
+    return f"{card.title} ({card.obj})"
+
+
+def _card_of(state: GameState, obj: str) -> Card | None:
+    return state.cards.get(obj.partition("@")[0])
+
+
+def _obj_label(state: GameState, obj: str) -> str:
+    card = _card_of(state, obj)
+    return f"{card.title} ({obj})" if card else obj
+
+
+def condition_label(state: GameState, tc_id: str) -> str:
+    """``"s:claim:killed:c3"`` → ``"killed: Ser Jaime (c3)"``."""
+    parts = tc_id.rsplit(":", 2)
+    if len(parts) < 3:
+        return tc_id
+    _, event, subject = parts
+    event = event.replace("-", " ")
+    if subject in state.players:
+        return f"{subject} {event}"
+    return f"{_obj_label(state, subject)} {event}"
+
+
+def use_label(state: GameState, card: Card, ability_id: str, tc_id: str) -> str:
+    ability = card.ability(ability_id)
+    kind = ability.timing.value if ability else "ability"
+    return f"{card.title}'s {kind} ({card.obj}.{ability_id}) for: {condition_label(state, tc_id)}"
+
+
+def use_ref_label(state: GameState, use_id: str) -> str:
+    """``"c7.r1@s:claim:killed:c3"`` → ``"Tyrion's reaction (c7.r1) for: Ser Jaime (c3) killed"``."""
+    head, _, responds_to = use_id.partition("@")
+    obj, _, ability_id = head.rpartition(".")
+    card = _card_of(state, obj)
+    if card is None:
+        return use_id
+    ability = card.ability(ability_id)
+    kind = ability.timing.value if ability else "ability"
+    target = condition_label(state, responds_to) if responds_to.count(":") >= 2 else f"occurrence {responds_to}"
+    return f"{card.title}'s {kind} ({obj}.{ability_id}) for: {target}"
+
+
+def describe(what: str, args: tuple, state: GameState) -> str:
+    """One line for a step, from its code and arguments, naming cards by title."""
+    a = dict(args)
+    if what == "setup":
+        return f"The game is set up: {len(state.cards)} cards, {', '.join(state.players)}; first player {state.first_player}."
+    if what == "script":
+        label = a.get("label") or a["occurrence"]
+        return f"Script: {label}."
+    if what == "script-nothing":
+        return f"Script: {a.get('label') or a['occurrence']} — it could change nothing, so nothing happens."
+    if what == "script-done":
+        return "The script is over."
+    if what == "imminent":
+        conds = ", ".join(condition_label(state, c) for c in a["conditions"])
+        return f"Step 1: imminent — {conds}."
+    if what == "window-empty":
+        return f"{_step_title(a['step'])}: no player has an eligible ability, so all pass and it closes."
+    if what == "window-opens":
+        return f"The window opens ({a['window']}); {a['player']} has the first opportunity."
+    if what == "window-closes":
+        return f"{_step_title(a['step'])} closes: all players passed in a row."
+    if what == "pass":
+        why = " (no eligible ability)" if a["auto"] else ""
+        return f"{a['player']} passes{why}; {a['passes']} pass(es) in a row."
+    if what == "use":
+        return f"{a['player']} uses {use_ref_label(state, a['use'])}."
+    if what == "no-forced":
+        return f"{_step_title(a['step'])}: none."
+    if what == "forced":
+        return f"Forced: {use_ref_label(state, a['use'])} resolves."
+    if what == "occurs":
+        happened = ", ".join(condition_label(state, c) for c in a["occurred"]) or "nothing"
+        pre = "".join(f"; pre-empted: {condition_label(state, c)} ({why})" for c, why in a["preempted"])
+        return f"Step 5: it occurs — {happened}{pre}."
+    if what == "cost-paid":
+        return f"The cost of {use_ref_label(state, a['use'])} is paid."
+    if what == "target":
+        return f"Target chosen for {use_ref_label(state, a['use'])}: {_obj_label(state, a['card'])}."
+    if what == "initiates":
+        return f"The effect of {use_ref_label(state, a['use'])} initiates."
+    if what == "instruction":
+        return f"{a['verb'].capitalize()} ({a['instruction']} of {a['use'].partition('@')[0]}): a nested sequence opens."
+    if what == "condition-false":
+        return f"{a['verb'].capitalize()} ({a['instruction']}): its condition is false ({a['why']}), so it does nothing."
+    if what == "nothing":
+        return f"{a['verb'].capitalize()} ({a['instruction']}): nothing it could change, so nothing happens."
+    if what == "resolved":
+        return f"{use_ref_label(state, a['use'])} has resolved."
+    return f"{what} {a}"
+
+
+def _step_title(step_name: str) -> str:
+    from .steps import SeqStep
+    step = SeqStep[step_name]
+    return f"Step {step.number}, {step.title}"
