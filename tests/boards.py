@@ -1,0 +1,48 @@
+"""Boards the tests share, built with the Python builder."""
+from __future__ import annotations
+
+from rulekit.builder import (ScenarioBuilder, cards, condition, do, draw, forced_interrupt, forced_reaction,
+                             gain_power, interrupt, kill, killed, kneel, on, reaction, stand, would_interrupt)
+
+
+def deck(b: ScenarioBuilder, player: str, n: int = 3, prefix: str | None = None) -> ScenarioBuilder:
+    for i in range(n):
+        b.card(f"{prefix or player.lower()}d{i}", f"{player} deck card {i}", owner=player, zone="draw deck",
+               type="attachment")
+    return b
+
+
+RAVEN = reaction("r1", killed(type="character"), [draw(1)],
+                 text="Reaction: After a character is killed, draw 1 card.")
+LUWIN = interrupt("i1", killed(type="character", controller="you"), [draw(1)],
+                  text="Interrupt: When a character you control is killed, draw 1 card.")
+
+
+def claim2(*, extra_card: bool = False, earlier_occurrence: bool = False) -> ScenarioBuilder:
+    """A claim 2 military challenge kills two of P2's characters at once.
+
+    P1's Raven of the Dead may react once per killed character; P2's Maester Luwin may
+    interrupt once per killed character he controls.
+    """
+    b = ScenarioBuilder("Claim 2 military kill", players=["P1", "P2"], first_player="P1")
+    if extra_card:
+        b.card("x1", "Unrelated Steward", owner="P1", abilities=[
+            reaction("r9", on("stands", which="self"), [gain_power(1)])])
+    deck(b, "P1")
+    deck(b, "P2")
+    b.card("c1", "Gregor Clegane", owner="P1", strength=6)
+    b.card("c3", "Winterfell Steward", owner="P2", strength=1)
+    b.card("c4", "Septa Mordane", owner="P2", strength=2)
+    b.card("c6", "Raven of the Dead", owner="P1", type="location", abilities=[RAVEN])
+    b.card("c7", "Maester Luwin", owner="P2", abilities=[LUWIN])
+    if extra_card:
+        b.card("x2", "Unrelated Kneeler", owner="P1", kneeling=True)
+    if earlier_occurrence:
+        b.stand("x2", label="an unrelated stand")
+    b.kill("c3", "c4", id="claim", label="claim 2 military")
+    return b
+
+
+__all__ = ["RAVEN", "LUWIN", "claim2", "deck", "ScenarioBuilder", "cards", "condition", "do", "draw",
+           "forced_interrupt", "forced_reaction", "gain_power", "interrupt", "kill", "killed", "kneel", "on",
+           "reaction", "stand", "would_interrupt"]
