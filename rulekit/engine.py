@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from immutables import Map
 
 from . import occur, resolution, sequence
+from .limits import check_nesting
 from .decisions import AnswerKey, Decision, Unapplied
 from .frames import Ask, Control, Progress, ResolutionFrame, ScriptFrame, SequenceFrame
 from .model import GameState
@@ -105,6 +106,8 @@ def run(scenario: Scenario, step: Step, *, replaying: Map = Map(), auto: bool = 
         else:
             step = record(step, out)
         state, control = out.state, out.control
+        if len(control) > 64:
+            check_nesting(control)
         taken += 1
         if max_steps is not None and taken >= max_steps:
             break

@@ -119,6 +119,11 @@ _ALL = (
          "Unless an instruction's filter names a zone, it chooses among (or affects) cards in play; putting a card "
          "into play looks in hand.", "rulekit", "rulekit",
          "Card text says \"a character\" meaning one in play; the exceptions name their zone."),
+    Rule("rulekit.limits", "Runaway loops",
+         "At most 64 triggering-condition sequences may be open at once; past that the game stops with an error "
+         "naming the abilities that keep triggering each other.", "rulekit", "rulekit",
+         "The rules let abilities trigger each other without end only in theory; a bounded stack keeps a teaching "
+         "tool from hanging and says which cards loop."),
     Rule("rulekit.defaults", "Default answers",
          "Every decision has a documented default: forced abilities resolve in listing order, every player passes, "
          "the first legal target in listing order is chosen. Only answers that differ from the default are "

@@ -1,0 +1,100 @@
+"""Hypothesis generators for boards, abilities, scripts and lines of play.
+
+Reusable by every property test: :func:`scenarios` builds random valid A Game of Thrones
+scenarios; :func:`play` answers a game's decisions with random legal options drawn from
+``data``.
+"""
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from rulekit import Ability, CardFilter, Condition, Instruction, Scenario, ScriptEntry, Target, Timing, Trigger
+from rulekit.abilities import Which, Who
+from rulekit.events import EventKind, Verb
+from rulekit.model import Card
+
+CARD_EVENTS = (EventKind.KILLED, EventKind.LEAVES_PLAY, EventKind.KNEELS, EventKind.STANDS, EventKind.GAINS_POWER)
+PLAYER_EVENTS = (EventKind.DRAWS,)
+
+
+def card_filters(allow_self: bool = True):
+    return st.builds(
+        CardFilter,
+        which=st.sampled_from([Which.ANY, Which.OTHER] + ([Which.SELF] if allow_self else [])),
+        type=st.sampled_from([None, "character", "location"]),
+        controller=st.sampled_from(list(Who)),
+    )
+
+
+def triggers():
+    card_trigger = st.builds(Trigger, event=st.sampled_from(CARD_EVENTS),
+                             card=st.one_of(st.none(), card_filters()), one_or_more=st.booleans())
+    player_trigger = st.builds(Trigger, event=st.sampled_from(PLAYER_EVENTS), player=st.sampled_from(list(Who)))
+    return st.one_of(card_trigger, card_trigger, player_trigger)
+
+
+def instructions():
+    return st.one_of(
+        st.builds(Instruction, do=st.just(Verb.DRAW), target=st.sampled_from([Target.YOU, Target.OPPONENT]),
+                  amount=st.integers(1, 2)),
+        st.builds(Instruction, do=st.sampled_from([Verb.KNEEL, Verb.STAND, Verb.GAIN_POWER]),
+                  target=st.sampled_from([Target.SELF, Target.THAT_CARD])),
+        st.builds(Instruction, do=st.sampled_from([Verb.KNEEL, Verb.STAND, Verb.KILL]),
+                  target=st.just(Target.CHOSEN), filter=card_filters(allow_self=False)),
+    )
+
+
+def conditions():
+    return st.builds(Condition, count=card_filters(), at_least=st.integers(0, 2))
+
+
+@st.composite
+def abilities(draw, ability_id: str):
+    return Ability(
+        id=ability_id,
+        timing=draw(st.sampled_from(list(Timing))),
+        when=draw(triggers()),
+        effect=tuple(draw(st.lists(instructions(), min_size=1, max_size=2))),
+        condition=tuple(draw(st.lists(conditions(), max_size=1))),
+        cost=tuple(draw(st.lists(st.builds(Instruction, do=st.just(Verb.KNEEL), target=st.just(Target.SELF)),
+                                 max_size=1))),
+    )
+
+
+@st.composite
+def scenarios(draw, min_players: int = 2, max_players: int = 3, max_cards: int = 6):
+    n = draw(st.integers(min_players, max_players))
+    players = tuple(f"P{i + 1}" for i in range(n))
+    first = draw(st.sampled_from(players))
+    cards = []
+    for i in range(draw(st.integers(2, max_cards))):
+        owner = draw(st.sampled_from(players))
+        n_ab = draw(st.integers(0, 2))
+        cards.append(Card(
+            id=f"c{i}", title=f"Card {i}", owner=owner,
+            type=draw(st.sampled_from(["character", "character", "location"])),
+            kneeling=draw(st.booleans()),
+            abilities=tuple(draw(abilities(f"a{j}")) for j in range(n_ab))))
+    for p in players:
+        for k in range(draw(st.integers(0, 3))):
+            cards.append(Card(id=f"{p.lower()}d{k}", title=f"{p} deck {k}", owner=p, zone="draw deck",
+                              type="attachment"))
+    in_play = [c.id for c in cards if c.zone == "play area"]
+    entry = st.one_of(
+        st.builds(ScriptEntry, do=st.sampled_from([Verb.KILL, Verb.KNEEL, Verb.STAND, Verb.GAIN_POWER]),
+                  cards=st.lists(st.sampled_from(in_play), min_size=1, max_size=2, unique=True).map(tuple)),
+        st.builds(ScriptEntry, do=st.just(Verb.DRAW), player=st.sampled_from(players)),
+    )
+    script = tuple(draw(st.lists(entry, min_size=1, max_size=3)))
+    return Scenario("generated", players, first, tuple(cards), script)
+
+
+def play(game, data, max_answers: int = 60):
+    """Answer with random legal options until the game ends (or ``max_answers`` is reached,
+    after which defaults finish it)."""
+    answered = 0
+    while game.decision and answered < max_answers:
+        option = data.draw(st.sampled_from(game.decision.options), label=str(game.decision.key))
+        game = game.answer(option)
+        answered += 1
+    return game.play_defaults()

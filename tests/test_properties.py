@@ -1,0 +1,148 @@
+"""Property-based tests over generated boards and lines of play."""
+from __future__ import annotations
+
+from hypothesis import HealthCheck, event, given, settings, strategies as st
+
+from strategies import play, scenarios
+from rulekit import Code, Game, IllegalAnswer, SeqStep, Timing, explain
+from rulekit.digest import digest
+from rulekit.limits import RunawayLoop
+
+SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _played(scenario, data):
+    try:
+        return play(Game.start(scenario), data)
+    except RunawayLoop:
+        event("runaway loop stopped")
+        return None
+
+
+@SETTINGS
+@given(scenarios(), st.data())
+def test_no_window_closes_before_every_player_has_passed_in_a_row(scenario, data):
+    game = _played(scenario, data)
+    if game is None:
+        return
+    n = len(scenario.players)
+    for step in game.timeline:
+        if step.what == "window-closes":
+            assert step.parent.control[-1].window.passes == n
+        if step.what == "window-empty":
+            assert not any(v.code is Code.ELIGIBLE for v in step.verdicts)
+        if step.what == "use":
+            event(f"nesting depth {step.depth}")
+
+
+@SETTINGS
+@given(scenarios(), st.data())
+def test_forced_abilities_resolve_before_their_steps_window_and_steps_run_in_order(scenario, data):
+    game = _played(scenario, data)
+    if game is None:
+        return
+    last_step_of: dict[str, int] = {}
+    for step in game.timeline:
+        frame = step.context
+        if frame is None:
+            continue
+        assert frame.step.number >= last_step_of.get(frame.id, 0), "a sequence went back a step"
+        last_step_of[frame.id] = frame.step.number
+        if step.what == "no-forced":
+            assert not any(v.code is Code.MUST_RESOLVE for v in step.verdicts)
+        if step.what in ("window-opens", "use", "pass"):
+            assert frame.step.is_window
+
+
+@SETTINGS
+@given(scenarios(), st.data())
+def test_no_reaction_to_a_condition_runs_before_it_occurs(scenario, data):
+    game = _played(scenario, data)
+    if game is None:
+        return
+    occurred: set[str] = set()
+    for step in game.timeline:
+        if step.what == "occurs":
+            occurred.update(step.args_dict()["occurred"])
+        if step.what in ("use", "forced"):
+            use = step.args_dict()["use"]
+            card_obj, _, rest = use.partition(".")
+            ability_id, _, responds_to = rest.partition("@")
+            card = step.before.cards[card_obj.partition("@")[0]]
+            if card.ability(ability_id).timing in (Timing.REACTION, Timing.FORCED_REACTION):
+                if responds_to.count(":") >= 2:
+                    assert responds_to in occurred
+                else:   # "one or more": some condition of that occurrence occurred
+                    assert any(o.startswith(responds_to + ":") for o in occurred)
+
+
+@SETTINGS
+@given(scenarios(), st.data())
+def test_the_same_answers_give_the_same_timeline_and_ids(scenario, data):
+    game = _played(scenario, data)
+    if game is None:
+        return
+    again = Game.start(scenario, answers=game.line, play_defaults=True)
+    assert again.unapplied == ()
+    assert [s.record()[:-1] for s in again.timeline] == [s.record()[:-1] for s in game.timeline]
+    assert digest(again.state) == digest(game.state)
+
+
+@SETTINGS
+@given(scenarios(), st.data(), st.text(min_size=1, max_size=12))
+def test_an_illegal_answer_leaves_the_game_equal_to_before(scenario, data, junk):
+    try:
+        game = Game.start(scenario)
+    except RunawayLoop:
+        return
+    steps = data.draw(st.integers(0, 5))
+    for _ in range(steps):
+        if not game.decision:
+            break
+        game = game.answer(data.draw(st.sampled_from(game.decision.options)))
+    before = (digest((game.state, game.control)), game.decision, game.line, game.last_step)
+    if game.decision and junk in game.decision.legal_ids():
+        return
+    try:
+        game.answer(junk)
+    except IllegalAnswer:
+        pass
+    else:
+        raise AssertionError("an illegal answer was accepted")
+    assert (digest((game.state, game.control)), game.decision, game.line, game.last_step) == before
+
+
+@SETTINGS
+@given(scenarios(), st.data())
+def test_explain_always_agrees_with_the_recorded_verdicts(scenario, data):
+    game = _played(scenario, data)
+    if game is None:
+        return
+    for step in game.timeline:
+        for v in step.verdicts:
+            assert v in explain(step, v.card.partition("@")[0], v.ability).verdicts
+        if step.context is not None:
+            for cid in step.before.order:
+                for ability in step.before.cards[cid].abilities:
+                    exp = explain(step, cid, ability.id)
+                    assert len(exp.verdicts) == len(step.context.conditions)
+                    for rec in exp.verdicts:
+                        if rec.code is not Code.NOT_LISTENING:
+                            assert rec in step.verdicts or not step.verdicts
+
+
+@SETTINGS
+@given(scenarios(), st.data())
+def test_every_decision_has_unique_options_and_a_legal_default(scenario, data):
+    try:
+        game = Game.start(scenario)
+    except RunawayLoop:
+        return
+    for _ in range(30):
+        d = game.decision
+        if d is None:
+            break
+        ids = d.legal_ids()
+        assert len(set(ids)) == len(ids) and d.default in ids
+        event(d.kind.value)
+        game = game.answer(data.draw(st.sampled_from(d.options)))
