@@ -13,7 +13,8 @@ pass; choose a target → the first legal target in listing order.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from enum import Enum
 
 from immutables import Map
@@ -45,13 +46,22 @@ class AnswerKey:
         return f"{self.kind.value} | {self.at} | {self.chooser} | #{self.number}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Decision:
+    """``option_ids`` are the legal options; :attr:`options` adds their readable labels,
+    made from ``state`` only when someone reads them."""
+
     key: AnswerKey
-    options: tuple[Option, ...]
+    option_ids: tuple[str, ...]
     default: str
     rule: str
     prompt: str
+    state: object = field(default=None, compare=False, repr=False)
+
+    @cached_property
+    def options(self) -> tuple[Option, ...]:
+        from .text import option_label
+        return tuple(Option(i, option_label(self.key.kind, i, self.state, self.key.chooser)) for i in self.option_ids)
 
     @property
     def kind(self) -> DecisionKind:
@@ -63,13 +73,15 @@ class Decision:
 
     def option(self, choice: "Option | str") -> Option | None:
         wanted = choice.id if isinstance(choice, Option) else choice
-        for opt in self.options:
-            if opt.id == wanted:
-                return opt
-        return None
+        if wanted not in self.option_ids:
+            return None
+        return self.options[self.option_ids.index(wanted)]
+
+    def is_legal(self, option_id: str) -> bool:
+        return option_id in self.option_ids
 
     def legal_ids(self) -> tuple[str, ...]:
-        return tuple(o.id for o in self.options)
+        return self.option_ids
 
     def describe(self) -> str:
         listed = "; ".join(f"{o.id!r} ({o.label})" for o in self.options)

@@ -26,7 +26,7 @@ def _script(frame: ScriptFrame, state: GameState, control: Control, scenario: Sc
     if frame.index >= len(scenario.script):
         return Progress(state, control[:-1], "rulekit.script", "script-done")
     entry = scenario.script[frame.index]
-    occurrence = scenario.occurrence_ids()[frame.index]
+    occurrence = scenario.occurrence_ids[frame.index]
     conditions = occur.conditions_for(
         entry.do, state, occurrence, occurrence,
         cards=tuple(state.cards[c] for c in entry.cards),
@@ -90,7 +90,7 @@ def run(scenario: Scenario, step: Step, *, replaying: Map = Map(), auto: bool = 
             option, how = None, None
             if recorded is not None:
                 replaying = replaying.delete(decision.key)
-                if decision.option(recorded) is not None:
+                if decision.is_legal(recorded):
                     option, how = recorded, "recorded"
                     if recorded != decision.default:
                         chosen.append((decision.key, recorded))

@@ -100,6 +100,9 @@ VERB_EVENT: dict[Verb, EventKind] = {
 }
 
 
+_COUNTED = {kind: (kind,) + spec.counts_as for kind, spec in EVENTS.items()}
+
+
 def kinds_counted(kind: EventKind) -> tuple[EventKind, ...]:
     """The kind itself and every kind it also counts as, in that order."""
-    return (kind,) + EVENTS[kind].counts_as
+    return _COUNTED[kind]

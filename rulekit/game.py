@@ -82,7 +82,7 @@ class Game:
             raise IllegalAnswer(f"no decision is pending: the script of {self.scenario.title!r} is over, "
                                 f"so {_option_id(option)!r} answers nothing")
         decision = ask.decision
-        if isinstance(option, Option) and decision.option(option) != option:
+        if isinstance(option, Option) and decision.option(option.id) != option:
             raise IllegalAnswer(f"{option.id!r} is not an option of this decision (stale or from another "
                                 f"decision). {decision.describe()}", decision=decision, legal=decision.legal_ids())
         chosen = decision.option(option)

@@ -163,51 +163,52 @@ def listens(ability: Ability, kind: EventKind) -> bool:
 def judge(state: GameState, source: Card, ability: Ability, tc: TriggeringCondition,
           step: SeqStep | None) -> Verdict:
     """The verdict for ``ability`` on ``source`` against ``tc`` at ``step`` of its sequence."""
-    obj, aid = source.obj, ability.id
-
-    def no(code: Code, detail: str = "") -> Verdict:
-        return Verdict(obj, aid, tc.id, code, detail)
-
-    if not listens(ability, tc.kind):
-        return no(Code.NOT_LISTENING, f"it listens for \"{ability.when.event.value}\", this is \"{tc.kind.value}\"")
-    wanted = step.timing if step is not None else None
-    if ability.timing is not wanted:
+    obj, aid, tid = source.obj, ability.id, tc.id
+    if ability.when.event not in kinds_counted(tc.kind):
+        return Verdict(obj, aid, tid, Code.NOT_LISTENING,
+                       f"it listens for \"{ability.when.event.value}\", this is \"{tc.kind.value}\"")
+    if step is None or ability.timing is not step.timing:
         where = f"step {step.number}, {step.title}" if step is not None else "outside a sequence"
-        return no(Code.WRONG_TIMING, f"a {ability.timing.value} ability at {where}")
-    zones = ability.zones or state.rules.in_play
-    if source.zone not in zones:
-        return no(Code.NOT_ACTIVE, f"{source.title} is in the {source.zone}")
+        article = "an" if ability.timing.value[0] in "aeiou" else "a"
+        return Verdict(obj, aid, tid, Code.WRONG_TIMING, f"{article} {ability.timing.value} ability at {where}")
+    if source.zone not in (ability.zones or state.rules.in_play):
+        return Verdict(obj, aid, tid, Code.NOT_ACTIVE, f"{source.title} is in the {source.zone}")
     me = source.controller
     why = trigger_mismatch(ability.when, tc, state, me, source, occurred=step.after_occurrence)
     if why:
-        return no(Code.NO_MATCH, why)
-    why = condition_failure(ability.condition, state, me, source)
-    if why:
-        return no(Code.CONDITION_FALSE, why)
+        return Verdict(obj, aid, tid, Code.NO_MATCH, why)
+    if ability.condition:
+        why = condition_failure(ability.condition, state, me, source)
+        if why:
+            return Verdict(obj, aid, tid, Code.CONDITION_FALSE, why)
     if use_id(source, ability, tc) in state.used:
-        return no(Code.ALREADY_USED)
+        return Verdict(obj, aid, tid, Code.ALREADY_USED)
     for instr in ability.cost:
         if not changeable_targets(instr, state, me, source, tc):
-            return no(Code.COST_UNPAYABLE, f"cannot {instr.do.value} {instr.target.value}")
+            return Verdict(obj, aid, tid, Code.COST_UNPAYABLE, f"cannot {instr.do.value} {instr.target.value}")
     could_change = False
     for instr in ability.effect:
         targets = changeable_targets(instr, state, me, source, tc)
         if instr.target is Target.CHOSEN and not targets:
-            return no(Code.NO_TARGET, f"nothing to {instr.do.value}")
+            return Verdict(obj, aid, tid, Code.NO_TARGET, f"nothing to {instr.do.value}")
         could_change = could_change or bool(targets)
     if not could_change:
-        return no(Code.NO_EFFECT)
-    return no(Code.MUST_RESOLVE if ability.timing.forced else Code.ELIGIBLE)
+        return Verdict(obj, aid, tid, Code.NO_EFFECT)
+    return Verdict(obj, aid, tid, Code.MUST_RESOLVE if ability.timing.forced else Code.ELIGIBLE)
 
 
 def considered(state: GameState, conditions: tuple[TriggeringCondition, ...],
                step: SeqStep) -> tuple[Verdict, ...]:
-    """Verdicts for every ability that listens for any of the conditions, in listing order
-    (by condition, then card, then ability): what the engine records at a step."""
+    """Verdicts for every ability that listens for any of the conditions and has this step's
+    timing, by condition, then listing order: what the engine records at a step. (Abilities
+    of another timing are "not the right timing" here; :func:`rulekit.explain` says so.)"""
+    timing = step.timing
+    if timing is None:
+        return ()
     out: list[Verdict] = []
     for tc in conditions:
         for kind in kinds_counted(tc.kind):
-            for card_id, index in state.listeners_for(kind):
+            for card_id, index in state.listeners_for(kind, timing):
                 card = state.cards[card_id]
                 out.append(judge(state, card, card.abilities[index], tc, step))
     return tuple(out)

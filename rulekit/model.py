@@ -110,6 +110,7 @@ class TriggeringCondition:
 
 
 Listener = tuple[str, int]   # (card id, index of the ability on the card)
+ListenKey = tuple[str, str]   # (event kind, timing) values: what an ability listens for, and when
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,8 +155,9 @@ class GameState:
         return tuple(c for c in (self.cards[i] for i in self.order)
                      if c.zone == zone and (player is None or c.owner == player))
 
-    def listeners_for(self, kind: EventKind) -> tuple[Listener, ...]:
-        return self.listeners.get(kind, ())
+    def listeners_for(self, kind: EventKind, timing) -> tuple[Listener, ...]:
+        """Abilities of this timing that listen for this kind of event, in listing order."""
+        return self.listeners.get((kind.value, timing.value), ())
 
     # -- changing ------------------------------------------------------------------------
     def with_card(self, card: Card) -> "GameState":
@@ -180,11 +182,12 @@ class GameState:
 
 
 def index_listeners(cards: tuple[Card, ...]) -> Map:
-    """Abilities indexed by the event kind they listen for, in listing order."""
-    index: dict[EventKind, list[Listener]] = {}
+    """Abilities indexed by the event kind they listen for and their timing, in listing order,
+    so a step looks only at the abilities that could be used at it, whatever the board's size."""
+    index: dict[ListenKey, list[Listener]] = {}
     for card in cards:
         for i, ability in enumerate(card.abilities):
-            index.setdefault(ability.when.event, []).append((card.id, i))
+            index.setdefault((ability.when.event.value, ability.timing.value), []).append((card.id, i))
     return Map({k: tuple(v) for k, v in index.items()})
 
 

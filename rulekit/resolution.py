@@ -13,11 +13,10 @@ from dataclasses import replace
 
 from . import ids, judge, occur
 from .abilities import Ability, Instruction, Target
-from .decisions import AnswerKey, Decision, DecisionKind, Option
+from .decisions import AnswerKey, Decision, DecisionKind
 from .frames import Ask, Control, Progress, ResolutionFrame, SequenceFrame
 from .model import GameState
 from .steps import SeqStep
-from .text import card_label
 
 
 def _ability(frame: ResolutionFrame) -> Ability:
@@ -28,17 +27,16 @@ def _slot(stage: str, index: int) -> str:
     return f"{stage}{index}"
 
 
-def _choose(frame: ResolutionFrame, state: GameState, instr: Instruction, slot: str) -> Ask | Progress | None:
+def _choose(frame: ResolutionFrame, state: GameState, instr: Instruction, slot: str) -> Ask | None:
     """Ask the controller to choose a target for ``slot``, or ``None`` if no choice is needed."""
     if instr.target is not Target.CHOSEN or frame.choice(slot) is not None:
         return None
     targets = judge.changeable_targets(instr, state, frame.controller, frame.source, frame.condition)
     key = AnswerKey(DecisionKind.CHOOSE_TARGET, f"{frame.use}/{slot}", frame.controller, 0)
-    options = tuple(Option(c.id, card_label(c)) for c in targets)
-    if not options:
+    if not targets:
         return None
-    return Ask(Decision(key, options, options[0].id, "agot.initiate.targets",
-                        f"{frame.controller} chooses a target to {instr.do.value}"))
+    return Ask(Decision(key, tuple(c.id for c in targets), targets[0].id, "agot.initiate.targets",
+                        f"{frame.controller} chooses a target to {instr.do.value}", state))
 
 
 def advance(frame: ResolutionFrame, state: GameState, control: Control) -> Progress | Ask:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass
+from functools import cached_property
 
 from . import ids
 from .abilities import Target
@@ -43,7 +44,7 @@ class ScriptEntry:
         return "-".join((self.do.value.replace(" ", "-"),) + tuple(subjects))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Scenario:
     title: str
     players: tuple[str, ...]
@@ -53,6 +54,7 @@ class Scenario:
     ruleset: str = "agot"
     phase: str = ""
 
+    @cached_property
     def occurrence_ids(self) -> tuple[str, ...]:
         """The stable id of each script entry: its slug, with ``#n`` for the n-th repeat."""
         seen: dict[str, int] = {}

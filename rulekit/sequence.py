@@ -22,27 +22,39 @@ from __future__ import annotations
 from dataclasses import replace
 
 from . import ids, judge, occur
-from .decisions import PASS, AnswerKey, Decision, DecisionKind, Option
+from .decisions import PASS, AnswerKey, Decision, DecisionKind
 from .frames import Ask, Control, Progress, ResolutionFrame, SequenceFrame, Window
 from .model import GameState, TriggeringCondition
 from .steps import SeqStep
-from .text import use_label
 from .verdicts import Code, Verdict
 
 
 # -- helpers -----------------------------------------------------------------------------------
-_memo: list = [None, None, None, None]   # one-slot memo: (state, conditions, step) -> verdicts
+_memo: list = [None, None, None, None, None]   # one slot: (state, conditions, step) -> verdicts, usable
+
+
+def _judged(state: GameState, frame: SequenceFrame) -> tuple[tuple[Verdict, ...], tuple]:
+    """The verdicts of every ability considered at this step, and the usable ones as
+    (verdict, use id, controller) — memoised while the state and the step stay the same, as
+    they do while players pass."""
+    m = _memo
+    if m[0] is state and m[1] is frame.conditions and m[2] is frame.step:
+        return m[3], m[4]
+    verdicts = judge.considered(state, frame.conditions, frame.step)
+    usable, seen = [], set()
+    for v in verdicts:
+        if v.code is Code.ELIGIBLE or v.code is Code.MUST_RESOLVE:
+            card = state.cards[v.card.partition("@")[0]]
+            use = judge.use_id(card, card.ability(v.ability), _condition(frame, v.condition))
+            if use not in seen:   # a "one or more" ability is one use for the whole occurrence
+                seen.add(use)
+                usable.append((v, use, card.controller))
+    m[:] = [state, frame.conditions, frame.step, verdicts, tuple(usable)]
+    return verdicts, m[4]
 
 
 def verdicts_at(state: GameState, frame: SequenceFrame) -> tuple[Verdict, ...]:
-    """The verdicts of every listening ability at this step (memoised while the state and
-    the step stay the same, as they do while players pass)."""
-    m = _memo
-    if m[0] is state and m[1] is frame.conditions and m[2] is frame.step:
-        return m[3]
-    v = judge.considered(state, frame.conditions, frame.step)
-    _memo[:] = [state, frame.conditions, frame.step, v]
-    return v
+    return _judged(state, frame)[0]
 
 
 def _condition(frame: SequenceFrame, tc_id: str) -> TriggeringCondition:
@@ -67,22 +79,16 @@ def start_use(state: GameState, control: Control, frame: SequenceFrame, verdict:
 
 
 def _next_step(frame: SequenceFrame) -> SequenceFrame:
-    return replace(frame, step=frame.step.next(), window=None, forced_done=0)
+    return SequenceFrame(frame.id, frame.conditions, frame.step.next(), None, 0, frame.deferred)
 
 
 def _usable_options(frame: SequenceFrame, state: GameState, verdicts,
-                   player: str | None = None) -> list[tuple[Verdict, Option]]:
-    """The uses the verdicts allow (for one player, or for anyone), as options in listing order."""
-    out, seen = [], set()
-    for v in verdicts:
-        if v.usable:
-            card = state.cards[v.card.partition("@")[0]]
-            if player is None or card.controller == player:
-                use = judge.use_id(card, card.ability(v.ability), _condition(frame, v.condition))
-                if use not in seen:   # a "one or more" ability is one use for the whole occurrence
-                    seen.add(use)
-                    out.append((v, Option(use, use_label(state, card, v.ability, v.condition))))
-    return out
+                   player: str | None = None) -> list[tuple[Verdict, str]]:
+    """The uses the verdicts allow (for one player, or for anyone), as (verdict, use id) in
+    listing order."""
+    if verdicts is not _memo[3] or _memo[0] is not state:
+        _judged(state, frame)
+    return [(v, use) for v, use, controller in _memo[4] if player is None or controller == player]
 
 
 # -- step 1 and step 5 ---------------------------------------------------------------------------
@@ -126,14 +132,14 @@ def forced(frame: SequenceFrame, state: GameState, control: Control) -> Progress
         return _resolve_forced(frame, state, control, options[0][0], verdicts, rule)
     key = AnswerKey(DecisionKind.ORDER_FORCED, ids.forced_step(frame.id, frame.step.name.lower()),
                     state.first_player, frame.forced_done)
-    return Ask(Decision(key, tuple(o for _, o in options), options[0][1].id, "agot.forced.order",
-                        f"{state.first_player} chooses which forced ability resolves next"), verdicts)
+    return Ask(Decision(key, tuple(o for _, o in options), options[0][1], "agot.forced.order",
+                        f"{state.first_player} chooses which forced ability resolves next", state), verdicts)
 
 
 def forced_answer(frame: SequenceFrame, state: GameState, control: Control, option: str,
                   verdicts) -> Progress:
-    for v, opt in _usable_options(frame, state, verdicts):
-        if opt.id == option:
+    for v, use in _usable_options(frame, state, verdicts):
+        if use == option:
             return _resolve_forced(frame, state, control, v, verdicts, "agot.forced.order")
     raise AssertionError(option)  # the caller checked the option was legal
 
@@ -159,7 +165,8 @@ def window(frame: SequenceFrame, state: GameState, control: Control) -> Progress
         if not any(v.code is Code.ELIGIBLE for v in verdicts):
             return _leave_step(frame, state, control, "window-empty", verdicts)
         w = Window(ids.window(frame.id, kind), state.first_player)
-        return Progress(state, control[:-1] + (replace(frame, window=w),), "agot.window.open", "window-opens",
+        opened = SequenceFrame(frame.id, frame.conditions, frame.step, w, frame.forced_done, frame.deferred)
+        return Progress(state, control[:-1] + (opened,), "agot.window.open", "window-opens",
                         (("window", w.id), ("player", w.opportunity)), verdicts)
     if w.passes >= len(state.players):
         return _leave_step(frame, state, control, "window-closes", verdicts)
@@ -167,9 +174,8 @@ def window(frame: SequenceFrame, state: GameState, control: Control) -> Progress
     if not options:
         return _pass(frame, state, control, verdicts, auto=True)
     key = AnswerKey(DecisionKind.ACT_OR_PASS, w.id, w.opportunity, w.number)
-    opts = (Option(PASS, f"{w.opportunity} passes"),) + tuple(o for _, o in options)
-    return Ask(Decision(key, opts, PASS, "agot.window.pass",
-                        f"{w.opportunity} has the opportunity in the {kind} window: use an ability or pass"),
+    return Ask(Decision(key, (PASS,) + tuple(o for _, o in options), PASS, "agot.window.pass",
+                        f"{w.opportunity} has the opportunity in the {kind} window: use an ability or pass", state),
                verdicts)
 
 
@@ -178,8 +184,8 @@ def window_answer(frame: SequenceFrame, state: GameState, control: Control, opti
     if option == PASS:
         return _pass(frame, state, control, verdicts, auto=False)
     w = frame.window
-    for v, opt in _usable_options(frame, state, verdicts, w.opportunity):
-        if opt.id == option:
+    for v, use in _usable_options(frame, state, verdicts, w.opportunity):
+        if use == option:
             moved = replace(frame, window=replace(w, opportunity=state.next_player(w.opportunity), passes=0,
                                                   number=w.number + 1))
             state, control, use = start_use(state, control, frame, v, moved)
@@ -190,8 +196,9 @@ def window_answer(frame: SequenceFrame, state: GameState, control: Control, opti
 
 def _pass(frame, state, control, verdicts, *, auto: bool) -> Progress:
     w = frame.window
-    moved = replace(w, opportunity=state.next_player(w.opportunity), passes=w.passes + 1, number=w.number + 1)
-    return Progress(state, control[:-1] + (replace(frame, window=moved),),
+    moved = Window(w.id, state.next_player(w.opportunity), w.passes + 1, w.number + 1)
+    return Progress(state, control[:-1] + (SequenceFrame(frame.id, frame.conditions, frame.step, moved,
+                                                         frame.forced_done, frame.deferred),),
                     "rulekit.auto-pass" if auto else "agot.window.pass", "pass",
                     (("player", w.opportunity), ("auto", auto), ("passes", moved.passes)), verdicts)
 

@@ -39,17 +39,17 @@ class SeqStep(Enum):
 
     @property
     def window_kind(self) -> str:
-        return {SeqStep.WOULD_WINDOW: "would", SeqStep.INTERRUPT_WINDOW: "interrupt",
-                SeqStep.REACTION_WINDOW: "reaction"}[self]
+        return _WINDOW_KIND[self]
 
     @property
     def after_occurrence(self) -> bool:
         return self.number > 5
 
     def next(self) -> "SeqStep | None":
-        members = list(SeqStep)
-        i = members.index(self)
-        return members[i + 1] if i + 1 < len(members) else None
+        return _NEXT[self]
 
 
 ORDER: tuple[SeqStep, ...] = tuple(SeqStep)
+_NEXT = {step: (ORDER[i + 1] if i + 1 < len(ORDER) else None) for i, step in enumerate(ORDER)}
+_WINDOW_KIND = {SeqStep.WOULD_WINDOW: "would", SeqStep.INTERRUPT_WINDOW: "interrupt",
+                SeqStep.REACTION_WINDOW: "reaction"}

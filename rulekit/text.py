@@ -51,6 +51,16 @@ def use_ref_label(state: GameState, use_id: str) -> str:
     return f"{card.title}'s {kind} ({obj}.{ability_id}) for: {target}"
 
 
+def option_label(kind, option_id: str, state: GameState, chooser: str) -> str:
+    """The readable label of a decision's option."""
+    if option_id == "pass":
+        return f"{chooser} passes"
+    if "@" in option_id and "." in option_id.partition("@")[0]:
+        return use_ref_label(state, option_id)
+    card = _card_of(state, option_id)
+    return card_label(card) if card else option_id
+
+
 def describe(what: str, args: tuple, state: GameState) -> str:
     """One line for a step, from its code and arguments, naming cards by title."""
     a = dict(args)

@@ -59,7 +59,12 @@ def test_ability_that_works_from_another_zone_says_so():
 
 
 def test_interrupt_is_not_the_right_timing_in_the_reaction_window():
-    assert _code(_board(interrupt("r", killed(), [draw(1)]))) is Code.WRONG_TIMING
+    game = Game.start(_board(interrupt("r", killed(), [draw(1)])).build(), play_defaults=True)
+    step = next(s for s in game.timeline if s.context and s.context.step is SeqStep.REACTION_WINDOW)
+    assert not any(v.card == "a" for v in step.verdicts)      # the engine only looks at reactions here
+    e = explain(step, "a", "r")
+    assert e.codes() == (Code.WRONG_TIMING,)
+    assert "an interrupt ability at step 7, reaction window" in str(e)
 
 
 def test_already_used_for_this_triggering_condition():
