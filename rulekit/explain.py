@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from .errors import RulekitError
 from .judge import judge
+from .text import condition_label
 from .timeline import Step
 from .verdicts import Code, Verdict, reason
 
@@ -22,6 +23,8 @@ class Explanation:
     ability: str
     verdicts: tuple[Verdict, ...]
     note: str = ""
+    title: str = ""
+    conditions: tuple[str, ...] = ()     # readable labels of the verdicts' conditions
 
     @property
     def usable(self) -> bool:
@@ -31,10 +34,10 @@ class Explanation:
         return tuple(v.code for v in self.verdicts)
 
     def __str__(self) -> str:
-        head = f"Step {self.step}: {self.card}.{self.ability}"
+        head = f"Step {self.step}: {self.title} ({self.card}.{self.ability})"
         if not self.verdicts:
             return f"{head}: {self.note}"
-        return "\n".join(f"{head} for {v.condition}: {reason(v)}" for v in self.verdicts)
+        return "\n".join(f"{head} for {label}: {reason(v)}" for v, label in zip(self.verdicts, self.conditions))
 
 
 def explain(step: Step, card: str, ability: str) -> Explanation:
@@ -51,6 +54,7 @@ def explain(step: Step, card: str, ability: str) -> Explanation:
     frame = step.context
     if frame is None:
         return Explanation(step.number, source.obj, ability, (),
-                           "no triggering condition was being resolved at this step")
+                           "no triggering condition was being resolved at this step", source.title)
     return Explanation(step.number, source.obj, ability,
-                       tuple(judge(state, source, found, tc, frame.step) for tc in frame.conditions))
+                       tuple(judge(state, source, found, tc, frame.step) for tc in frame.conditions), "",
+                       source.title, tuple(condition_label(state, tc.id) for tc in frame.conditions))

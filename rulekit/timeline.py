@@ -45,6 +45,13 @@ class Step:
         return top if isinstance(top, SequenceFrame) else None
 
     @property
+    def level(self) -> int:
+        """How many sequences were open when this step was taken (1 = the outermost)."""
+        if self.parent is None:
+            return 0
+        return sum(1 for f in self.parent.control if isinstance(f, SequenceFrame))
+
+    @property
     def depth(self) -> int:
         """How many sequences are open after this step (1 = not nested)."""
         return sum(1 for f in self.control if isinstance(f, SequenceFrame))
