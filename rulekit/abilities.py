@@ -58,6 +58,8 @@ class Posture(str, Enum):
 class CardFilter:
     """Which cards qualify: every field that is set must hold."""
 
+    __pydantic_config__ = {"extra": "forbid"}   # file keys are checked: no unknown keys
+
     which: Which = Which.ANY
     type: str | None = None
     title: str | None = None
@@ -76,6 +78,8 @@ class Trigger:
     occurrence instead of once per triggering condition.
     """
 
+    __pydantic_config__ = {"extra": "forbid"}   # file keys are checked: no unknown keys
+
     event: EventKind
     card: CardFilter | None = None
     player: Who = Who.ANY
@@ -88,6 +92,8 @@ class Trigger:
 class Condition:
     """A test on the state: the number of cards matching ``count`` lies within the bounds,
     and/or the current phase is ``phase``."""
+
+    __pydantic_config__ = {"extra": "forbid"}   # file keys are checked: no unknown keys
 
     count: CardFilter | None = None
     at_least: int | None = None
@@ -113,6 +119,8 @@ class Target(str, Enum):
 class Instruction:
     """One instruction of a cost or an effect. ``condition`` is checked when it executes."""
 
+    __pydantic_config__ = {"extra": "forbid"}   # file keys are checked: no unknown keys
+
     do: Verb
     target: Target = Target.SELF
     filter: CardFilter | None = None
@@ -127,6 +135,8 @@ class Ability:
     ``zones`` lists where the ability works; empty means where the ruleset says a card's
     abilities work (in play for A Game of Thrones).
     """
+
+    __pydantic_config__ = {"extra": "forbid"}   # file keys are checked: no unknown keys
 
     id: str
     timing: Timing

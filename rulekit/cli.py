@@ -1,19 +1,154 @@
-"""The ``rulekit`` command line."""
+"""The ``rulekit`` command line.
+
+Exit codes: 0 everything passed; 1 an ``expect`` block failed (the differences are printed);
+2 bad input (one clear message on stderr, no traceback); 3 an internal error (a bug).
+"""
 from __future__ import annotations
 
 import argparse
+import json
 import sys
+import traceback
+from pathlib import Path
+
+OK, FAILED, BAD_INPUT, BUG = 0, 1, 2, 3
 
 
 def build_parser() -> argparse.ArgumentParser:
     from . import __version__
     parser = argparse.ArgumentParser(
-        prog="rulekit", description="Teach and analyse card-game trigger timing: scenarios, traces, rules.")
+        prog="rulekit", description="Teach and analyse card-game trigger timing: scenarios, traces, rules.",
+        epilog="Exit codes: 0 passed, 1 an expect block failed, 2 bad input, 3 internal error.")
     parser.add_argument("--version", action="version", version=f"rulekit {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    trace = sub.add_parser("trace", help="print the step-by-step trace of a scenario file")
+    trace.add_argument("file", help="a scenario file (.yaml, .yml or .json)")
+    trace.add_argument("--answers", metavar="FILE",
+                       help="a YAML/JSON list of answers to use instead of the scenario's own")
+    trace.add_argument("--json", action="store_true", help="print the versioned JSON trace (rulekit-trace/1)")
+    trace.add_argument("--rules", action="store_true", help="quote each rule's text where it first applies")
+    trace.add_argument("--no-verdicts", action="store_true", help="leave out the verdicts of the abilities considered")
+
+    check = sub.add_parser("check", help="run scenario files and compare them with their expect blocks")
+    check.add_argument("paths", nargs="+", metavar="PATH", help="scenario files, or folders to search for them")
+
     rules = sub.add_parser("rules", help="list the rules registry, or show one rule with its source")
     rules.add_argument("rule_id", nargs="?", help="a rule id such as agot.tc.4")
+
+    schema = sub.add_parser("schema", help="print the JSON Schema of the scenario or trace format")
+    schema.add_argument("which", choices=("scenario", "trace"))
     return parser
+
+
+class BadInput(Exception):
+    """Raised inside the CLI for input problems: printed as one line, exit 2."""
+
+
+def _load(path: str):
+    from .errors import ScenarioError
+    from .files import load_scenario
+    try:
+        return load_scenario(path)
+    except ScenarioError as e:
+        raise BadInput(str(e)) from None
+
+
+def _start(loaded, answers=None):
+    from .game import Game
+    from .limits import RunawayLoop
+    try:
+        return Game.start(loaded.scenario, answers if answers is not None else loaded.answers, play_defaults=True)
+    except RunawayLoop as e:
+        raise BadInput(f"{loaded.file}: {e}") from None
+
+
+def _answers_file(path: str, scenario_file) -> object:
+    """Read a list of answers (the same forms as a scenario's ``answers``)."""
+    from .errors import ScenarioError
+    from .files import loads_scenario
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise BadInput(f"{path}: cannot read the answers file: {e}") from None
+    from .yamlnodes import load_text
+    try:
+        data, _ = load_text(text, path)
+    except ScenarioError as e:
+        raise BadInput(str(e)) from None
+    if isinstance(data, dict) and "answers" in data:
+        data = data["answers"]
+    if not isinstance(data, list):
+        raise BadInput(f"{path}: expected a list of answers (or a mapping with an 'answers' list)")
+    import yaml
+    doc = {"ruleset": scenario_file.scenario.ruleset, **scenario_file.scenario.to_data(), "answers": data}
+    try:
+        return loads_scenario(yaml.safe_dump(doc, sort_keys=False), path).answers
+    except ScenarioError as e:
+        raise BadInput(str(e)) from None
+
+
+def _trace(args) -> int:
+    from .trace import format_trace
+    loaded = _load(args.file)
+    answers = _answers_file(args.answers, loaded) if args.answers else None
+    game = _start(loaded, answers)
+    if args.json:
+        from .tracejson import trace_data
+        print(json.dumps(trace_data(game), indent=1, ensure_ascii=False))
+        return OK
+    print(f"{loaded.scenario.title}  ({loaded.file}, ruleset {loaded.scenario.ruleset})")
+    print(format_trace(game.timeline, verdicts=not args.no_verdicts, rules=args.rules))
+    for u in game.unapplied:
+        print(f"answer not applied: {u.key} -> {u.option}: {u.why}")
+    return OK
+
+
+def _scenario_paths(paths: list[str]) -> list[Path]:
+    out: list[Path] = []
+    for p in paths:
+        path = Path(p)
+        if path.is_dir():
+            found = sorted(q for q in path.rglob("*") if q.suffix in (".yaml", ".yml", ".json"))
+            if not found:
+                raise BadInput(f"{p}: no scenario files (.yaml, .yml, .json) in this folder")
+            out.extend(found)
+        elif path.exists():
+            out.append(path)
+        else:
+            raise BadInput(f"{p}: no such file or folder")
+    return out
+
+
+def _check(args) -> int:
+    from .expect import check_expect
+    worst = OK
+    files = _scenario_paths(args.paths)
+    passed = failed = bad = 0
+    for path in files:
+        try:
+            loaded = _load(str(path))
+            game = _start(loaded)
+        except BadInput as e:
+            print(f"ERROR {path}: {e}" if str(path) not in str(e) else f"ERROR {e}", file=sys.stderr)
+            bad += 1
+            worst = BAD_INPUT
+            continue
+        problems = [] if loaded.expect is not None else ["no expect block: say what the rules expect"]
+        if loaded.expect is not None:
+            problems += check_expect(game, loaded.expect)
+        problems += [f"answer not applied: {u.key} -> {u.option}: {u.why}" for u in game.unapplied]
+        if problems:
+            failed += 1
+            worst = max(worst, FAILED)
+            print(f"FAIL  {path}")
+            for line in problems:
+                print(f"      {line}")
+        else:
+            passed += 1
+            print(f"pass  {path}")
+    print(f"{passed} passed, {failed} failed" + (f", {bad} unreadable" if bad else ""))
+    return worst
 
 
 def _rules(rule_id: str | None) -> int:
@@ -21,25 +156,51 @@ def _rules(rule_id: str | None) -> int:
     if rule_id is None:
         for r in RULES.values():
             print(f"{r.id:26} {r.title}  [{r.provenance}]")
-        return 0
+        return OK
     try:
         r = rule(rule_id)
     except KeyError as e:
-        print(f"rulekit: {e.args[0]}", file=sys.stderr)
-        return 2
+        raise BadInput(e.args[0]) from None
     print(f"{r.id} — {r.title}\n\n{r.text}\n\nSource: {r.source} ({r.provenance})")
     if r.reasoning:
         print(f"Why: {r.reasoning}")
-    return 0
+    return OK
+
+
+def _schema(which: str) -> int:
+    if which == "scenario":
+        from .files import json_schema
+        print(json.dumps(json_schema(), indent=2))
+    else:
+        from .tracejson import trace_schema
+        print(json.dumps(trace_schema(), indent=2))
+    return OK
 
 
 def main(argv=None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.command == "rules":
-        return _rules(args.rule_id)
-    parser.print_help()
-    return 0
+    try:
+        if args.command == "trace":
+            return _trace(args)
+        if args.command == "check":
+            return _check(args)
+        if args.command == "rules":
+            return _rules(args.rule_id)
+        if args.command == "schema":
+            return _schema(args.which)
+        parser.print_help()
+        return OK
+    except BadInput as e:
+        print(f"rulekit: {e}", file=sys.stderr)
+        return BAD_INPUT
+    except BrokenPipeError:   # pragma: no cover - e.g. piped into head
+        return OK
+    except Exception:  # noqa: BLE001 - the last line of defence: say it is a bug
+        print("rulekit: internal error (this is a bug in rulekit; please report it with the input):",
+              file=sys.stderr)
+        traceback.print_exc()
+        return BUG
 
 
 if __name__ == "__main__":  # pragma: no cover

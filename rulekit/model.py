@@ -55,6 +55,8 @@ class Card:
     become a new object; :attr:`obj` is its stable object id.
     """
 
+    __pydantic_config__ = {"extra": "forbid"}   # file keys are checked: no unknown keys
+
     id: str
     title: str
     owner: str

@@ -28,6 +28,8 @@ class ScriptEntry:
     ``phase``). ``id`` names the occurrence (stable ids derive from it); ``label`` is for
     people ("claim 2 military")."""
 
+    __pydantic_config__ = {"extra": "forbid"}   # file keys are checked: no unknown keys
+
     do: Verb
     cards: tuple[str, ...] = ()
     player: str | None = None
@@ -46,6 +48,8 @@ class ScriptEntry:
 
 @dataclass(frozen=True)
 class Scenario:
+    __pydantic_config__ = {"extra": "forbid"}   # file keys are checked: no unknown keys
+
     title: str
     players: tuple[str, ...]
     first_player: str
