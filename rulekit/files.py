@@ -253,13 +253,13 @@ def _from_pydantic(err: dict, data: dict, marks: dict, file: str) -> ScenarioErr
     if kind in ("bool_type", "bool_parsing"):
         return _at(path, marks, file, f"{given!r} is not true or false", "true or false")
     if kind in ("string_type",):
-        return _at(path, marks, file, f"expected text, got {_kind_of(given)}", "text")
+        return _at(path, marks, file, f"{name} must be text, not {_kind_of(given)}")
     if kind in ("tuple_type", "list_type"):
-        return _at(path, marks, file, f"expected a list, got {_kind_of(given)}", "a list")
+        return _at(path, marks, file, f"{name} must be a list, not {_kind_of(given)}")
     if kind in ("dataclass_type", "dict_type", "model_type", "dataclass_exact_type", "mapping_type"):
         allowed = _allowed_keys(path)
-        return _at(path, marks, file, f"expected a mapping, got {_kind_of(given)}",
-                   "a mapping with keys " + ", ".join(allowed) if allowed else "a mapping")
+        return _at(path, marks, file, f"{name or 'this'} must be a mapping, not {_kind_of(given)}",
+                   "keys among " + ", ".join(allowed) if allowed else None)
     return _at(path, marks, file, err.get("msg", "invalid value"))
 
 
