@@ -22,10 +22,17 @@ from .verdicts import Code, Verdict, reason
 
 __version__ = "0.1.0"
 
+
+def load(path, *, play_defaults: bool = False) -> Game:
+    """Load a scenario file and start its game with the file's answers applied (stopping at
+    the first decision they do not answer, unless ``play_defaults``)."""
+    from .files import load_scenario
+    return load_scenario(path).start(play_defaults=play_defaults)
+
 __all__ = [
     "Ability", "AnswerKey", "Card", "CardFilter", "Code", "Condition", "Decision", "DecisionKind",
     "EventKind", "Explanation", "Game", "GameState", "IllegalAnswer", "Instruction", "Line", "Option", "PASS",
     "Posture", "RULES", "Rule", "RulekitError", "Scenario", "ScenarioBuilder", "ScenarioError", "ScriptEntry",
     "SeqStep", "Step", "Target", "Timing", "Trigger", "TriggeringCondition", "Unapplied", "Verb", "Verdict",
-    "Which", "Who", "__version__", "explain", "reason", "rule",
+    "Which", "Who", "__version__", "explain", "load", "reason", "rule",
 ]
