@@ -27,14 +27,35 @@ def _slot(stage: str, index: int) -> str:
     return f"{stage}{index}"
 
 
-def _choose(frame: ResolutionFrame, state: GameState, instr: Instruction, slot: str) -> Ask | None:
-    """Ask the controller to choose a target for ``slot``, or ``None`` if no choice is needed."""
+def _choice_needed(frame: ResolutionFrame, state: GameState, instr: Instruction, slot: str) -> tuple | None:
+    """The legal targets if the controller must choose one for ``slot`` now, else ``None``
+    (no choice to make, already made, or nothing to choose from)."""
     if instr.target is not Target.CHOSEN or frame.choice(slot) is not None:
         return None
     targets = judge.changeable_targets(instr, state, frame.controller, frame.source, frame.condition)
-    key = AnswerKey(DecisionKind.CHOOSE_TARGET, f"{frame.use}/{slot}", frame.controller, 0)
-    if not targets:
+    return targets or None
+
+
+def _pending_slot(frame: ResolutionFrame, state: GameState) -> tuple[str, Instruction, tuple] | None:
+    """The slot whose target must be chosen next: in the targets stage, the first effect
+    instruction still needing one; in the cost stage, the cost instruction about to be paid."""
+    if frame.stage == "targets":
+        for i, instr in enumerate(_ability(frame).effect):
+            targets = _choice_needed(frame, state, instr, _slot("effect", i))
+            if targets:
+                return _slot("effect", i), instr, targets
         return None
+    if frame.stage == "cost" and frame.index < len(_ability(frame).cost):
+        instr = _ability(frame).cost[frame.index]
+        targets = _choice_needed(frame, state, instr, _slot("cost", frame.index))
+        if targets:
+            return _slot("cost", frame.index), instr, targets
+    return None
+
+
+def _ask_target(frame: ResolutionFrame, state: GameState, pending) -> Ask:
+    slot, instr, targets = pending
+    key = AnswerKey(DecisionKind.CHOOSE_TARGET, f"{frame.use}/{slot}", frame.controller, 0)
     return Ask(Decision(key, tuple(c.id for c in targets), targets[0].id, "agot.initiate.targets",
                         f"{frame.controller} chooses a target to {instr.do.value}", state))
 
@@ -46,10 +67,9 @@ def advance(frame: ResolutionFrame, state: GameState, control: Control) -> Progr
             return _execute(frame, state, control, ability.cost[frame.index], "cost")
         return _end_stage(frame, state, control, "targets", "agot.initiate.cost-paid", "cost-paid")
     if frame.stage == "targets":
-        for i, instr in enumerate(ability.effect):
-            ask = _choose(frame, state, instr, _slot("effect", i))
-            if ask is not None:
-                return ask
+        pending = _pending_slot(frame, state)
+        if pending is not None:
+            return _ask_target(frame, state, pending)
         return Progress(state, control[:-1] + (replace(frame, stage="effect", index=0),),
                         "agot.initiate.effect", "initiates", (("use", frame.use),))
     if frame.index < len(ability.effect):
@@ -58,23 +78,19 @@ def advance(frame: ResolutionFrame, state: GameState, control: Control) -> Progr
 
 
 def answer(frame: ResolutionFrame, state: GameState, control: Control, option: str, verdicts) -> Progress:
-    ability = _ability(frame)
-    for i, instr in enumerate(ability.effect if frame.stage == "targets" else ability.cost):
-        slot = _slot("effect" if frame.stage == "targets" else "cost", i)
-        if instr.target is Target.CHOSEN and frame.choice(slot) is None:
-            chosen = replace(frame, chosen=frame.chosen + ((slot, option),))
-            return Progress(state, control[:-1] + (chosen,), "agot.initiate.targets", "target",
-                            (("use", frame.use), ("card", option)))
-    raise AssertionError(option)
+    slot, _, _ = _pending_slot(frame, state)
+    chosen = replace(frame, chosen=frame.chosen + ((slot, option),))
+    return Progress(state, control[:-1] + (chosen,), "agot.initiate.targets", "target",
+                    (("use", frame.use), ("card", option)))
 
 
 def _execute(frame: ResolutionFrame, state: GameState, control: Control, instr: Instruction,
              stage: str) -> Progress | Ask:
     slot = _slot(stage, frame.index)
     if stage == "cost":
-        ask = _choose(frame, state, instr, slot)
-        if ask is not None:
-            return ask
+        pending = _pending_slot(frame, state)
+        if pending is not None:
+            return _ask_target(frame, state, pending)
     moved_on = replace(frame, index=frame.index + 1)
     args = (("use", frame.use), ("instruction", slot), ("verb", instr.do.value))
     why = judge.condition_failure(instr.condition, state, frame.controller, frame.source)
