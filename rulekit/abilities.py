@@ -104,6 +104,8 @@ class Condition:
 class Target(str, Enum):
     SELF = "self"                   # this ability's card
     THAT_CARD = "that card"         # the card the triggering condition is about
+    THAT_EFFECT = "that effect"     # the effect whose initiation the ability responds to (cancel)
+    DUPLICATE = "a duplicate"       # a duplicate of this ability's card, chosen by its controller
     CHOSEN = "chosen"               # a card the controller chooses among ``filter``
     EACH = "each"                   # every card matching ``filter``
     YOU = "you"                     # the ability's controller
@@ -114,10 +116,20 @@ class Target(str, Enum):
     def is_player(self) -> bool:
         return self in (Target.YOU, Target.OPPONENT, Target.THAT_PLAYER)
 
+    @property
+    def is_chosen(self) -> bool:
+        return self in (Target.CHOSEN, Target.DUPLICATE)
+
 
 @dataclass(frozen=True, slots=True)
 class Instruction:
-    """One instruction of a cost or an effect. ``condition`` is checked when it executes."""
+    """One instruction of a cost or an effect. ``condition`` is checked when it executes.
+
+    ``then`` marks the first instruction after "then": it and the rest resolve only if every
+    instruction before it resolved in full. ``cannot_be_saved`` is the "(cannot be saved)"
+    wording of a kill or discard. ``instead`` holds what a ``replace`` instruction does in
+    place of the triggering condition it responds to.
+    """
 
     __pydantic_config__ = {"extra": "forbid"}   # file keys are checked: no unknown keys
 
@@ -126,6 +138,25 @@ class Instruction:
     filter: CardFilter | None = None
     amount: int = 1
     condition: tuple[Condition, ...] = ()
+    then: bool = False
+    cannot_be_saved: bool = False
+    instead: "tuple[Instruction, ...]" = ()
+
+
+class Period(str, Enum):
+    PHASE = "phase"
+    ROUND = "round"
+
+
+@dataclass(frozen=True, slots=True)
+class Limit:
+    """"Limit N times per period" (per copy, per player) or, as ``max``, "Max N per period"
+    (across every copy of the card's title)."""
+
+    __pydantic_config__ = {"extra": "forbid"}   # file keys are checked: no unknown keys
+
+    times: int
+    per: Period = Period.ROUND
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,3 +177,19 @@ class Ability:
     cost: tuple[Instruction, ...] = ()
     zones: tuple[str, ...] = ()
     text: str = ""
+    limit: Limit | None = None
+    max: Limit | None = None
+    cannot_be_cancelled: bool = False
+
+
+#: The game ability each duplicate gives its card (Rules Reference, "Duplicates").
+DUPLICATE_SAVE = Ability(
+    id="duplicate-save",
+    timing=Timing.WOULD_INTERRUPT,
+    when=Trigger(EventKind.LEAVES_PLAY, CardFilter(which=Which.SELF)),
+    cost=(Instruction(Verb.DISCARD, Target.DUPLICATE),),
+    effect=(Instruction(Verb.SAVE, Target.THAT_CARD),),
+    cannot_be_cancelled=True,
+    text="Interrupt: When this card would leave play, discard a duplicate of it to save it. "
+         "(Game ability; cannot be cancelled.)",
+)

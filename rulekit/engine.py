@@ -31,7 +31,7 @@ def _script(frame: ScriptFrame, state: GameState, control: Control, scenario: Sc
         entry.do, state, occurrence, occurrence,
         cards=tuple(state.cards[c] for c in entry.cards),
         players=(entry.player,) if entry.player else (), amount=entry.amount,
-        challenge=entry.challenge, phase=entry.phase)
+        challenge=entry.challenge, phase=entry.phase, cannot_be_saved="cannot be saved" if entry.cannot_be_saved else "")
     moved_on = control[:-1] + (ScriptFrame(frame.index + 1),)
     args = (("occurrence", occurrence), ("label", entry.label))
     if not conditions:

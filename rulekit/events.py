@@ -27,6 +27,10 @@ class EventKind(str, Enum):
     LOSES_CHALLENGE = "loses a challenge"
     PHASE_BEGINS = "phase begins"
     PHASE_ENDS = "phase ends"
+    ROUND_BEGINS = "round begins"
+    INITIATES = "effect initiates"
+    SAVED = "saved"
+    PLAYED = "played"
 
     def __str__(self) -> str:  # pragma: no cover - readability in f-strings
         return self.value
@@ -48,6 +52,12 @@ class Verb(str, Enum):
     WIN_CHALLENGE = "win challenge"
     BEGIN_PHASE = "begin phase"
     END_PHASE = "end phase"
+    BEGIN_ROUND = "begin round"
+    CANCEL = "cancel"
+    SAVE = "save"
+    REPLACE = "replace"
+    PLAY = "play"
+    INITIATE = "initiate"
 
     def __str__(self) -> str:  # pragma: no cover
         return self.value
@@ -86,6 +96,10 @@ EVENTS: dict[EventKind, EventDef] = {e.kind: e for e in (
     EventDef(EventKind.LOSES_CHALLENGE, Verb.WIN_CHALLENGE, Subject.PLAYER, (), False, False, "challenge loss"),
     EventDef(EventKind.PHASE_BEGINS, Verb.BEGIN_PHASE, Subject.PHASE, (), False, False, "beginning"),
     EventDef(EventKind.PHASE_ENDS, Verb.END_PHASE, Subject.PHASE, (), False, False, "end"),
+    EventDef(EventKind.ROUND_BEGINS, Verb.BEGIN_ROUND, Subject.PHASE, (), False, False, "beginning"),
+    EventDef(EventKind.INITIATES, Verb.INITIATE, Subject.CARD, (), False, False, "initiation"),
+    EventDef(EventKind.SAVED, Verb.SAVE, Subject.CARD, (), False, True, "save"),
+    EventDef(EventKind.PLAYED, Verb.PLAY, Subject.CARD, (), True, False, "play"),
 )}
 
 #: For each verb, the event kind it creates (``win challenge`` also creates a loss for the
@@ -96,8 +110,16 @@ VERB_EVENT: dict[Verb, EventKind] = {
     Verb.PUT_INTO_PLAY: EventKind.ENTERS_PLAY, Verb.KNEEL: EventKind.KNEELS, Verb.STAND: EventKind.STANDS,
     Verb.GAIN_POWER: EventKind.GAINS_POWER, Verb.DRAW: EventKind.DRAWS,
     Verb.WIN_CHALLENGE: EventKind.WINS_CHALLENGE, Verb.BEGIN_PHASE: EventKind.PHASE_BEGINS,
-    Verb.END_PHASE: EventKind.PHASE_ENDS,
+    Verb.END_PHASE: EventKind.PHASE_ENDS, Verb.BEGIN_ROUND: EventKind.ROUND_BEGINS,
+    Verb.SAVE: EventKind.SAVED, Verb.PLAY: EventKind.PLAYED, Verb.INITIATE: EventKind.INITIATES,
 }
+
+#: Verbs that change a triggering condition instead of the board (they create none of their own).
+CONDITION_VERBS = (Verb.CANCEL, Verb.REPLACE)
+
+#: Verbs only the rules themselves (or the script) use, never an ability's instruction.
+RULES_ONLY_VERBS = (Verb.WIN_CHALLENGE, Verb.BEGIN_PHASE, Verb.END_PHASE, Verb.BEGIN_ROUND, Verb.PLAY,
+                    Verb.INITIATE)
 
 
 _COUNTED = {kind: (kind,) + spec.counts_as for kind, spec in EVENTS.items()}

@@ -270,6 +270,13 @@ def _kind_of(value) -> str:
             int: f"the number {value}", float: f"the number {value}"}.get(type(value), type(value).__name__)
 
 
+def _ability_ids(scenario: Scenario, card_id: str) -> list[str]:
+    """The card's abilities, with those the rules give it (a duplicate's save)."""
+    from .model import with_game_abilities
+    card = next(c for c in with_game_abilities(scenario.cards) if c.id == card_id)
+    return [a.id for a in card.abilities]
+
+
 def _check_answer(spec: AnswerSpec, scenario: Scenario, path: tuple, marks: dict, file: str) -> None:
     if spec.chooser not in scenario.players:
         raise _at(path + ("chooser",), marks, file,
@@ -291,7 +298,7 @@ def _check_answer(spec: AnswerSpec, scenario: Scenario, path: tuple, marks: dict
                   "'pass' or CARD.ABILITY@CONDITION, e.g. 'c6.r1@s:claim:killed:c3'")
     if card_id not in card_ids:
         raise _at(path + ("answer",), marks, file, f"no card has id {card_id!r}{suggest(card_id, card_ids)}")
-    abilities = [a.id for a in scenario.card(card_id).abilities]
+    abilities = _ability_ids(scenario, card_id)
     if ability not in abilities:
         raise _at(path + ("answer",), marks, file,
                   f"card {card_id!r} has no ability {ability!r}{suggest(ability, abilities)}",
@@ -312,7 +319,7 @@ def _check_expect_refs(expect: Expect, scenario: Scenario, marks: dict, file: st
         if v.card not in card_ids:
             raise _at(("expect", "verdicts", i, "card"), marks, file,
                       f"no card has id {v.card!r}{suggest(v.card, card_ids)}")
-        abilities = [a.id for a in scenario.card(v.card).abilities]
+        abilities = _ability_ids(scenario, v.card)
         if v.ability not in abilities:
             raise _at(("expect", "verdicts", i, "ability"), marks, file,
                       f"card {v.card!r} has no ability {v.ability!r}{suggest(v.ability, abilities)}")

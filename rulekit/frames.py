@@ -39,8 +39,11 @@ class ScriptFrame:
 class SequenceFrame:
     """One triggering-condition sequence, shared by every condition of one occurrence.
 
-    ``deferred`` marks a sequence opened while an effect resolves: after step 5 it hands its
-    conditions to that effect, whose reactions open in one window once it has fully resolved.
+    ``role`` says what follows step 5: ``"occurrence"`` — steps 6 and 7; ``"nested"`` — a
+    sequence opened while an effect resolves hands its conditions to that effect, whose
+    reactions open in one window once it has fully resolved; ``"initiation"`` — the initiation
+    of an effect, after which the effect resolves. ``planned`` is how many conditions the
+    occurrence created (to tell whether it resolved in full).
     """
 
     id: str
@@ -48,14 +51,20 @@ class SequenceFrame:
     step: SeqStep = SeqStep.IMMINENT
     window: Window | None = None
     forced_done: int = 0
-    deferred: bool = False
+    role: str = "occurrence"
+    planned: int = 0
+
+    @property
+    def deferred(self) -> bool:
+        return self.role != "occurrence"
 
 
 @dataclass(frozen=True, slots=True)
 class ResolutionFrame:
     """One use of a triggered ability, from paying its cost to the end of its effect.
 
-    ``stage`` runs cost → targets → effect; ``index`` is the next instruction of that stage;
+    ``stage`` runs cost → targets → initiation → effect; ``index`` is the next instruction of
+    that stage;
     ``chosen`` holds the targets chosen so far as (instruction slot, card id); ``occurred``
     collects the conditions that occurred during the current stage, for its reaction window.
     """
@@ -69,6 +78,7 @@ class ResolutionFrame:
     index: int = 0
     chosen: tuple[tuple[str, str], ...] = ()
     occurred: tuple[TriggeringCondition, ...] = ()
+    shortfall: bool = False      # an instruction so far did not resolve in full (for "then")
 
     def choice(self, slot: str) -> str | None:
         for s, card_id in self.chosen:

@@ -10,6 +10,7 @@ and :func:`rulekit.explain`, so the two can never disagree.
 from __future__ import annotations
 
 from .abilities import Ability, CardFilter, Condition, Instruction, Posture, Target, Timing, Trigger, Which, Who
+from .events import Verb
 from .events import EVENTS, EventKind, VERB_EVENT, kinds_counted
 from . import ids, occur
 from .model import Card, GameState, TriggeringCondition
@@ -105,6 +106,9 @@ def current_object(state: GameState, card: Card, *, allow_moved: bool) -> Card |
 def card_targets(instr: Instruction, state: GameState, me: str, source: Card,
                  tc: TriggeringCondition | None) -> tuple[Card, ...]:
     """Cards an instruction may affect, in listing order; for ``chosen`` these are the options."""
+    if instr.target is Target.DUPLICATE:
+        return tuple(c for c in (state.cards[i] for i in state.order)
+                     if c.duplicate_of == source.id and c.zone in state.rules.in_play)
     if instr.target is Target.SELF:
         now = current_object(state, source, allow_moved=False)
         return (now,) if now else ()
@@ -138,9 +142,42 @@ def player_targets(instr: Instruction, state: GameState, me: str, tc: Triggering
     return ()
 
 
+LEAVING_PLAY = (EventKind.KILLED, EventKind.DISCARDED, EventKind.SACRIFICED, EventKind.RETURNED_TO_HAND,
+                EventKind.LEAVES_PLAY)
+
+
+def condition_change_blocked(instr: Instruction, state: GameState, tc: TriggeringCondition | None) -> str | None:
+    """For instructions that act on the triggering condition itself (cancel, save, replace):
+    ``None`` if they could act on ``tc`` now, else why not."""
+    if tc is None:
+        return "there is no triggering condition to act on"
+    if tc.id in state.cancelled:
+        return "it has been cancelled"
+    if tc.id in state.changed:
+        return "it has already been changed"
+    if instr.do is Verb.CANCEL:
+        if tc.kind is not EventKind.INITIATES:
+            return "only the initiation of an effect can be cancelled"
+        if tc.cannot_be_cancelled:
+            return f"{tc.card.title}'s ability cannot be cancelled"
+        return None
+    if instr.do is Verb.SAVE:
+        if tc.kind not in LEAVING_PLAY or tc.card is None or tc.card.zone not in state.rules.in_play:
+            return "only a card about to leave play can be saved"
+        if tc.cannot_be_saved:
+            return f"{tc.card.title} {tc.cannot_be_saved}"
+        return None
+    return None   # a replacement may replace any imminent condition
+
+
 def changeable_targets(instr: Instruction, state: GameState, me: str, source: Card,
                        tc: TriggeringCondition | None) -> tuple:
     """The targets for which the instruction would change the game state now."""
+    if instr.do in (Verb.CANCEL, Verb.REPLACE) or (instr.do is Verb.SAVE and instr.target is Target.THAT_CARD):
+        if condition_change_blocked(instr, state, tc) is not None:
+            return ()
+        if instr.do is not Verb.SAVE:
+            return (tc,)
     kind = VERB_EVENT[instr.do]
     if instr.target.is_player:
         return tuple(p for p in player_targets(instr, state, me, tc)
@@ -154,6 +191,39 @@ def use_id(source: Card, ability: Ability, tc: TriggeringCondition) -> str:
     """A use is keyed by card object + ability + what it responds to: the triggering condition,
     or the whole occurrence for "one or more" wording."""
     return ids.use(source.obj, ability.id, tc.sequence if ability.when.one_or_more else tc.id)
+
+
+def works_in(state: GameState, card: Card) -> tuple[str, ...]:
+    """Where a card's abilities work unless they say otherwise: in play, or, for an event
+    card, in its owner's hand (it is played from there)."""
+    return ("hand",) if card.type == "event" else state.rules.in_play
+
+
+def period_key(state: GameState, per) -> str:
+    return f"round {state.round}" if per.value == "round" else f"round {state.round}, phase {state.phase_number} ({state.phase})"
+
+
+def limit_keys(state: GameState, source: Card, ability: Ability) -> tuple[tuple[str, int, str], ...]:
+    """(usage key, allowed uses, wording) for the ability's limit and max: a limit counts per
+    copy (card object) and player, a max across every copy of the title."""
+    out = []
+    if ability.limit is not None:
+        period = period_key(state, ability.limit.per)
+        out.append((f"limit|{source.obj}.{ability.id}|{source.controller}|{period}", ability.limit.times,
+                    f"limit {ability.limit.times} per {ability.limit.per.value}"))
+    if ability.max is not None:
+        period = period_key(state, ability.max.per)
+        out.append((f"max|{source.title}|{ability.id}|{period}", ability.max.times,
+                    f"max {ability.max.times} per {ability.max.per.value} for every copy of {source.title}"))
+    return tuple(out)
+
+
+def limit_reached(state: GameState, source: Card, ability: Ability) -> str | None:
+    for key, times, wording in limit_keys(state, source, ability):
+        used = state.usage.get(key, 0)
+        if used >= times:
+            return f"{wording}; used {used} time(s) already"
+    return None
 
 
 def listens(ability: Ability, kind: EventKind) -> bool:
@@ -171,7 +241,7 @@ def judge(state: GameState, source: Card, ability: Ability, tc: TriggeringCondit
         where = f"step {step.number}, {step.title}" if step is not None else "outside a sequence"
         article = "an" if ability.timing.value[0] in "aeiou" else "a"
         return Verdict(obj, aid, tid, Code.WRONG_TIMING, f"{article} {ability.timing.value} ability at {where}")
-    if source.zone not in (ability.zones or state.rules.in_play):
+    if source.zone not in (ability.zones or works_in(state, source)):
         return Verdict(obj, aid, tid, Code.NOT_ACTIVE, f"{source.title} is in the {source.zone}")
     me = source.controller
     why = trigger_mismatch(ability.when, tc, state, me, source, occurred=step.after_occurrence)
@@ -183,17 +253,23 @@ def judge(state: GameState, source: Card, ability: Ability, tc: TriggeringCondit
             return Verdict(obj, aid, tid, Code.CONDITION_FALSE, why)
     if use_id(source, ability, tc) in state.used:
         return Verdict(obj, aid, tid, Code.ALREADY_USED)
+    if ability.limit is not None or ability.max is not None:
+        why = limit_reached(state, source, ability)
+        if why:
+            return Verdict(obj, aid, tid, Code.LIMIT_REACHED, why)
     for instr in ability.cost:
         if not changeable_targets(instr, state, me, source, tc):
             return Verdict(obj, aid, tid, Code.COST_UNPAYABLE, f"cannot {instr.do.value} {instr.target.value}")
     could_change = False
     for instr in ability.effect:
         targets = changeable_targets(instr, state, me, source, tc)
-        if instr.target is Target.CHOSEN and not targets:
+        if instr.target.is_chosen and not targets:
             return Verdict(obj, aid, tid, Code.NO_TARGET, f"nothing to {instr.do.value}")
         could_change = could_change or bool(targets)
     if not could_change:
-        return Verdict(obj, aid, tid, Code.NO_EFFECT)
+        blocked = [condition_change_blocked(i, state, tc) for i in ability.effect
+                   if i.do in (Verb.CANCEL, Verb.SAVE, Verb.REPLACE)]
+        return Verdict(obj, aid, tid, Code.NO_EFFECT, next((b for b in blocked if b), "nothing it affects would change"))
     return Verdict(obj, aid, tid, Code.MUST_RESOLVE if ability.timing.forced else Code.ELIGIBLE)
 
 

@@ -69,10 +69,13 @@ class Card:
     traits: tuple[str, ...] = ()
     abilities: tuple[Ability, ...] = ()
     incarnation: int = 0
+    duplicate_of: str | None = None
 
     def __post_init__(self):
         if self.controller is None:
             object.__setattr__(self, "controller", self.owner)
+        if self.duplicate_of is not None and self.type == "character":
+            object.__setattr__(self, "type", "duplicate")   # a duplicate is not a character of its own
 
     @property
     def obj(self) -> str:
@@ -103,6 +106,8 @@ class TriggeringCondition:
     amount: int = 1
     challenge: str | None = None
     phase: str | None = None
+    cannot_be_saved: str = ""          # why a save is not allowed ("cannot be saved", "sacrificed", …)
+    cannot_be_cancelled: bool = False
 
     @property
     def subject(self) -> str:
@@ -127,7 +132,14 @@ class GameState:
     decks: Map
     used: Map = field(default_factory=Map)
     phase: str = ""
+    round: int = 1
+    phase_number: int = 0
+    usage: Map = field(default_factory=Map)          # limit/max key -> uses in the current period
+    cancelled: Map = field(default_factory=Map)      # triggering condition id -> the use that cancelled it
+    changed: Map = field(default_factory=Map)        # triggering condition id -> the condition it became
+    replacements: Map = field(default_factory=Map)   # triggering condition id -> ((use, card id, controller), …)
     listeners: Map = field(default_factory=Map, compare=False, repr=False)
+    duplicated: frozenset = field(default=frozenset(), compare=False, repr=False)   # ids of cards with duplicates
 
     # -- reading -------------------------------------------------------------------------
     @property
@@ -172,12 +184,19 @@ class GameState:
                       power=card.power if to_zone in self.rules.in_play else 0,
                       controller=controller or (card.controller if to_zone in self.rules.in_play else card.owner),
                       incarnation=card.incarnation + (1 if self.rules.new_object(card.zone, to_zone) else 0))
+        cards = self.cards.set(card_id, new)
+        if card_id in self.duplicated and card.zone in self.rules.in_play and to_zone not in self.rules.in_play:
+            # its duplicates leave with it (to their owner's discard pile), as part of the same move
+            for other in self.order:
+                dup = cards[other]
+                if dup.duplicate_of == card_id and dup.zone in self.rules.in_play:
+                    cards = cards.set(other, replace(dup, zone="discard pile", incarnation=dup.incarnation + 1))
         decks = self.decks
         if card.zone == "draw deck":
             decks = decks.set(card.owner, tuple(c for c in decks.get(card.owner, ()) if c != card_id))
         if to_zone == "draw deck":
             decks = decks.set(card.owner, (card_id,) + decks.get(card.owner, ()))
-        return replace(self, cards=self.cards.set(card_id, new), decks=decks)
+        return replace(self, cards=cards, decks=decks)
 
     def mark_used(self, use_id: str, responds_to: str) -> "GameState":
         return replace(self, used=self.used.set(use_id, responds_to))
@@ -193,9 +212,19 @@ def index_listeners(cards: tuple[Card, ...]) -> Map:
     return Map({k: tuple(v) for k, v in index.items()})
 
 
+def with_game_abilities(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """Cards with the abilities the rules give them: every card with a duplicate gains the
+    duplicate's save (``agot.save.duplicate``)."""
+    from .abilities import DUPLICATE_SAVE
+    duplicated = {c.duplicate_of for c in cards if c.duplicate_of}
+    return tuple(replace(c, abilities=c.abilities + (DUPLICATE_SAVE,)) if c.id in duplicated else c for c in cards)
+
+
 def initial_state(ruleset: str, players: tuple[str, ...], first_player: str,
-                  cards: tuple[Card, ...], phase: str = "") -> GameState:
+                  cards: tuple[Card, ...], phase: str = "", round: int = 1) -> GameState:
+    cards = with_game_abilities(cards)
     decks = {p: tuple(c.id for c in cards if c.owner == p and c.zone == "draw deck") for p in players}
     return GameState(ruleset=ruleset, players=players, first_player=first_player,
                      cards=Map({c.id: c for c in cards}), order=tuple(c.id for c in cards),
-                     decks=Map(decks), phase=phase, listeners=index_listeners(cards))
+                     decks=Map(decks), phase=phase, round=round, listeners=index_listeners(cards),
+                     duplicated=frozenset(c.duplicate_of for c in cards if c.duplicate_of))

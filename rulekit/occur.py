@@ -36,6 +36,8 @@ def can_happen(kind: EventKind, state: GameState, *, card: Card | None = None,
             return f"{card.title} is already standing"
         if kind is EventKind.GAINS_POWER and amount <= 0:
             return "no power to gain"
+        if kind is EventKind.PLAYED and card.zone != "hand":
+            return f"{card.title} is not in hand"
         return None
     if kind is EventKind.DRAWS:
         if not state.decks.get(player, ()):
@@ -46,7 +48,8 @@ def can_happen(kind: EventKind, state: GameState, *, card: Card | None = None,
 
 def conditions_for(verb: Verb, state: GameState, sequence: str, cause: str, *,
                    cards: tuple[Card, ...] = (), players: tuple[str, ...] = (), amount: int = 1,
-                   challenge: str | None = None, phase: str | None = None) -> tuple[TriggeringCondition, ...]:
+                   challenge: str | None = None, phase: str | None = None,
+                   cannot_be_saved: str = "") -> tuple[TriggeringCondition, ...]:
     """The triggering conditions of one occurrence, in the order of ``cards``/``players``.
 
     Subjects for which the event could not change anything create no condition; winning a
@@ -55,11 +58,14 @@ def conditions_for(verb: Verb, state: GameState, sequence: str, cause: str, *,
     kind = VERB_EVENT[verb]
     spec = EVENTS[kind]
     out: list[TriggeringCondition] = []
+    if kind is EventKind.SACRIFICED and not cannot_be_saved:
+        cannot_be_saved = "is being sacrificed"
     if spec.subject is Subject.CARD:
         for card in cards:
             if can_happen(kind, state, card=card, amount=amount) is None:
                 out.append(TriggeringCondition(ids.triggering_condition(sequence, kind.value, card.obj), kind,
-                                               sequence, cause, card=card, player=card.controller, amount=amount))
+                                               sequence, cause, card=card, player=card.controller, amount=amount,
+                                               cannot_be_saved=cannot_be_saved))
     elif spec.subject is Subject.PLAYER:
         for player in players:
             if can_happen(kind, state, player=player, amount=amount) is None:
@@ -81,6 +87,8 @@ def still_imminent(tc: TriggeringCondition, state: GameState) -> str | None:
     """``None`` if the condition can still occur, else what pre-empted it."""
     if tc.card is None:
         return can_happen(tc.kind, state, player=tc.player, amount=tc.amount)
+    if tc.kind is EventKind.INITIATES:
+        return None     # an effect initiates even if its card has left play meanwhile
     now = state.cards[tc.card.id]
     if now.incarnation != tc.card.incarnation:
         return f"{now.title} is no longer the same object (it moved to the {now.zone})"
@@ -93,6 +101,10 @@ def apply(state: GameState, tc: TriggeringCondition) -> GameState:
     spec = EVENTS[kind]
     if spec.subject is Subject.CARD:
         card = state.cards[tc.card.id]
+        if kind in (EventKind.SAVED, EventKind.INITIATES):
+            return state     # a saved card stays where it is (not killed, not discarded); an initiation moves nothing
+        if kind is EventKind.PLAYED:
+            return state.move(card.id, "discard pile")
         if spec.moves_card:
             to = "play area" if kind is EventKind.ENTERS_PLAY else state.rules.leave_play_zone[kind]
             return state.move(card.id, to)
@@ -108,7 +120,9 @@ def apply(state: GameState, tc: TriggeringCondition) -> GameState:
             state = state.move(card_id, "hand")
         return state
     if kind is EventKind.PHASE_BEGINS:
-        return replace(state, phase=tc.phase or "")
+        return replace(state, phase=tc.phase or "", phase_number=state.phase_number + 1)
+    if kind is EventKind.ROUND_BEGINS:
+        return replace(state, round=state.round + 1, phase="", phase_number=0)
     if kind is EventKind.PHASE_ENDS:
         return replace(state, phase="")
     return state   # challenge results change nothing on the board by themselves

@@ -13,9 +13,10 @@ from dataclasses import replace
 
 from . import ids, judge, occur
 from .abilities import Ability, Instruction, Target
+from .events import CONDITION_VERBS, EventKind, Verb
 from .decisions import AnswerKey, Decision, DecisionKind
 from .frames import Ask, Control, Progress, ResolutionFrame, SequenceFrame
-from .model import GameState
+from .model import GameState, TriggeringCondition
 from .steps import SeqStep
 
 
@@ -30,7 +31,7 @@ def _slot(stage: str, index: int) -> str:
 def _choice_needed(frame: ResolutionFrame, state: GameState, instr: Instruction, slot: str) -> tuple | None:
     """The legal targets if the controller must choose one for ``slot`` now, else ``None``
     (no choice to make, already made, or nothing to choose from)."""
-    if instr.target is not Target.CHOSEN or frame.choice(slot) is not None:
+    if not instr.target.is_chosen or frame.choice(slot) is not None:
         return None
     targets = judge.changeable_targets(instr, state, frame.controller, frame.source, frame.condition)
     return targets or None
@@ -70,11 +71,44 @@ def advance(frame: ResolutionFrame, state: GameState, control: Control) -> Progr
         pending = _pending_slot(frame, state)
         if pending is not None:
             return _ask_target(frame, state, pending)
-        return Progress(state, control[:-1] + (replace(frame, stage="effect", index=0),),
-                        "agot.initiate.effect", "initiates", (("use", frame.use),))
+        return _initiate(frame, state, control, ability)
+    if frame.stage == "initiation":
+        # the initiation's sequence ended without occurring: the effect was cancelled
+        return _cancelled(frame, state, control)
     if frame.index < len(ability.effect):
         return _execute(frame, state, control, ability.effect[frame.index], "effect")
-    return _end_stage(frame, state, control, None, "agot.nested", "resolved")
+    return _finish(frame, state, control, "resolved")
+
+
+def _initiate(frame: ResolutionFrame, state: GameState, control: Control, ability: Ability) -> Progress:
+    """The initiation of the effect is a triggering condition of its own, before the effect
+    resolves: cancels respond to it (``agot.cancel``)."""
+    sequence = ids.after_part_sequence(frame.use, "initiation")
+    tc = TriggeringCondition(ids.triggering_condition(sequence, EventKind.INITIATES.value, frame.source.obj),
+                             EventKind.INITIATES, sequence, frame.use, card=frame.source, player=frame.controller,
+                             cannot_be_cancelled=ability.cannot_be_cancelled)
+    return Progress(state, control[:-1] + (replace(frame, stage="initiation"),
+                                           SequenceFrame(sequence, (tc,), role="initiation", planned=1)),
+                    "agot.initiate.effect", "initiation", (("use", frame.use),))
+
+
+def _cancelled(frame: ResolutionFrame, state: GameState, control: Control) -> Progress:
+    """A cancelled effect does not resolve; the ability still counts as used and its costs
+    stay paid; a cancelled event card still counts as played."""
+    return _finish(replace(frame, shortfall=True), state, control, "effect-cancelled")
+
+
+def _finish(frame: ResolutionFrame, state: GameState, control: Control, what: str) -> Progress:
+    """End the use: an event card is now played (to its owner's discard pile), then the
+    reactions to everything the effect made occur open in one shared window."""
+    if frame.source.type == "event" and state.cards[frame.source.id].zone == "hand":
+        sequence = ids.after_part_sequence(frame.use, "play")
+        played = occur.conditions_for(Verb.PLAY, state, sequence, frame.use, cards=(state.cards[frame.source.id],))
+        if played:
+            marked = replace(frame, index=len(_ability(frame).effect), stage="effect")
+            return Progress(state, control[:-1] + (marked, SequenceFrame(sequence, played, role="nested", planned=1)),
+                            "agot.event.played", "played", (("use", frame.use),))
+    return _end_stage(frame, state, control, None, "agot.nested" if what == "resolved" else "agot.cancel", what)
 
 
 def answer(frame: ResolutionFrame, state: GameState, control: Control, option: str, verdicts) -> Progress:
@@ -93,23 +127,69 @@ def _execute(frame: ResolutionFrame, state: GameState, control: Control, instr: 
             return _ask_target(frame, state, pending)
     moved_on = replace(frame, index=frame.index + 1)
     args = (("use", frame.use), ("instruction", slot), ("verb", instr.do.value))
+    if instr.then and frame.shortfall:
+        skipped = replace(frame, index=len(_ability(frame).effect if stage == "effect" else _ability(frame).cost))
+        return Progress(state, control[:-1] + (skipped,), "agot.then", "then-skipped", args)
     why = judge.condition_failure(instr.condition, state, frame.controller, frame.source)
     if why:
-        return Progress(state, control[:-1] + (moved_on,), "agot.effect.condition", "condition-false",
-                        args + (("why", why),))
+        return Progress(state, control[:-1] + (replace(moved_on, shortfall=True),), "agot.effect.condition",
+                        "condition-false", args + (("why", why),))
+    if instr.do in CONDITION_VERBS or (instr.do is Verb.SAVE and instr.target is Target.THAT_CARD):
+        return _act_on_condition(frame, state, control, instr, moved_on, args,
+                                 ids.instruction_sequence(frame.use, stage, frame.index))
     targets = judge.changeable_targets(instr, state, frame.controller, frame.source, frame.condition)
-    if instr.target is Target.CHOSEN:
+    if instr.target.is_chosen:
         chosen = frame.choice(slot)
         targets = tuple(c for c in targets if c.id == chosen)
     sequence = ids.instruction_sequence(frame.use, stage, frame.index)
+    unsavable = "cannot be saved" if instr.cannot_be_saved else ("is leaving play as a cost" if stage == "cost" else "")
     if instr.target.is_player:
         conditions = occur.conditions_for(instr.do, state, sequence, frame.use, players=targets, amount=instr.amount)
     else:
-        conditions = occur.conditions_for(instr.do, state, sequence, frame.use, cards=targets, amount=instr.amount)
+        conditions = occur.conditions_for(instr.do, state, sequence, frame.use, cards=targets, amount=instr.amount,
+                                          cannot_be_saved=unsavable)
     if not conditions:
-        return Progress(state, control[:-1] + (moved_on,), "agot.effect.nothing", "nothing", args)
-    nested = SequenceFrame(sequence, conditions, deferred=True)
+        return Progress(state, control[:-1] + (replace(moved_on, shortfall=True),), "agot.effect.nothing",
+                        "nothing", args)
+    nested = SequenceFrame(sequence, conditions, role="nested", planned=len(conditions))
     return Progress(state, control[:-1] + (moved_on, nested), "agot.nested", "instruction", args)
+
+
+def _act_on_condition(frame: ResolutionFrame, state: GameState, control: Control, instr: Instruction,
+                      moved_on: ResolutionFrame, args: tuple, sequence: str) -> Progress:
+    """Cancel, save and replace act on the triggering condition the ability responds to."""
+    tc = frame.condition
+    blocked = judge.condition_change_blocked(instr, state, tc)
+    if blocked:
+        return Progress(state, control[:-1] + (replace(moved_on, shortfall=True),), "agot.effect.nothing", "nothing",
+                        args + (("why", blocked),))
+    if instr.do is Verb.CANCEL:
+        state = replace(state, cancelled=state.cancelled.set(tc.id, frame.use))
+        return Progress(state, control[:-1] + (moved_on,), "agot.cancel", "cancels", args + (("condition", tc.id),))
+    if instr.do is Verb.REPLACE:
+        entry = (frame.use, frame.source.id, frame.controller, instr.instead)
+        state = replace(state, replacements=state.replacements.set(tc.id, state.replacements.get(tc.id, ()) + (entry,)))
+        return Progress(state, control[:-1] + (moved_on,), "agot.replacement", "replaces",
+                        args + (("condition", tc.id),))
+    # save: the condition is changed into "this card is saved", imminent in a sequence of its own
+    card = state.cards[tc.card.id]
+    saved = occur.conditions_for(Verb.SAVE, state, sequence, frame.use, cards=(card,))
+    state = replace(state, changed=state.changed.set(tc.id, saved[0].id))
+    return Progress(state, control[:-1] + (moved_on, SequenceFrame(sequence, saved, role="nested", planned=1)),
+                    "agot.change", "saves", args + (("condition", tc.id),))
+
+
+def apply_replacement(state: GameState, tc: TriggeringCondition, entry: tuple) -> GameState:
+    """Step 5 with a replacement: its instructions take effect in place of the condition
+    (``rulekit.replacement``: they create no triggering conditions of their own)."""
+    use, card_id, controller, instructions = entry
+    source = state.cards[card_id]
+    for instr in instructions:
+        targets = judge.changeable_targets(instr, state, controller, source, tc)
+        kw = {"players": targets} if instr.target.is_player else {"cards": targets}
+        for made in occur.conditions_for(instr.do, state, f"{use}/instead", use, amount=instr.amount, **kw):
+            state = occur.apply(state, made)
+    return state
 
 
 def _end_stage(frame: ResolutionFrame, state: GameState, control: Control, next_stage: str | None,

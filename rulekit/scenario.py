@@ -16,7 +16,7 @@ from functools import cached_property
 from . import ids
 from .abilities import Target
 from .errors import ScenarioError
-from .events import EVENTS, VERB_EVENT, Subject, Verb
+from .events import CONDITION_VERBS, EVENTS, RULES_ONLY_VERBS, VERB_EVENT, Subject, Verb
 from .model import RULESETS, Card
 
 _ID = re.compile(r"^[A-Za-z0-9_\-]+$")
@@ -38,6 +38,7 @@ class ScriptEntry:
     phase: str | None = None
     id: str | None = None
     label: str = ""
+    cannot_be_saved: bool = False
 
     def slug(self) -> str:
         if self.id:
@@ -160,10 +161,26 @@ def check(s: Scenario) -> Scenario:
 def _check_instruction(instr, path: str, rules, card_id: str) -> None:
     if instr.amount < 0:
         raise ScenarioError(f"amount {instr.amount} is negative", path=f"{path}.amount", expected="0 or more")
-    subject = EVENTS[VERB_EVENT[instr.do]].subject
-    if instr.do in (Verb.WIN_CHALLENGE, Verb.BEGIN_PHASE, Verb.END_PHASE):
-        raise ScenarioError(f"{instr.do.value!r} can only happen in the script, not in an ability of {card_id!r}",
+    if instr.do in RULES_ONLY_VERBS:
+        raise ScenarioError(f"{instr.do.value!r} is done by the rules or the script, not by an ability of {card_id!r}",
                             path=f"{path}.do")
+    if instr.do in CONDITION_VERBS or instr.do is Verb.SAVE:
+        wanted = Target.THAT_EFFECT if instr.do is Verb.CANCEL else Target.THAT_CARD
+        if instr.do is not Verb.REPLACE and instr.target is not wanted:
+            raise ScenarioError(f"{instr.do.value!r} acts on the triggering condition: its target must be "
+                                f"{wanted.value!r}, not {instr.target.value!r}", path=f"{path}.target")
+        if instr.do is Verb.REPLACE:
+            if not instr.instead:
+                raise ScenarioError("'replace' needs 'instead': what happens in place of the condition",
+                                    path=f"{path}.instead")
+            for k, inner in enumerate(instr.instead):
+                _check_instruction(inner, f"{path}.instead[{k}]", rules, card_id)
+        return
+    if instr.instead:
+        raise ScenarioError(f"only 'replace' takes 'instead', not {instr.do.value!r}", path=f"{path}.instead")
+    if instr.target is Target.THAT_EFFECT:
+        raise ScenarioError(f"only 'cancel' targets 'that effect', not {instr.do.value!r}", path=f"{path}.target")
+    subject = EVENTS[VERB_EVENT[instr.do]].subject
     if subject is Subject.PLAYER and not instr.target.is_player:
         raise ScenarioError(f"{instr.do.value!r} needs a player target, not {instr.target.value!r}",
                             path=f"{path}.target", expected="'you', 'opponent' or 'that player'")

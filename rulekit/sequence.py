@@ -24,6 +24,7 @@ from dataclasses import replace
 from . import ids, judge, occur
 from .decisions import PASS, AnswerKey, Decision, DecisionKind
 from .frames import Ask, Control, Progress, ResolutionFrame, SequenceFrame, Window
+from .resolution import apply_replacement
 from .model import GameState, TriggeringCondition
 from .steps import SeqStep
 from .verdicts import Code, Verdict
@@ -73,13 +74,15 @@ def start_use(state: GameState, control: Control, frame: SequenceFrame, verdict:
     tc = _condition(frame, verdict.condition)
     use = judge.use_id(card, ability, tc)
     state = state.mark_used(use, verdict.condition)
+    for key, _, _ in judge.limit_keys(state, card, ability):   # a use counts even if later cancelled
+        state = replace(state, usage=state.usage.set(key, state.usage.get(key, 0) + 1))
     res = ResolutionFrame(use=use, source=card, ability=ability.id, controller=card.controller, condition=tc,
                           stage="cost" if ability.cost else "targets")
     return state, control[:-1] + (new_frame, res), use
 
 
 def _next_step(frame: SequenceFrame) -> SequenceFrame:
-    return SequenceFrame(frame.id, frame.conditions, frame.step.next(), None, 0, frame.deferred)
+    return SequenceFrame(frame.id, frame.conditions, frame.step.next(), None, 0, frame.role, frame.planned)
 
 
 def _usable_options(frame: SequenceFrame, state: GameState, verdicts,
@@ -91,6 +94,31 @@ def _usable_options(frame: SequenceFrame, state: GameState, verdicts,
     return [(v, use) for v, use, controller in _memo[4] if player is None or controller == player]
 
 
+# -- after every interrupt: is the condition still imminent? -------------------------------------
+def no_longer_imminent(frame: SequenceFrame, state: GameState, control: Control) -> Progress | None:
+    """Steps 2 to 5 begin by checking what the interrupts so far did (``agot.cancel``,
+    ``agot.change``). A cancelled condition ends its sequence: nothing further responds to it.
+    A changed condition leaves its occurrence's group — its sequence ends for it alone, and
+    the others go on where they were (``rulekit.change.shared``); the condition it became is
+    imminent in a sequence of its own."""
+    if not (state.cancelled or state.changed):
+        return None
+    cancelled = tuple(tc for tc in frame.conditions if tc.id in state.cancelled)
+    if cancelled:
+        return Progress(state, control[:-1], "agot.cancel", "cancelled",
+                        (("conditions", tuple(tc.id for tc in cancelled)), ("by", state.cancelled[cancelled[0].id])))
+    changed = tuple(tc for tc in frame.conditions if tc.id in state.changed)
+    if not changed:
+        return None
+    rest = tuple(tc for tc in frame.conditions if tc.id not in state.changed)
+    args = (("conditions", tuple(tc.id for tc in changed)),
+            ("became", tuple(state.changed[tc.id] for tc in changed)), ("rest", tuple(tc.id for tc in rest)))
+    if not rest:
+        return Progress(state, control[:-1], "agot.change", "changed", args)
+    kept = SequenceFrame(frame.id, rest, frame.step, frame.window, frame.forced_done, frame.role, frame.planned)
+    return Progress(state, control[:-1] + (kept,), "rulekit.change.shared", "changed", args)
+
+
 # -- step 1 and step 5 ---------------------------------------------------------------------------
 def imminent(frame: SequenceFrame, state: GameState, control: Control) -> Progress:
     return Progress(state, control[:-1] + (_next_step(frame),), SeqStep.IMMINENT.rule, "imminent",
@@ -100,7 +128,7 @@ def imminent(frame: SequenceFrame, state: GameState, control: Control) -> Progre
 def occurs(frame: SequenceFrame, state: GameState, control: Control) -> Progress:
     """Step 5: every condition still imminent occurs, simultaneously; the others were
     pre-empted and take no further part."""
-    happened, preempted = [], []
+    happened, preempted, replaced = [], [], []
     for tc in frame.conditions:
         why = occur.still_imminent(tc, state)
         if why is None:
@@ -108,12 +136,26 @@ def occurs(frame: SequenceFrame, state: GameState, control: Control) -> Progress
         else:
             preempted.append((tc.id, why))
     for tc in happened:
-        state = occur.apply(state, tc)
-    args = (("occurred", tuple(tc.id for tc in happened)), ("preempted", tuple(preempted)))
+        if tc.id in state.replacements:
+            # the most recently initiated replacement resolves in place of the condition,
+            # which still counts as having occurred (agot.replacement)
+            entry = state.replacements[tc.id][-1]
+            state = apply_replacement(state, tc, entry)
+            replaced.append((tc.id, entry[0]))
+        else:
+            state = occur.apply(state, tc)
+    args = (("occurred", tuple(tc.id for tc in happened)), ("preempted", tuple(preempted)),
+            ("replaced", tuple(replaced)))
+    if frame.role == "initiation":
+        below = control[-2]
+        assert isinstance(below, ResolutionFrame)
+        return Progress(state, control[:-2] + (replace(below, stage="effect", index=0),), "agot.initiate.effect",
+                        "initiates", args + (("use", below.use),))
     if frame.deferred:
         below = control[-2]
         assert isinstance(below, ResolutionFrame)
-        below = replace(below, occurred=below.occurred + tuple(happened))
+        below = replace(below, occurred=below.occurred + tuple(happened),
+                        shortfall=below.shortfall or len(happened) < frame.planned)
         return Progress(state, control[:-2] + (below,), SeqStep.OCCURS.rule, "occurs", args)
     if not happened:
         return Progress(state, control[:-1], SeqStep.OCCURS.rule, "occurs", args)
@@ -165,7 +207,7 @@ def window(frame: SequenceFrame, state: GameState, control: Control) -> Progress
         if not any(v.code is Code.ELIGIBLE for v in verdicts):
             return _leave_step(frame, state, control, "window-empty", verdicts)
         w = Window(ids.window(frame.id, kind), state.first_player)
-        opened = SequenceFrame(frame.id, frame.conditions, frame.step, w, frame.forced_done, frame.deferred)
+        opened = SequenceFrame(frame.id, frame.conditions, frame.step, w, frame.forced_done, frame.role, frame.planned)
         return Progress(state, control[:-1] + (opened,), "agot.window.open", "window-opens",
                         (("window", w.id), ("player", w.opportunity)), verdicts)
     if w.passes >= len(state.players):
@@ -198,7 +240,7 @@ def _pass(frame, state, control, verdicts, *, auto: bool) -> Progress:
     w = frame.window
     moved = Window(w.id, state.next_player(w.opportunity), w.passes + 1, w.number + 1)
     return Progress(state, control[:-1] + (SequenceFrame(frame.id, frame.conditions, frame.step, moved,
-                                                         frame.forced_done, frame.deferred),),
+                                                         frame.forced_done, frame.role, frame.planned),),
                     "rulekit.auto-pass" if auto else "agot.window.pass", "pass",
                     (("player", w.opportunity), ("auto", auto), ("passes", moved.passes)), verdicts)
 
@@ -221,7 +263,14 @@ ANSWERS = {
 }
 
 
+_CHECKED = (SeqStep.WOULD_WINDOW, SeqStep.FORCED_INTERRUPTS, SeqStep.INTERRUPT_WINDOW, SeqStep.OCCURS)
+
+
 def advance(frame: SequenceFrame, state: GameState, control: Control) -> Progress | Ask:
+    if frame.step in _CHECKED:
+        ended = no_longer_imminent(frame, state, control)
+        if ended is not None:
+            return ended
     return STEPS[frame.step](frame, state, control)
 
 

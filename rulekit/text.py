@@ -25,8 +25,10 @@ def condition_label(state: GameState, tc_id: str) -> str:
     parts = tc_id.rsplit(":", 2)
     if len(parts) < 3:
         return tc_id
-    _, event, subject = parts
+    head, event, subject = parts
     event = event.replace("-", " ")
+    if event == "effect initiates" and head.endswith("/initiation"):
+        return f"the effect of {use_ref_label(state, head[: -len('/initiation')])} initiates"
     if subject in state.players:
         return f"{subject} {event}"
     return f"{_obj_label(state, subject)} {event}"
@@ -94,19 +96,45 @@ def describe(what: str, args: tuple, state: GameState) -> str:
     if what == "occurs":
         happened = ", ".join(condition_label(state, c) for c in a["occurred"]) or "nothing"
         pre = "".join(f"; pre-empted: {condition_label(state, c)} ({why})" for c, why in a["preempted"])
-        return f"Step 5: it occurs — {happened}{pre}."
+        rep = "".join(f"; replaced by {use_ref_label(state, u)} (it still counts as having occurred)"
+                      for c, u in a.get("replaced", ()))
+        return f"Step 5: it occurs — {happened}{pre}{rep}."
     if what == "cost-paid":
         return f"The cost of {use_ref_label(state, a['use'])} is paid."
     if what == "target":
         return f"Target chosen for {use_ref_label(state, a['use'])}: {_obj_label(state, a['card'])}."
+    if what == "initiation":
+        return f"The effect of {use_ref_label(state, a['use'])} is about to initiate: a sequence opens for its initiation."
     if what == "initiates":
-        return f"The effect of {use_ref_label(state, a['use'])} initiates."
+        return f"Step 5: the effect of {use_ref_label(state, a['use'])} initiates; it resolves now."
+    if what == "cancelled":
+        return (f"Cancelled by {use_ref_label(state, a['by'])}: "
+                f"{', '.join(condition_label(state, c) for c in a['conditions'])} is no longer imminent; its sequence ends.")
+    if what == "changed":
+        rest = ", ".join(condition_label(state, c) for c in a["rest"])
+        changed = ", ".join(condition_label(state, c) for c in a["conditions"])
+        became = ", ".join(condition_label(state, c) for c in a["became"])
+        tail = f"; the rest of the occurrence goes on: {rest}" if rest else "; its sequence ends"
+        return f"Changed: {changed} is no longer imminent (it became: {became}){tail}."
+    if what == "cancels":
+        return f"{use_ref_label(state, a['use'])} cancels {condition_label(state, a['condition'])}."
+    if what == "replaces":
+        return f"{use_ref_label(state, a['use'])} will replace {condition_label(state, a['condition'])} when it occurs."
+    if what == "saves":
+        return f"{use_ref_label(state, a['use'])} saves: {condition_label(state, a['condition'])} is changed into a save."
+    if what == "played":
+        return f"{use_ref_label(state, a['use'])}: its event card is played and goes to the discard pile."
+    if what == "effect-cancelled":
+        return f"The effect of {use_ref_label(state, a['use'])} was cancelled: it does not resolve (the ability stays used, its costs stay paid)."
+    if what == "then-skipped":
+        return f"\"Then\" ({a['instruction']} of {a['use'].partition('@')[0]}): the part before did not resolve in full, so the rest does not resolve."
     if what == "instruction":
         return f"{a['verb'].capitalize()} ({a['instruction']} of {a['use'].partition('@')[0]}): a nested sequence opens."
     if what == "condition-false":
         return f"{a['verb'].capitalize()} ({a['instruction']}): its condition is false ({a['why']}), so it does nothing."
     if what == "nothing":
-        return f"{a['verb'].capitalize()} ({a['instruction']}): nothing it could change, so nothing happens."
+        why = f" ({a['why']})" if a.get("why") else ""
+        return f"{a['verb'].capitalize()} ({a['instruction']}): nothing it could change{why}, so nothing happens."
     if what == "resolved":
         return f"{use_ref_label(state, a['use'])} has resolved."
     return f"{what} {a}"

@@ -18,6 +18,7 @@ class Code(str, Enum):
     NO_MATCH = "the triggering condition does not match"
     CONDITION_FALSE = "condition false"
     ALREADY_USED = "already used for this triggering condition"
+    LIMIT_REACHED = "its limit is reached"
     COST_UNPAYABLE = "cost cannot be paid in full"
     NO_EFFECT = "its effect could not change the game state"
     NO_TARGET = "no legal target"
@@ -52,8 +53,9 @@ _SENTENCES = {
     Code.NO_MATCH: "the triggering condition does not match ({detail})",
     Code.CONDITION_FALSE: "condition false ({detail})",
     Code.ALREADY_USED: "already used for this triggering condition",
+    Code.LIMIT_REACHED: "its limit is reached ({detail})",
     Code.COST_UNPAYABLE: "its cost cannot be paid in full ({detail})",
-    Code.NO_EFFECT: "its effect could not change the game state",
+    Code.NO_EFFECT: "its effect could not change the game state ({detail})",
     Code.NO_TARGET: "no legal target ({detail})",
 }
 

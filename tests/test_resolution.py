@@ -30,7 +30,8 @@ def test_cost_is_paid_then_targets_chosen_then_the_effect_initiates():
     assert game.state.cards["a"].kneeling                         # the cost was paid first
     game = answer_all(game.answer("o2"), lambda d: d.default)
     whats = [s.what for s in game.timeline if s.args_dict().get("use") == "a.r@s:k:killed:v"]
-    assert whats[:5] == ["use", "instruction", "cost-paid", "target", "initiates"]
+    assert whats[:5] == ["use", "instruction", "cost-paid", "target", "initiation"]
+    assert "initiates" in whats[5:]                                # after the initiation's own sequence
     assert game.state.cards["o2"].kneeling and not game.state.cards["o1"].kneeling
 
 
