@@ -79,6 +79,7 @@ class ResolutionFrame:
     chosen: tuple[tuple[str, str], ...] = ()
     occurred: tuple[TriggeringCondition, ...] = ()
     shortfall: bool = False      # an instruction so far did not resolve in full (for "then")
+    cancelled: bool = False      # its effect was cancelled: it will not resolve
 
     def choice(self, slot: str) -> str | None:
         for s, card_id in self.chosen:

@@ -77,7 +77,7 @@ def advance(frame: ResolutionFrame, state: GameState, control: Control) -> Progr
         return _cancelled(frame, state, control)
     if frame.index < len(ability.effect):
         return _execute(frame, state, control, ability.effect[frame.index], "effect")
-    return _finish(frame, state, control, "resolved")
+    return _finish(frame, state, control)
 
 
 def _initiate(frame: ResolutionFrame, state: GameState, control: Control, ability: Ability) -> Progress:
@@ -95,10 +95,10 @@ def _initiate(frame: ResolutionFrame, state: GameState, control: Control, abilit
 def _cancelled(frame: ResolutionFrame, state: GameState, control: Control) -> Progress:
     """A cancelled effect does not resolve; the ability still counts as used and its costs
     stay paid; a cancelled event card still counts as played."""
-    return _finish(replace(frame, shortfall=True), state, control, "effect-cancelled")
+    return _finish(replace(frame, shortfall=True, cancelled=True), state, control)
 
 
-def _finish(frame: ResolutionFrame, state: GameState, control: Control, what: str) -> Progress:
+def _finish(frame: ResolutionFrame, state: GameState, control: Control) -> Progress:
     """End the use: an event card is now played (to its owner's discard pile), then the
     reactions to everything the effect made occur open in one shared window."""
     if frame.source.type == "event" and state.cards[frame.source.id].zone == "hand":
@@ -108,7 +108,9 @@ def _finish(frame: ResolutionFrame, state: GameState, control: Control, what: st
             marked = replace(frame, index=len(_ability(frame).effect), stage="effect")
             return Progress(state, control[:-1] + (marked, SequenceFrame(sequence, played, role="nested", planned=1)),
                             "agot.event.played", "played", (("use", frame.use),))
-    return _end_stage(frame, state, control, None, "agot.nested" if what == "resolved" else "agot.cancel", what)
+    if frame.cancelled:
+        return _end_stage(frame, state, control, None, "agot.cancel", "effect-cancelled")
+    return _end_stage(frame, state, control, None, "agot.nested", "resolved")
 
 
 def answer(frame: ResolutionFrame, state: GameState, control: Control, option: str, verdicts) -> Progress:

@@ -95,6 +95,54 @@ _ALL = (
          "finishes before the outer one continues (last in, first out, any depth). Interrupts to a condition an "
          "effect creates are taken at once; the reactions to the conditions an effect created open after the whole "
          "effect has resolved, in one shared window.", "rules reference", _RR + ", \"Nested Ability Sequences\""),
+    Rule("agot.cancel", "Cancel",
+         "Cancel abilities interrupt the initiation of an effect, which is a triggering condition of its own before "
+         "the effect resolves. A cancelled effect is no longer imminent, so nothing further (cancels included) may "
+         "be initiated in reference to it; the cancelled ability still counts as used and its costs stay paid; a "
+         "cancelled event card still counts as played. If a cancel is itself cancelled, it never initiates, so the "
+         "original effect is simply still imminent.", "rules reference",
+         _RR + ", \"Cancel\"; and the rules text: \"'Cancel' interrupts are the only type that will reference the "
+         "initiation of an effect\""),
+    Rule("agot.change", "Change and save",
+         "After each interrupt, the engine checks whether the condition is still imminent. If it was changed (a "
+         "card that was about to leave play is now about to be saved), the original condition is no longer "
+         "imminent — no forced interrupts, occurrence, reactions or further interrupts for it — and the new "
+         "condition is imminent in a sequence of its own. A saved card is not considered killed or discarded. "
+         "\"Cannot be saved\" forbids saves, and a card cannot be saved from being sacrificed or from leaving play "
+         "as a cost.", "rules reference", _TC + " (step 2); " + _RR + ", \"Save\""),
+    Rule("rulekit.change.shared", "A change inside a shared occurrence",
+         "When one condition of a shared occurrence is changed (one of two characters killed by claim is saved), only "
+         "that condition leaves the group. The others stay in the same sequence, at the same step and in the same "
+         "window, which goes on where it was: the opportunity passes to the next player as after any ability.",
+         "rulekit", "rulekit",
+         "The rules say the changed condition is no longer imminent; nothing changed the others, so they are still "
+         "imminent and still share their windows. Restarting their sequence would hand out a second chance for "
+         "interrupts already used or passed; splitting them would break the shared window the rules require."),
+    Rule("agot.save.duplicate", "Duplicates",
+         "Each duplicate gives its card the game ability: \"Interrupt: When this card would leave play, discard a "
+         "duplicate of it to save it.\" It cannot be cancelled. A card's duplicates leave play with it.",
+         "rules reference", _RR + ", \"Duplicates\""),
+    Rule("agot.replacement", "Replacement effects (\"instead\")",
+         "A replacement effect is initiated in a window but resolves in place of the original at step 5; the "
+         "original condition still counts as having occurred, so reactions to it are still offered. When several "
+         "apply, the most recently initiated one is used.", "rules reference", _RR + ", \"Replacement Effects\""),
+    Rule("rulekit.replacement", "What a replacement does at step 5",
+         "The instructions of the replacement take effect at step 5 in place of the original condition; they create "
+         "no triggering conditions of their own.", "rulekit", "rulekit",
+         "The rules say the original condition counts as having occurred; giving the replacement's own events "
+         "sequences too would offer two sets of reactions for one occurrence."),
+    Rule("agot.event.played", "Playing an event",
+         "An event card's abilities are used from its owner's hand; once its effect has resolved, or been cancelled, "
+         "it is played and goes to its owner's discard pile — a cancelled event still counts as played.",
+         "rules reference", _RR + ", \"Event Cards\" and \"Cancel\""),
+    Rule("agot.then", "\"Then\"",
+         "The part of an effect after \"then\" resolves only if the part before it resolved in full; the two parts "
+         "can be interrupted separately but share one reaction window after the whole effect resolves.",
+         "faq", "A Game of Thrones: The Card Game (2nd ed.), FAQ, \"Then\""),
+    Rule("agot.limit", "Limits and max",
+         "\"Limit N per phase/round\" counts uses per copy of the card, per player; a card that leaves and re-enters "
+         "play is a new copy. \"Max N per phase/round\" counts across all copies of a title. A cancelled use still "
+         "counts.", "rules reference", _RR + ", \"Limits and Maximums\""),
     Rule("rulekit.setup", "Setting up a scenario",
          "The board is laid out as the scenario lists it; draw decks are in listing order, top card first.",
          "rulekit", "rulekit",

@@ -28,7 +28,12 @@ def condition_label(state: GameState, tc_id: str) -> str:
     head, event, subject = parts
     event = event.replace("-", " ")
     if event == "effect initiates" and head.endswith("/initiation"):
-        return f"the effect of {use_ref_label(state, head[: -len('/initiation')])} initiates"
+        obj, _, ability_id = head.partition("@")[0].rpartition(".")
+        card = _card_of(state, obj)
+        ability = card.ability(ability_id) if card else None
+        if ability is None:
+            return f"the effect of {obj}.{ability_id} initiates"
+        return f"the effect of {card.title}'s {ability.timing.value} ({obj}.{ability_id}) initiates"
     if subject in state.players:
         return f"{subject} {event}"
     return f"{_obj_label(state, subject)} {event}"

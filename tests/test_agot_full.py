@@ -1,0 +1,113 @@
+"""A Game of Thrones in full: every shipped scenario meets its expect block, and each rule has a
+test named after it."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulekit import RULES, Code, Game
+from rulekit.expect import check_expect, uses_of
+from rulekit.files import load_scenario
+
+AGOT = Path(__file__).resolve().parents[1] / "scenarios" / "agot"
+FILES = sorted(AGOT.glob("*.yaml"))
+
+
+def play(name: str) -> Game:
+    loaded = load_scenario(AGOT / f"{name}.yaml")
+    game = loaded.start()
+    assert check_expect(game, loaded.expect) == [] and game.unapplied == ()
+    return game
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_every_agot_scenario_meets_its_expect_block_and_cites_registered_rules(path):
+    loaded = load_scenario(path)
+    assert loaded.expect is not None, "every shipped scenario says what the rules expect"
+    game = loaded.start()
+    assert check_expect(game, loaded.expect) == []
+    assert game.unapplied == ()
+    assert {s.rule for s in game.timeline} <= set(RULES)
+
+
+def test_save_changes_one_member_of_a_shared_kill_and_the_rest_go_on():
+    game = play("save-one-of-a-shared-kill")
+    changed = [s for s in game.timeline if s.what == "changed"][0]
+    assert changed.rule == "rulekit.change.shared"
+    assert changed.args_dict()["rest"] == ("s:claim:killed:c4",)
+    occurs = [s for s in game.timeline if s.what == "occurs" and s.context.id == "s:claim"][0]
+    assert occurs.args_dict()["occurred"] == ("s:claim:killed:c4",)
+
+
+def test_a_changed_condition_never_reaches_forced_interrupts_or_occurrence():
+    game = play("duplicate-save")
+    steps = [s.context.step.number for s in game.timeline if s.context and s.context.id == "s:kill"]
+    assert max(steps) == 2
+    assert [s.what for s in game.timeline if s.context and s.context.id == "s:kill"][-1] == "changed"
+
+
+def test_cannot_be_saved_names_the_reason():
+    game = play("cannot-be-saved")
+    step = next(s for s in game.timeline if s.context and s.context.id == "s:kill" and s.verdicts)
+    v = next(v for v in step.verdicts if v.ability == "duplicate-save")
+    assert v.code is Code.NO_EFFECT and v.detail == "Ser Rodrik Cassel cannot be saved"
+
+
+def test_a_cancelled_cancel_never_initiates_and_the_original_window_carries_on():
+    game = play("cancel-an-event-and-cancel-the-cancel")
+    cancelled = [s for s in game.timeline if s.what == "cancelled"]
+    assert len(cancelled) == 1 and "initiation:effect-initiates:nay" in cancelled[0].args_dict()["conditions"][0]
+    assert [s.args_dict()["use"] for s in game.timeline if s.what == "effect-cancelled"][0].startswith("nay.x@")
+    # Ravens' Word's initiation window went on after Nay's cancel failed: P1 then P2 passed in it
+    window = "ravens.r@s:kill:killed:c3/initiation:would"
+    passes = [s.args_dict()["player"] for s in game.timeline if s.what == "pass" and s.parent.control[-1].window
+              and s.parent.control[-1].window.id == window]
+    assert passes[-2:] == ["P1", "P2"]
+    assert any(s.what == "initiates" and s.args_dict()["use"] == "ravens.r@s:kill:killed:c3" for s in game.timeline)
+
+
+def test_a_cancelled_effect_has_no_further_steps():
+    game = play("cancelled-event-still-played")
+    initiation = "ravens.r@s:kill:killed:c3/initiation"
+    after = [s for s in game.timeline if s.context and s.context.id == initiation]
+    assert after[-1].what == "cancelled"
+    assert max(s.context.step.number for s in after) <= 4
+
+
+def test_a_cancelled_use_still_counts_against_its_limit():
+    game = play("cancelled-ability-uses-its-limit")
+    assert sum(game.state.usage.values()) == 1
+
+
+def test_replacement_resolves_in_place_of_the_condition_which_still_counts_as_occurred():
+    game = play("replacement-still-counts-as-occurred")
+    occurs = next(s for s in game.timeline if s.what == "occurs" and s.context.id == "s:kill")
+    assert occurs.args_dict()["occurred"] == ("s:kill:killed:c3",)
+    assert occurs.args_dict()["replaced"] == (("s:kill:killed:c3", "refuge.i@s:kill:killed:c3"),)
+
+
+def test_the_most_recently_initiated_replacement_wins():
+    game = play("two-replacements-the-latest-wins")
+    assert game.state.cards["c3"].zone == "hand"
+
+
+def test_a_sacrifice_cost_opens_a_nested_sequence_before_the_effect():
+    game = play("sacrifice-cost-opens-a-nested-sequence")
+    whats = [s.what for s in game.timeline]
+    sacrificed = next(i for i, s in enumerate(game.timeline) if s.what == "occurs"
+                      and s.args_dict()["occurred"] == ("priest.r@s:kill:killed:c3/cost0:sacrificed:priest",))
+    initiates = whats.index("initiates")
+    assert sacrificed < initiates
+
+
+def test_then_does_not_resolve_when_the_part_before_failed():
+    game = play("then-whose-first-part-fails")
+    assert [s.what for s in game.timeline].count("then-skipped") == 1
+
+
+def test_forced_interrupts_are_ordered_by_the_first_player_whoever_controls_them():
+    game = play("forced-interrupts-ordered-by-the-first-player")
+    first = next(s for s in game.timeline if s.decision is not None)
+    assert first.decision.chooser == "P2" and first.answer == "a.f@s:kill:killed:c3"
+    assert uses_of(game) == ("a.f@s:kill:killed:c3", "b.f@s:kill:killed:c3")
