@@ -106,6 +106,7 @@ class Target(str, Enum):
     THAT_CARD = "that card"         # the card the triggering condition is about
     THAT_EFFECT = "that effect"     # the effect whose initiation the ability responds to (cancel)
     DUPLICATE = "a duplicate"       # a duplicate of this ability's card, chosen by its controller
+    EACH_PLAYER = "each player chooses"   # each player, first player first, chooses a card among ``filter``
     CHOSEN = "chosen"               # a card the controller chooses among ``filter``
     EACH = "each"                   # every card matching ``filter``
     YOU = "you"                     # the ability's controller
@@ -118,7 +119,7 @@ class Target(str, Enum):
 
     @property
     def is_chosen(self) -> bool:
-        return self in (Target.CHOSEN, Target.DUPLICATE)
+        return self in (Target.CHOSEN, Target.DUPLICATE, Target.EACH_PLAYER)
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +129,8 @@ class Instruction:
     ``then`` marks the first instruction after "then": it and the rest resolve only if every
     instruction before it resolved in full. ``cannot_be_saved`` is the "(cannot be saved)"
     wording of a kill or discard. ``instead`` holds what a ``replace`` instruction does in
-    place of the triggering condition it responds to.
+    place of the triggering condition it responds to; ``later`` what a ``delay`` instruction
+    does when the triggering condition ``at`` next occurs (a delayed effect).
     """
 
     __pydantic_config__ = {"extra": "forbid"}   # file keys are checked: no unknown keys
@@ -141,6 +143,8 @@ class Instruction:
     then: bool = False
     cannot_be_saved: bool = False
     instead: "tuple[Instruction, ...]" = ()
+    at: "Trigger | None" = None
+    later: "tuple[Instruction, ...]" = ()
 
 
 class Period(str, Enum):

@@ -58,6 +58,7 @@ class Verb(str, Enum):
     REPLACE = "replace"
     PLAY = "play"
     INITIATE = "initiate"
+    DELAY = "delay"
 
     def __str__(self) -> str:  # pragma: no cover
         return self.value
@@ -116,6 +117,9 @@ VERB_EVENT: dict[Verb, EventKind] = {
 
 #: Verbs that change a triggering condition instead of the board (they create none of their own).
 CONDITION_VERBS = (Verb.CANCEL, Verb.REPLACE)
+
+#: Verbs that change what the rules will do later, not the board (they create no condition).
+EFFECT_VERBS = CONDITION_VERBS + (Verb.DELAY,)
 
 #: Verbs only the rules themselves (or the script) use, never an ability's instruction.
 RULES_ONLY_VERBS = (Verb.WIN_CHALLENGE, Verb.BEGIN_PHASE, Verb.END_PHASE, Verb.BEGIN_ROUND, Verb.PLAY,

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .decisions import Decision
+from .abilities import Ability
 from .model import Card, GameState, TriggeringCondition
 from .steps import SeqStep
 from .verdicts import Verdict
@@ -71,7 +72,7 @@ class ResolutionFrame:
 
     use: str
     source: Card
-    ability: str
+    ability: Ability
     controller: str
     condition: TriggeringCondition
     stage: str = "cost"

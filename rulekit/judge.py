@@ -178,11 +178,28 @@ def changeable_targets(instr: Instruction, state: GameState, me: str, source: Ca
             return ()
         if instr.do is not Verb.SAVE:
             return (tc,)
+    if instr.do is Verb.DELAY:
+        return (instr,)     # a delayed effect always sets something up
     kind = VERB_EVENT[instr.do]
     if instr.target.is_player:
         return tuple(p for p in player_targets(instr, state, me, tc)
                      if occur.can_happen(kind, state, player=p, amount=instr.amount) is None)
-    return tuple(c for c in card_targets(instr, state, me, source, tc)
+    if instr.target is Target.EACH_PLAYER:
+        seen, out = set(), []
+        for player in state.seat_order():
+            for c in chooser_targets(instr, state, player, source, tc):
+                if c.id not in seen:
+                    seen.add(c.id)
+                    out.append(c)
+        return tuple(out)
+    return chooser_targets(instr, state, me, source, tc)
+
+
+def chooser_targets(instr: Instruction, state: GameState, chooser: str, source: Card,
+                    tc: TriggeringCondition | None) -> tuple[Card, ...]:
+    """The cards ``chooser`` may pick for a card instruction: "you" in its filter is the chooser."""
+    kind = VERB_EVENT[instr.do]
+    return tuple(c for c in card_targets(instr, state, chooser, source, tc)
                  if occur.can_happen(kind, state, card=c, amount=instr.amount) is None)
 
 

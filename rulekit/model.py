@@ -116,6 +116,18 @@ class TriggeringCondition:
         return self.player if self.player is not None else (self.phase or "")
 
 
+@dataclass(frozen=True, slots=True)
+class DelayedEffect:
+    """An effect set up now to resolve the next time ``at`` occurs (``agot.delayed``)."""
+
+    id: str
+    use: str
+    source: Card
+    controller: str
+    at: object            # a Trigger
+    effect: tuple         # of Instruction
+
+
 Listener = tuple[str, int]   # (card id, index of the ability on the card)
 ListenKey = tuple[str, str]   # (event kind, timing) values: what an ability listens for, and when
 
@@ -138,6 +150,7 @@ class GameState:
     cancelled: Map = field(default_factory=Map)      # triggering condition id -> the use that cancelled it
     changed: Map = field(default_factory=Map)        # triggering condition id -> the condition it became
     replacements: Map = field(default_factory=Map)   # triggering condition id -> ((use, card id, controller), …)
+    delayed: tuple = ()                              # DelayedEffect waiting for their timing point
     listeners: Map = field(default_factory=Map, compare=False, repr=False)
     duplicated: frozenset = field(default=frozenset(), compare=False, repr=False)   # ids of cards with duplicates
 

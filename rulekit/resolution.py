@@ -16,49 +16,59 @@ from .abilities import Ability, Instruction, Target
 from .events import CONDITION_VERBS, EventKind, Verb
 from .decisions import AnswerKey, Decision, DecisionKind
 from .frames import Ask, Control, Progress, ResolutionFrame, SequenceFrame
-from .model import GameState, TriggeringCondition
+from .model import DelayedEffect, GameState, TriggeringCondition
 from .steps import SeqStep
 
 
 def _ability(frame: ResolutionFrame) -> Ability:
-    return frame.source.ability(frame.ability)
+    return frame.ability
 
 
 def _slot(stage: str, index: int) -> str:
     return f"{stage}{index}"
 
 
-def _choice_needed(frame: ResolutionFrame, state: GameState, instr: Instruction, slot: str) -> tuple | None:
-    """The legal targets if the controller must choose one for ``slot`` now, else ``None``
+def _choice_needed(frame: ResolutionFrame, state: GameState, instr: Instruction, slot: str,
+                   chooser: str) -> tuple | None:
+    """The legal targets if ``chooser`` must choose one for ``slot`` now, else ``None``
     (no choice to make, already made, or nothing to choose from)."""
     if not instr.target.is_chosen or frame.choice(slot) is not None:
         return None
-    targets = judge.changeable_targets(instr, state, frame.controller, frame.source, frame.condition)
+    targets = judge.chooser_targets(instr, state, chooser, frame.source, frame.condition)
     return targets or None
 
 
-def _pending_slot(frame: ResolutionFrame, state: GameState) -> tuple[str, Instruction, tuple] | None:
-    """The slot whose target must be chosen next: in the targets stage, the first effect
-    instruction still needing one; in the cost stage, the cost instruction about to be paid."""
+def _slots(frame: ResolutionFrame, state: GameState, instr: Instruction, slot: str) -> tuple[tuple[str, str], ...]:
+    """(slot, chooser) pairs of one instruction: one for its controller, or, when each player
+    chooses, one per player in seat order from the first player."""
+    if instr.target is Target.EACH_PLAYER:
+        return tuple((f"{slot}:{p}", p) for p in state.seat_order())
+    return ((slot, frame.controller),)
+
+
+def _pending_slot(frame: ResolutionFrame, state: GameState) -> tuple | None:
+    """(slot, instruction, targets, chooser) of the choice to make next: in the targets stage,
+    the first effect instruction still needing one; in the cost stage, the cost about to be paid."""
     if frame.stage == "targets":
-        for i, instr in enumerate(_ability(frame).effect):
-            targets = _choice_needed(frame, state, instr, _slot("effect", i))
-            if targets:
-                return _slot("effect", i), instr, targets
+        candidates = [(_slot("effect", i), instr) for i, instr in enumerate(_ability(frame).effect)]
+    elif frame.stage == "cost" and frame.index < len(_ability(frame).cost):
+        candidates = [(_slot("cost", frame.index), _ability(frame).cost[frame.index])]
+    else:
         return None
-    if frame.stage == "cost" and frame.index < len(_ability(frame).cost):
-        instr = _ability(frame).cost[frame.index]
-        targets = _choice_needed(frame, state, instr, _slot("cost", frame.index))
-        if targets:
-            return _slot("cost", frame.index), instr, targets
+    for base, instr in candidates:
+        for slot, chooser in _slots(frame, state, instr, base):
+            targets = _choice_needed(frame, state, instr, slot, chooser)
+            if targets:
+                return slot, instr, targets, chooser
     return None
 
 
 def _ask_target(frame: ResolutionFrame, state: GameState, pending) -> Ask:
-    slot, instr, targets = pending
-    key = AnswerKey(DecisionKind.CHOOSE_TARGET, f"{frame.use}/{slot}", frame.controller, 0)
-    return Ask(Decision(key, tuple(c.id for c in targets), targets[0].id, "agot.initiate.targets",
-                        f"{frame.controller} chooses a target to {instr.do.value}", state))
+    slot, instr, targets, chooser = pending
+    key = AnswerKey(DecisionKind.CHOOSE_TARGET, f"{frame.use}/{slot}", chooser, 0)
+    rule = "agot.choose.order" if instr.target is Target.EACH_PLAYER else "agot.initiate.targets"
+    return Ask(Decision(key, tuple(c.id for c in targets), targets[0].id, rule,
+                        f"{chooser} chooses a target to {instr.do.value}", state))
 
 
 def advance(frame: ResolutionFrame, state: GameState, control: Control) -> Progress | Ask:
@@ -114,7 +124,7 @@ def _finish(frame: ResolutionFrame, state: GameState, control: Control) -> Progr
 
 
 def answer(frame: ResolutionFrame, state: GameState, control: Control, option: str, verdicts) -> Progress:
-    slot, _, _ = _pending_slot(frame, state)
+    slot = _pending_slot(frame, state)[0]
     chosen = replace(frame, chosen=frame.chosen + ((slot, option),))
     return Progress(state, control[:-1] + (chosen,), "agot.initiate.targets", "target",
                     (("use", frame.use), ("card", option)))
@@ -139,10 +149,16 @@ def _execute(frame: ResolutionFrame, state: GameState, control: Control, instr: 
     if instr.do in CONDITION_VERBS or (instr.do is Verb.SAVE and instr.target is Target.THAT_CARD):
         return _act_on_condition(frame, state, control, instr, moved_on, args,
                                  ids.instruction_sequence(frame.use, stage, frame.index))
+    if instr.do is Verb.DELAY:
+        delayed = DelayedEffect(f"{frame.use}/{slot}", frame.use, frame.source, frame.controller, instr.at,
+                                instr.later)
+        return Progress(replace(state, delayed=state.delayed + (delayed,)), control[:-1] + (moved_on,),
+                        "agot.delayed", "delays", args)
     targets = judge.changeable_targets(instr, state, frame.controller, frame.source, frame.condition)
     if instr.target.is_chosen:
-        chosen = frame.choice(slot)
-        targets = tuple(c for c in targets if c.id == chosen)
+        # every choice made for this instruction (one, or one per player): it resolves for all at once
+        chosen = {frame.choice(s) for s, _ in _slots(frame, state, instr, slot)}
+        targets = tuple(c for c in targets if c.id in chosen)
     sequence = ids.instruction_sequence(frame.use, stage, frame.index)
     unsavable = "cannot be saved" if instr.cannot_be_saved else ("is leaving play as a cost" if stage == "cost" else "")
     if instr.target.is_player:

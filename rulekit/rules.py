@@ -143,6 +143,13 @@ _ALL = (
          "\"Limit N per phase/round\" counts uses per copy of the card, per player; a card that leaves and re-enters "
          "play is a new copy. \"Max N per phase/round\" counts across all copies of a title. A cancelled use still "
          "counts.", "rules reference", _RR + ", \"Limits and Maximums\""),
+    Rule("agot.delayed", "Delayed effects",
+         "A delayed effect is set up by one effect to resolve at a later timing point; it resolves before the "
+         "reactions to that timing point are offered, and once.", "rules reference", _RR + ", \"Delayed Effects\""),
+    Rule("agot.choose.order", "Several players choose",
+         "When an effect asks several players to make choices, the first player chooses first, then the others in "
+         "player order, and the effect then resolves for all of them at once.", "rules reference",
+         _RR + ", \"Priority of Simultaneous Resolution\""),
     Rule("rulekit.setup", "Setting up a scenario",
          "The board is laid out as the scenario lists it; draw decks are in listing order, top card first.",
          "rulekit", "rulekit",

@@ -176,8 +176,17 @@ def _check_instruction(instr, path: str, rules, card_id: str) -> None:
             for k, inner in enumerate(instr.instead):
                 _check_instruction(inner, f"{path}.instead[{k}]", rules, card_id)
         return
+    if instr.do is Verb.DELAY:
+        if instr.at is None or not instr.later:
+            raise ScenarioError("'delay' needs 'at' (when it resolves) and 'later' (what it does then)",
+                                path=f"{path}.{'at' if instr.at is None else 'later'}")
+        for k, inner in enumerate(instr.later):
+            _check_instruction(inner, f"{path}.later[{k}]", rules, card_id)
+        return
     if instr.instead:
         raise ScenarioError(f"only 'replace' takes 'instead', not {instr.do.value!r}", path=f"{path}.instead")
+    if instr.later or instr.at is not None:
+        raise ScenarioError(f"only 'delay' takes 'at' and 'later', not {instr.do.value!r}", path=f"{path}.later")
     if instr.target is Target.THAT_EFFECT:
         raise ScenarioError(f"only 'cancel' targets 'that effect', not {instr.do.value!r}", path=f"{path}.target")
     subject = EVENTS[VERB_EVENT[instr.do]].subject
@@ -187,7 +196,7 @@ def _check_instruction(instr, path: str, rules, card_id: str) -> None:
     if subject is Subject.CARD and instr.target.is_player:
         raise ScenarioError(f"{instr.do.value!r} needs a card target, not {instr.target.value!r}",
                             path=f"{path}.target", expected="'self', 'that card', 'chosen' or 'each'")
-    if instr.target in (Target.CHOSEN, Target.EACH) and instr.filter is None:
+    if instr.target in (Target.CHOSEN, Target.EACH, Target.EACH_PLAYER) and instr.filter is None:
         raise ScenarioError(f"target {instr.target.value!r} needs a filter", path=f"{path}.filter")
     if instr.filter is not None and instr.filter.zone is not None and instr.filter.zone not in rules.zones:
         raise ScenarioError(f"zone {instr.filter.zone!r} does not exist{suggest(instr.filter.zone, rules.zones)}",

@@ -25,6 +25,8 @@ from . import ids, judge, occur
 from .decisions import PASS, AnswerKey, Decision, DecisionKind
 from .frames import Ask, Control, Progress, ResolutionFrame, SequenceFrame, Window
 from .resolution import apply_replacement
+from .abilities import Ability, Timing
+from .events import kinds_counted
 from .model import GameState, TriggeringCondition
 from .steps import SeqStep
 from .verdicts import Code, Verdict
@@ -76,7 +78,7 @@ def start_use(state: GameState, control: Control, frame: SequenceFrame, verdict:
     state = state.mark_used(use, verdict.condition)
     for key, _, _ in judge.limit_keys(state, card, ability):   # a use counts even if later cancelled
         state = replace(state, usage=state.usage.set(key, state.usage.get(key, 0) + 1))
-    res = ResolutionFrame(use=use, source=card, ability=ability.id, controller=card.controller, condition=tc,
+    res = ResolutionFrame(use=use, source=card, ability=ability, controller=card.controller, condition=tc,
                           stage="cost" if ability.cost else "targets")
     return state, control[:-1] + (new_frame, res), use
 
@@ -164,7 +166,33 @@ def occurs(frame: SequenceFrame, state: GameState, control: Control) -> Progress
 
 
 # -- steps 3 and 6: forced abilities -----------------------------------------------------------
+def delayed_due(frame: SequenceFrame, state: GameState):
+    """The first delayed effect waiting for one of these conditions, and that condition."""
+    for effect in state.delayed:
+        for tc in frame.conditions:
+            if effect.at.event in kinds_counted(tc.kind) and judge.trigger_mismatch(
+                    effect.at, tc, state, effect.controller, effect.source, occurred=True) is None:
+                return effect, tc
+    return None
+
+
+def resolve_delayed(frame: SequenceFrame, state: GameState, control: Control, due) -> Progress:
+    """Delayed effects resolve before the reactions to their timing point (``agot.delayed``),
+    one at a time in the order they were set up; each resolves once."""
+    effect, tc = due
+    state = replace(state, delayed=tuple(d for d in state.delayed if d is not effect))
+    ability = Ability(id="delayed", timing=Timing.FORCED_REACTION, when=effect.at, effect=effect.effect,
+                      text="a delayed effect")
+    res = ResolutionFrame(use=effect.id, source=effect.source, ability=ability, controller=effect.controller,
+                          condition=tc, stage="targets")
+    return Progress(state, control + (res,), "agot.delayed", "delayed", (("use", effect.id), ("condition", tc.id)))
+
+
 def forced(frame: SequenceFrame, state: GameState, control: Control) -> Progress | Ask:
+    if frame.step is SeqStep.FORCED_REACTIONS and state.delayed:
+        due = delayed_due(frame, state)
+        if due is not None:
+            return resolve_delayed(frame, state, control, due)
     verdicts = verdicts_at(state, frame)
     options = _usable_options(frame, state, verdicts)
     rule = frame.step.rule

@@ -4,6 +4,7 @@ Steps store codes and ids; sentences are made here, only when something is shown
 """
 from __future__ import annotations
 
+from .events import EventKind
 from .model import Card, GameState
 
 
@@ -20,11 +21,23 @@ def _obj_label(state: GameState, obj: str) -> str:
     return f"{card.title} ({obj})" if card else obj
 
 
-def condition_label(state: GameState, tc_id: str) -> str:
-    """``"s:claim:killed:c3"`` → ``"killed: Ser Jaime (c3)"``."""
+_EVENT_WORDS = {k.value.replace(" ", "-") for k in EventKind}
+
+
+def split_condition(tc_id: str) -> tuple[str, str, str] | None:
+    """``"s:claim:killed:c3"`` → ``("s:claim", "killed", "c3")``; ``None`` for an id that is
+    not a triggering condition (a sequence, answered by a "one or more" ability)."""
     parts = tc_id.rsplit(":", 2)
-    if len(parts) < 3:
-        return tc_id
+    if len(parts) == 3 and parts[1] in _EVENT_WORDS and "/" not in parts[2]:
+        return parts[0], parts[1], parts[2]
+    return None
+
+
+def condition_label(state: GameState, tc_id: str) -> str:
+    """``"s:claim:killed:c3"`` → ``"Ser Jaime (c3) killed"``."""
+    parts = split_condition(tc_id)
+    if parts is None:
+        return f"the occurrence {tc_id}"
     head, event, subject = parts
     event = event.replace("-", " ")
     if event == "effect initiates" and head.endswith("/initiation"):
@@ -54,7 +67,7 @@ def use_ref_label(state: GameState, use_id: str) -> str:
         return use_id
     ability = card.ability(ability_id)
     kind = ability.timing.value if ability else "ability"
-    target = condition_label(state, responds_to) if responds_to.count(":") >= 2 else f"occurrence {responds_to}"
+    target = condition_label(state, responds_to)
     return f"{card.title}'s {kind} ({obj}.{ability_id}) for: {target}"
 
 
@@ -131,6 +144,11 @@ def describe(what: str, args: tuple, state: GameState) -> str:
         return f"{use_ref_label(state, a['use'])}: its event card is played and goes to the discard pile."
     if what == "effect-cancelled":
         return f"The effect of {use_ref_label(state, a['use'])} was cancelled: it does not resolve (the ability stays used, its costs stay paid)."
+    if what == "delays":
+        return f"{use_ref_label(state, a['use'])} sets up a delayed effect ({a['instruction']})."
+    if what == "delayed":
+        return (f"A delayed effect of {use_ref_label(state, a['use'].rpartition('/')[0])} resolves, "
+                f"before the reactions to {condition_label(state, a['condition'])}.")
     if what == "then-skipped":
         return f"\"Then\" ({a['instruction']} of {a['use'].partition('@')[0]}): the part before did not resolve in full, so the rest does not resolve."
     if what == "instruction":

@@ -111,3 +111,21 @@ def test_forced_interrupts_are_ordered_by_the_first_player_whoever_controls_them
     first = next(s for s in game.timeline if s.decision is not None)
     assert first.decision.chooser == "P2" and first.answer == "a.f@s:kill:killed:c3"
     assert uses_of(game) == ("a.f@s:kill:killed:c3", "b.f@s:kill:killed:c3")
+
+
+def test_delayed_effects_resolve_before_the_reactions_to_their_timing_point():
+    game = play("delayed-effect-before-reactions")
+    whats = [(s.what, s.context.id if s.context else None) for s in game.timeline]
+    delayed = whats.index(("delayed", "s:end"))
+    opens = whats.index(("window-opens", "s:end"))
+    assert delayed < opens
+    assert game.state.delayed == ()          # it resolved once
+
+
+def test_each_player_chooses_first_player_first_and_the_effect_resolves_for_all_at_once():
+    game = play("each-player-chooses")
+    choices = [(s.decision.chooser, s.answer) for s in game.timeline if s.what == "target"]
+    assert choices == [("P2", "b1"), ("P1", "a2")]
+    occurs = [s for s in game.timeline if s.what == "occurs" and s.context.id == "horn.r@s:kill:killed:c3/effect0"]
+    assert occurs[0].args_dict()["occurred"] == ("horn.r@s:kill:killed:c3/effect0:kneels:b1",
+                                                 "horn.r@s:kill:killed:c3/effect0:kneels:a2")
