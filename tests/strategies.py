@@ -48,8 +48,27 @@ def conditions():
     return st.builds(Condition, count=card_filters(), at_least=st.integers(0, 2))
 
 
+def special_abilities(ability_id: str):
+    """Cancels, saves and replacements: the abilities that act on a triggering condition."""
+    cancel = st.builds(Ability, id=st.just(ability_id), timing=st.just(Timing.WOULD_INTERRUPT),
+                       when=st.builds(Trigger, event=st.just(EventKind.INITIATES), player=st.sampled_from(list(Who))),
+                       effect=st.just((Instruction(Verb.CANCEL, Target.THAT_EFFECT),)),
+                       cannot_be_cancelled=st.booleans())
+    save = st.builds(Ability, id=st.just(ability_id), timing=st.sampled_from([Timing.WOULD_INTERRUPT, Timing.INTERRUPT]),
+                     when=st.builds(Trigger, event=st.sampled_from([EventKind.KILLED, EventKind.LEAVES_PLAY]),
+                                    card=st.one_of(st.none(), card_filters())),
+                     effect=st.just((Instruction(Verb.SAVE, Target.THAT_CARD),)))
+    replacement = st.builds(Ability, id=st.just(ability_id), timing=st.just(Timing.INTERRUPT),
+                            when=st.builds(Trigger, event=st.sampled_from(CARD_EVENTS)),
+                            effect=st.just((Instruction(Verb.REPLACE, Target.THAT_CARD, instead=(
+                                Instruction(Verb.GAIN_POWER, Target.THAT_CARD),)),)))
+    return st.one_of(cancel, cancel, save, replacement)
+
+
 @st.composite
 def abilities(draw, ability_id: str):
+    if draw(st.integers(0, 2)) == 0:
+        return draw(special_abilities(ability_id))
     return Ability(
         id=ability_id,
         timing=draw(st.sampled_from(list(Timing))),
@@ -70,20 +89,23 @@ def scenarios(draw, min_players: int = 2, max_players: int = 3, max_cards: int =
     for i in range(draw(st.integers(2, max_cards))):
         owner = draw(st.sampled_from(players))
         n_ab = draw(st.integers(0, 2))
+        kind = draw(st.sampled_from(["character", "character", "location", "event"]))
         cards.append(Card(
-            id=f"c{i}", title=f"Card {i}", owner=owner,
-            type=draw(st.sampled_from(["character", "character", "location"])),
+            id=f"c{i}", title=f"Card {i}", owner=owner, type=kind, zone="hand" if kind == "event" else "play area",
             kneeling=draw(st.booleans()),
             abilities=tuple(draw(abilities(f"a{j}")) for j in range(n_ab))))
+        if kind == "character" and draw(st.integers(0, 4)) == 0:
+            cards.append(Card(id=f"c{i}dup", title=f"Card {i}", owner=owner, duplicate_of=f"c{i}"))
     for p in players:
         for k in range(draw(st.integers(0, 3))):
             cards.append(Card(id=f"{p.lower()}d{k}", title=f"{p} deck {k}", owner=p, zone="draw deck",
                               type="attachment"))
-    in_play = [c.id for c in cards if c.zone == "play area"]
-    entry = st.one_of(
-        st.builds(ScriptEntry, do=st.sampled_from([Verb.KILL, Verb.KNEEL, Verb.STAND, Verb.GAIN_POWER]),
+    in_play = [c.id for c in cards if c.zone == "play area" and c.duplicate_of is None]
+    player_entry = st.builds(ScriptEntry, do=st.just(Verb.DRAW), player=st.sampled_from(players))
+    entry = player_entry if not in_play else st.one_of(
+        st.builds(ScriptEntry, do=st.sampled_from([Verb.KILL, Verb.KILL, Verb.KNEEL, Verb.STAND, Verb.GAIN_POWER]),
                   cards=st.lists(st.sampled_from(in_play), min_size=1, max_size=2, unique=True).map(tuple)),
-        st.builds(ScriptEntry, do=st.just(Verb.DRAW), player=st.sampled_from(players)),
+        player_entry,
     )
     script = tuple(draw(st.lists(entry, min_size=1, max_size=3)))
     return Scenario("generated", players, first, tuple(cards), script)

@@ -153,3 +153,47 @@ def test_every_decision_has_unique_options_and_a_legal_default(scenario, data):
         assert len(set(ids)) == len(ids) and d.default in ids
         event(d.kind.value)
         game = game.answer(data.draw(st.sampled_from(d.options)))
+
+
+@SETTINGS
+@given(scenarios(), st.data())
+def test_a_cancelled_condition_never_reaches_steps_3_to_7_and_a_changed_one_never_occurs(scenario, data):
+    game = _played(scenario, data)
+    if game is None:
+        return
+    cancelled_sequences, changed, occurred = set(), set(), set()
+    for step in game.timeline:
+        if step.what == "cancelled":
+            cancelled_sequences.add(step.context.id)
+            event("a cancel")
+        if step.what == "changed":
+            changed.update(step.args_dict()["conditions"])
+            event("a change (save)")
+        if step.what == "occurs":
+            occurred.update(step.args_dict()["occurred"])
+            if step.args_dict()["replaced"]:
+                event("a replacement")
+    for step in game.timeline:
+        if step.context is not None and step.context.id in cancelled_sequences:
+            assert step.context.step.number <= 2 or step.what == "cancelled"
+    assert not (changed & occurred)
+
+
+@SETTINGS
+@given(scenarios(), st.data())
+def test_nesting_always_unwinds_last_in_first_out(scenario, data):
+    from rulekit.frames import SequenceFrame
+    game = _played(scenario, data)
+    if game is None:
+        return
+    deepest = 0
+    for step in game.timeline[1:]:
+        before, after = step.parent.control, step.control
+        keep = max(0, len(before) - 2)
+        assert after[:keep] == before[:keep], "a frame below the top two changed"
+        open_before = [f.id for f in before if isinstance(f, SequenceFrame)]
+        open_after = [f.id for f in after if isinstance(f, SequenceFrame)]
+        closed = [i for i in open_before if i not in open_after]
+        assert closed in ([], open_before[-1:]), "a sequence closed before the one opened after it"
+        deepest = max(deepest, len(open_after))
+    event(f"deepest nesting {min(deepest, 4)}{'+' if deepest >= 4 else ''}")
