@@ -23,6 +23,8 @@ class Timing(str, Enum):
     INTERRUPT = "interrupt"
     FORCED_REACTION = "forced reaction"
     REACTION = "reaction"
+    TRIGGERED = "triggered"          # Riftbound: "When …", "At …", "The Nth time …"
+    PRIORITY = "priority"            # Riftbound: a spell or ability with Reaction, used with priority
 
     @property
     def forced(self) -> bool:
@@ -86,6 +88,8 @@ class Trigger:
     challenge: str | None = None
     phase: str | None = None
     one_or_more: bool = False
+    by: CardFilter | None = None      # the card whose effect made it happen ("with a spell you control")
+    nth: int | None = None            # "the Nth time … each turn"
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +149,10 @@ class Instruction:
     instead: "tuple[Instruction, ...]" = ()
     at: "Trigger | None" = None
     later: "tuple[Instruction, ...]" = ()
+    to: str | None = None                      # where ``move`` puts the card
+    grant: "Ability | None" = None             # what ``grant`` gives
+    ability: str | None = None                 # which ability ``remove ability`` removes
+    amount_of: str | None = None               # "that card's might" (fixed) or "this card's might" (live)
 
 
 class Period(str, Enum):
@@ -175,7 +183,7 @@ class Ability:
 
     id: str
     timing: Timing
-    when: Trigger
+    when: Trigger | None
     effect: tuple[Instruction, ...]
     condition: tuple[Condition, ...] = ()
     cost: tuple[Instruction, ...] = ()
@@ -184,6 +192,10 @@ class Ability:
     limit: Limit | None = None
     max: Limit | None = None
     cannot_be_cancelled: bool = False
+    once_per_turn: bool = False
+    optional: bool = False                     # "you may …" (decided when the item resolves: rb.optional)
+    deathknell: bool = False                   # Riftbound "Deathknell": when I die (captured before I move)
+    active_if: tuple[Condition, ...] = ()      # a dependent keyword's condition (e.g. Legion)
 
 
 #: The game ability each duplicate gives its card (Rules Reference, "Duplicates").

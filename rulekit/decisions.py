@@ -24,9 +24,13 @@ class DecisionKind(str, Enum):
     ORDER_FORCED = "order forced"
     ACT_OR_PASS = "act or pass"
     CHOOSE_TARGET = "choose target"
+    ORDER_TRIGGERS = "order triggers"
+    CHOOSE_EVENT = "choose event"
+    MAY = "you may"
 
 
 PASS = "pass"
+YES, NO = "yes", "no"
 
 
 @dataclass(frozen=True, slots=True)

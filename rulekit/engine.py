@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from immutables import Map
 
-from . import occur, resolution, sequence
+from . import occur, resolution, riftbound, sequence
 from .limits import check_nesting
 from .decisions import AnswerKey, Decision, Unapplied
 from .frames import Ask, Control, Progress, ResolutionFrame, ScriptFrame, SequenceFrame
@@ -31,11 +31,14 @@ def _script(frame: ScriptFrame, state: GameState, control: Control, scenario: Sc
         entry.do, state, occurrence, occurrence,
         cards=tuple(state.cards[c] for c in entry.cards),
         players=(entry.player,) if entry.player else (), amount=entry.amount,
-        challenge=entry.challenge, phase=entry.phase, cannot_be_saved="cannot be saved" if entry.cannot_be_saved else "")
+        challenge=entry.challenge, phase=entry.phase, cannot_be_saved="cannot be saved" if entry.cannot_be_saved else "",
+        to=entry.to, grant=entry.grant, ability=entry.ability, new_controller=entry.player)
     moved_on = control[:-1] + (ScriptFrame(frame.index + 1),)
     args = (("occurrence", occurrence), ("label", entry.label))
     if not conditions:
         return Progress(state, moved_on, "rulekit.script", "script-nothing", args)
+    if scenario.ruleset == "riftbound":
+        return riftbound.occurrence(state, moved_on, conditions, occurrence, "rulekit.script", args)
     return Progress(state, moved_on + (SequenceFrame(occurrence, conditions),), "rulekit.script", "script", args)
 
 
@@ -45,6 +48,12 @@ def advance(state: GameState, control: Control, scenario: Scenario) -> Progress 
         return sequence.advance(top, state, control)
     if isinstance(top, ResolutionFrame):
         return resolution.advance(top, state, control)
+    if isinstance(top, riftbound.ChainFrame):
+        return riftbound.advance_chain(top, state, control)
+    if isinstance(top, riftbound.ItemFrame):
+        return riftbound.advance_item(top, state, control)
+    if isinstance(top, riftbound.TriggerCheck):
+        return riftbound.check_triggers(top, state, control)
     return _script(top, state, control, scenario)
 
 
@@ -52,6 +61,10 @@ def apply_answer(state: GameState, control: Control, option: str, verdicts) -> P
     top = control[-1]
     if isinstance(top, SequenceFrame):
         return sequence.answer(top, state, control, option, verdicts)
+    if isinstance(top, riftbound.ChainFrame):
+        return riftbound.answer_chain(top, state, control, option)
+    if isinstance(top, riftbound.ItemFrame):
+        return riftbound.answer_item(top, state, control, option)
     return resolution.answer(top, state, control, option, verdicts)
 
 

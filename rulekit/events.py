@@ -31,6 +31,13 @@ class EventKind(str, Enum):
     INITIATES = "effect initiates"
     SAVED = "saved"
     PLAYED = "played"
+    MOVES = "moves"
+    ATTACKS = "attacks"
+    TURN_ENDS = "turn ends"
+    CONTROL_CHANGES = "changes control"
+    GAINS_ABILITY = "gains an ability"
+    LOSES_ABILITY = "loses an ability"
+    DAMAGED = "is dealt damage"
 
     def __str__(self) -> str:  # pragma: no cover - readability in f-strings
         return self.value
@@ -59,6 +66,15 @@ class Verb(str, Enum):
     PLAY = "play"
     INITIATE = "initiate"
     DELAY = "delay"
+    MOVE = "move"
+    ATTACK = "attack"
+    END_TURN = "end turn"
+    TAKE_CONTROL = "take control"
+    GRANT = "grant"
+    REMOVE_ABILITY = "remove ability"
+    READY = "ready"
+    EXHAUST = "exhaust"
+    DEAL_DAMAGE = "deal damage"
 
     def __str__(self) -> str:  # pragma: no cover
         return self.value
@@ -101,6 +117,13 @@ EVENTS: dict[EventKind, EventDef] = {e.kind: e for e in (
     EventDef(EventKind.INITIATES, Verb.INITIATE, Subject.CARD, (), False, False, "initiation"),
     EventDef(EventKind.SAVED, Verb.SAVE, Subject.CARD, (), False, True, "save"),
     EventDef(EventKind.PLAYED, Verb.PLAY, Subject.CARD, (), True, False, "play"),
+    EventDef(EventKind.MOVES, Verb.MOVE, Subject.CARD, (), False, True, "move"),
+    EventDef(EventKind.ATTACKS, Verb.ATTACK, Subject.CARD, (), False, True, "attack"),
+    EventDef(EventKind.TURN_ENDS, Verb.END_TURN, Subject.PLAYER, (), False, False, "end of turn"),
+    EventDef(EventKind.CONTROL_CHANGES, Verb.TAKE_CONTROL, Subject.CARD, (), False, True, "change of control"),
+    EventDef(EventKind.GAINS_ABILITY, Verb.GRANT, Subject.CARD, (), False, False, "grant"),
+    EventDef(EventKind.LOSES_ABILITY, Verb.REMOVE_ABILITY, Subject.CARD, (), False, False, "removal"),
+    EventDef(EventKind.DAMAGED, Verb.DEAL_DAMAGE, Subject.CARD, (), False, True, "damage"),
 )}
 
 #: For each verb, the event kind it creates (``win challenge`` also creates a loss for the
@@ -113,6 +136,10 @@ VERB_EVENT: dict[Verb, EventKind] = {
     Verb.WIN_CHALLENGE: EventKind.WINS_CHALLENGE, Verb.BEGIN_PHASE: EventKind.PHASE_BEGINS,
     Verb.END_PHASE: EventKind.PHASE_ENDS, Verb.BEGIN_ROUND: EventKind.ROUND_BEGINS,
     Verb.SAVE: EventKind.SAVED, Verb.PLAY: EventKind.PLAYED, Verb.INITIATE: EventKind.INITIATES,
+    Verb.MOVE: EventKind.MOVES, Verb.ATTACK: EventKind.ATTACKS, Verb.END_TURN: EventKind.TURN_ENDS,
+    Verb.TAKE_CONTROL: EventKind.CONTROL_CHANGES, Verb.GRANT: EventKind.GAINS_ABILITY,
+    Verb.REMOVE_ABILITY: EventKind.LOSES_ABILITY, Verb.READY: EventKind.STANDS, Verb.EXHAUST: EventKind.KNEELS,
+    Verb.DEAL_DAMAGE: EventKind.DAMAGED,
 }
 
 #: Verbs that change a triggering condition instead of the board (they create none of their own).
@@ -123,7 +150,7 @@ EFFECT_VERBS = CONDITION_VERBS + (Verb.DELAY,)
 
 #: Verbs only the rules themselves (or the script) use, never an ability's instruction.
 RULES_ONLY_VERBS = (Verb.WIN_CHALLENGE, Verb.BEGIN_PHASE, Verb.END_PHASE, Verb.BEGIN_ROUND, Verb.PLAY,
-                    Verb.INITIATE)
+                    Verb.INITIATE, Verb.END_TURN, Verb.ATTACK)
 
 
 _COUNTED = {kind: (kind,) + spec.counts_as for kind, spec in EVENTS.items()}

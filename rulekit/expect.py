@@ -101,14 +101,25 @@ def check_expect(game, expect: Expect) -> list[str]:
     return diffs
 
 
-def _check_verdict(game, want: VerdictExpect, where: str, explain) -> list[str]:
+def _steps_at(game, want: VerdictExpect) -> list:
+    """The steps taken at ``want.step`` of the sequence ``want.sequence``; in Riftbound, where
+    events have no sequence, the trigger check of the occurrence ``want.sequence`` (step "occurs")."""
+    from .riftbound import TriggerCheck
     step_kind = STEP_NAMES[want.step]
     steps = [s for s in game.timeline if s.context is not None and s.context.id == want.sequence
              and s.context.step is step_kind]
+    if not steps and step_kind is SeqStep.OCCURS:
+        steps = [s for s in game.timeline if s.parent is not None and s.parent.control
+                 and isinstance(s.parent.control[-1], TriggerCheck) and s.parent.control[-1].group == want.sequence]
+    return steps
+
+
+def _check_verdict(game, want: VerdictExpect, where: str, explain) -> list[str]:
+    steps = _steps_at(game, want)
     if not steps:
         return [f"{where}: the sequence {want.sequence!r} never reached the step {want.step!r}"]
     step = steps[0] if want.when == "first" else steps[-1]
-    found = explain(step, want.card, want.ability)
+    found = explain(step, want.card, want.ability, later=game.last_step)
     got = [v for v in found.verdicts if want.condition is None or v.condition == want.condition]
     if not got:
         return [f"{where}: {want.card}.{want.ability} has no verdict for {want.condition!r} at step #{step.number}"]

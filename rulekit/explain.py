@@ -40,17 +40,31 @@ class Explanation:
         return "\n".join(f"{head} for {label}: {reason(v)}" for v, label in zip(self.verdicts, self.conditions))
 
 
-def explain(step: Step, card: str, ability: str) -> Explanation:
+def explain(step: Step, card: str, ability: str, *, later: Step | None = None) -> Explanation:
     """Verdicts of ``ability`` on ``card`` (a card id) for every triggering condition of the
-    sequence ``step`` was taken in."""
+    sequence (or, in Riftbound, every event) ``step`` was taken in. ``later`` — a step after
+    it, usually the game's last — lets an ability granted after the event be explained."""
+    from .riftbound import TriggerCheck, explain_verdicts
     state = step.before
     if card.partition("@")[0] not in state.cards:
         raise RulekitError(f"no card {card!r} in this game; cards: {', '.join(state.order)}")
     source = state.cards[card.partition("@")[0]]
     found = source.ability(ability)
+    checking = step.parent.control[-1] if step.parent is not None and step.parent.control else None
+    if found is None and later is not None:
+        now = later.state.cards[source.id]
+        granted = now.ability(ability)
+        if granted is not None and isinstance(checking, TriggerCheck):
+            return Explanation(step.number, source.obj, ability, tuple(
+                Verdict(source.obj, ability, tc.id, Code.GRANTED_LATER, f"{source.title} did not have it then")
+                for tc in checking.events), "", source.title,
+                tuple(condition_label(state, tc.id) for tc in checking.events))
     if found is None:
         listed = ", ".join(a.id for a in source.abilities) or "none"
         raise RulekitError(f"card {card!r} ({source.title}) has no ability {ability!r}; its abilities: {listed}")
+    if isinstance(checking, TriggerCheck):
+        return Explanation(step.number, source.obj, ability, explain_verdicts(step, source, found), "",
+                           source.title, tuple(condition_label(state, tc.id) for tc in checking.events))
     frame = step.context
     if frame is None:
         return Explanation(step.number, source.obj, ability, (),

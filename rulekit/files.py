@@ -290,10 +290,18 @@ def _check_answer(spec: AnswerSpec, scenario: Scenario, path: tuple, marks: dict
         return
     if spec.answer == "pass" and spec.decision is DecisionKind.ACT_OR_PASS:
         return
+    if spec.decision is DecisionKind.MAY:
+        if spec.answer not in ("yes", "no"):
+            raise _at(path + ("answer",), marks, file, f"{spec.answer!r} is not an answer to \"you may\"",
+                      "'yes' or 'no'")
+        return
+    if spec.decision is DecisionKind.CHOOSE_EVENT:
+        return   # an event id; whether it is among the candidates is known only when the choice comes up
     head = spec.answer.partition("@")[0]
     obj, _, ability = head.rpartition(".")
     card_id = obj.partition("@")[0]
-    if not obj or "@" not in spec.answer:
+    played = scenario.ruleset == "riftbound" and spec.decision is DecisionKind.ACT_OR_PASS
+    if not obj or ("@" not in spec.answer and not played):
         raise _at(path + ("answer",), marks, file, f"{spec.answer!r} is not a use of an ability",
                   "'pass' or CARD.ABILITY@CONDITION, e.g. 'c6.r1@s:claim:killed:c3'")
     if card_id not in card_ids:

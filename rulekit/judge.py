@@ -244,14 +244,16 @@ def limit_reached(state: GameState, source: Card, ability: Ability) -> str | Non
 
 
 def listens(ability: Ability, kind: EventKind) -> bool:
-    return ability.when.event in kinds_counted(kind)
+    return ability.when is not None and ability.when.event in kinds_counted(kind)
 
 
 def judge(state: GameState, source: Card, ability: Ability, tc: TriggeringCondition,
           step: SeqStep | None) -> Verdict:
     """The verdict for ``ability`` on ``source`` against ``tc`` at ``step`` of its sequence."""
     obj, aid, tid = source.obj, ability.id, tc.id
-    if ability.when.event not in kinds_counted(tc.kind):
+    if ability.when is None or ability.when.event not in kinds_counted(tc.kind):
+        if ability.when is None:
+            return Verdict(obj, aid, tid, Code.NOT_LISTENING, "it is used with priority, not triggered")
         return Verdict(obj, aid, tid, Code.NOT_LISTENING,
                        f"it listens for \"{ability.when.event.value}\", this is \"{tc.kind.value}\"")
     if step is None or ability.timing is not step.timing:

@@ -24,11 +24,18 @@ class Ruleset:
     zones: tuple[str, ...]
     in_play: tuple[str, ...]           # where a card's abilities work unless they say otherwise
     leave_play_zone: dict               # event kind -> zone a card goes to
+    deck: str = "draw deck"
+    board_moves_keep_object: bool = False   # moves within ``in_play`` keep the object (Riftbound)
 
     def new_object(self, from_zone: str, to_zone: str) -> bool:
-        """Whether a move between these zones makes the card a new object (rulekit's own
-        decision for A Game of Thrones: every change of zone does, see ``rulekit.incarnation``)."""
-        return from_zone != to_zone
+        """Whether a move between these zones makes the card a new object. A Game of Thrones:
+        every change of zone (rulekit's decision, ``rulekit.incarnation``); Riftbound: a move
+        to or from a non-board zone (``rb.objects``)."""
+        if from_zone == to_zone:
+            return False
+        if self.board_moves_keep_object:
+            return not (from_zone in self.in_play and to_zone in self.in_play)
+        return True
 
 
 AGOT = Ruleset(
@@ -44,7 +51,18 @@ AGOT = Ruleset(
     },
 )
 
-RULESETS: dict[str, Ruleset] = {AGOT.name: AGOT}
+RIFTBOUND = Ruleset(
+    name="riftbound",
+    zones=("base", "battlefield", "legend zone", "hand", "main deck", "trash", "chain", "banishment",
+           "champion zone"),
+    in_play=("base", "battlefield", "legend zone"),
+    leave_play_zone={EventKind.KILLED: "trash", EventKind.DISCARDED: "trash", EventKind.SACRIFICED: "trash",
+                     EventKind.LEAVES_PLAY: "trash", EventKind.RETURNED_TO_HAND: "hand"},
+    deck="main deck",
+    board_moves_keep_object=True,
+)
+
+RULESETS: dict[str, Ruleset] = {AGOT.name: AGOT, RIFTBOUND.name: RIFTBOUND}
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +88,8 @@ class Card:
     abilities: tuple[Ability, ...] = ()
     incarnation: int = 0
     duplicate_of: str | None = None
+    might: int = 0
+    damage: int = 0
 
     def __post_init__(self):
         if self.controller is None:
@@ -108,6 +128,10 @@ class TriggeringCondition:
     phase: str | None = None
     cannot_be_saved: str = ""          # why a save is not allowed ("cannot be saved", "sacrificed", …)
     cannot_be_cancelled: bool = False
+    source: Card | None = None         # the card whose effect made it happen (a spell that kills, …)
+    to: str | None = None              # where a move takes the card
+    grant: object = None               # the Ability a grant gives
+    ability: str | None = None         # the ability id a removal takes away
 
     @property
     def subject(self) -> str:
@@ -151,6 +175,7 @@ class GameState:
     changed: Map = field(default_factory=Map)        # triggering condition id -> the condition it became
     replacements: Map = field(default_factory=Map)   # triggering condition id -> ((use, card id, controller), …)
     delayed: tuple = ()                              # DelayedEffect waiting for their timing point
+    counts: Map = field(default_factory=Map)         # numbered triggers: "card.ability|turn" -> events seen
     listeners: Map = field(default_factory=Map, compare=False, repr=False)
     duplicated: frozenset = field(default=frozenset(), compare=False, repr=False)   # ids of cards with duplicates
 
@@ -176,7 +201,7 @@ class GameState:
 
     def cards_in(self, zone: str, player: str | None = None) -> tuple[Card, ...]:
         """Cards in a zone in listing order (draw decks: top first), optionally one owner's."""
-        if zone == "draw deck":
+        if zone == self.rules.deck:
             owners = (player,) if player else self.players
             return tuple(self.cards[c] for p in owners for c in self.decks.get(p, ()))
         return tuple(c for c in (self.cards[i] for i in self.order)
@@ -193,10 +218,12 @@ class GameState:
     def move(self, card_id: str, to_zone: str, *, controller: str | None = None) -> "GameState":
         """Move a card between zones; it becomes a new object where the ruleset says so."""
         card = self.cards[card_id]
-        new = replace(card, zone=to_zone, kneeling=False if to_zone != card.zone else card.kneeling,
+        new_object = self.rules.new_object(card.zone, to_zone)
+        new = replace(card, zone=to_zone, kneeling=card.kneeling if not new_object else False,
                       power=card.power if to_zone in self.rules.in_play else 0,
+                      damage=card.damage if not new_object else 0,
                       controller=controller or (card.controller if to_zone in self.rules.in_play else card.owner),
-                      incarnation=card.incarnation + (1 if self.rules.new_object(card.zone, to_zone) else 0))
+                      incarnation=card.incarnation + (1 if new_object else 0))
         cards = self.cards.set(card_id, new)
         if card_id in self.duplicated and card.zone in self.rules.in_play and to_zone not in self.rules.in_play:
             # its duplicates leave with it (to their owner's discard pile), as part of the same move
@@ -205,9 +232,9 @@ class GameState:
                 if dup.duplicate_of == card_id and dup.zone in self.rules.in_play:
                     cards = cards.set(other, replace(dup, zone="discard pile", incarnation=dup.incarnation + 1))
         decks = self.decks
-        if card.zone == "draw deck":
+        if card.zone == self.rules.deck:
             decks = decks.set(card.owner, tuple(c for c in decks.get(card.owner, ()) if c != card_id))
-        if to_zone == "draw deck":
+        if to_zone == self.rules.deck:
             decks = decks.set(card.owner, (card_id,) + decks.get(card.owner, ()))
         return replace(self, cards=cards, decks=decks)
 
@@ -221,7 +248,8 @@ def index_listeners(cards: tuple[Card, ...]) -> Map:
     index: dict[ListenKey, list[Listener]] = {}
     for card in cards:
         for i, ability in enumerate(card.abilities):
-            index.setdefault((ability.when.event.value, ability.timing.value), []).append((card.id, i))
+            if ability.when is not None:   # abilities used with priority listen for nothing
+                index.setdefault((ability.when.event.value, ability.timing.value), []).append((card.id, i))
     return Map({k: tuple(v) for k, v in index.items()})
 
 
@@ -236,7 +264,8 @@ def with_game_abilities(cards: tuple[Card, ...]) -> tuple[Card, ...]:
 def initial_state(ruleset: str, players: tuple[str, ...], first_player: str,
                   cards: tuple[Card, ...], phase: str = "", round: int = 1) -> GameState:
     cards = with_game_abilities(cards)
-    decks = {p: tuple(c.id for c in cards if c.owner == p and c.zone == "draw deck") for p in players}
+    deck = RULESETS[ruleset].deck
+    decks = {p: tuple(c.id for c in cards if c.owner == p and c.zone == deck) for p in players}
     return GameState(ruleset=ruleset, players=players, first_player=first_player,
                      cards=Map({c.id: c for c in cards}), order=tuple(c.id for c in cards),
                      decks=Map(decks), phase=phase, round=round, listeners=index_listeners(cards),

@@ -24,8 +24,8 @@ def can_happen(kind: EventKind, state: GameState, *, card: Card | None = None,
         in_play = card.zone in state.rules.in_play
         if spec.from_play and not in_play:
             return f"{card.title} is not in play"
-        if kind is EventKind.KILLED and card.type != "character":
-            return f"{card.title} is not a character"
+        if kind is EventKind.KILLED and card.type not in ("character", "unit", "gear"):
+            return f"{card.title} is not a {'unit' if state.ruleset == 'riftbound' else 'character'}"
         if kind is EventKind.ENTERS_PLAY and in_play:
             return f"{card.title} is already in play"
         if kind is EventKind.DISCARDED and card.zone not in state.rules.in_play + ("hand",):
@@ -38,10 +38,12 @@ def can_happen(kind: EventKind, state: GameState, *, card: Card | None = None,
             return "no power to gain"
         if kind is EventKind.PLAYED and card.zone != "hand":
             return f"{card.title} is not in hand"
+        if kind is EventKind.DAMAGED and amount <= 0:
+            return "no damage to deal"
         return None
     if kind is EventKind.DRAWS:
         if not state.decks.get(player, ()):
-            return f"{player}'s draw deck is empty"
+            return f"{player}'s {state.rules.deck} is empty"
         return None
     return None
 
@@ -49,7 +51,9 @@ def can_happen(kind: EventKind, state: GameState, *, card: Card | None = None,
 def conditions_for(verb: Verb, state: GameState, sequence: str, cause: str, *,
                    cards: tuple[Card, ...] = (), players: tuple[str, ...] = (), amount: int = 1,
                    challenge: str | None = None, phase: str | None = None,
-                   cannot_be_saved: str = "") -> tuple[TriggeringCondition, ...]:
+                   cannot_be_saved: str = "", source: Card | None = None, to: str | None = None,
+                   grant=None, ability: str | None = None,
+                   new_controller: str | None = None) -> tuple[TriggeringCondition, ...]:
     """The triggering conditions of one occurrence, in the order of ``cards``/``players``.
 
     Subjects for which the event could not change anything create no condition; winning a
@@ -62,15 +66,25 @@ def conditions_for(verb: Verb, state: GameState, sequence: str, cause: str, *,
         cannot_be_saved = "is being sacrificed"
     if spec.subject is Subject.CARD:
         for card in cards:
-            if can_happen(kind, state, card=card, amount=amount) is None:
+            why = can_happen(kind, state, card=card, amount=amount)
+            if why is None and kind is EventKind.MOVES and card.zone == to:
+                why = "already there"
+            if why is None and kind is EventKind.CONTROL_CHANGES and card.controller == new_controller:
+                why = "already its controller"
+            if why is None and kind is EventKind.LOSES_ABILITY and card.ability(ability or "") is None:
+                why = "no such ability"
+            if why is None:
+                player = new_controller if kind is EventKind.CONTROL_CHANGES else card.controller
                 out.append(TriggeringCondition(ids.triggering_condition(sequence, kind.value, card.obj), kind,
-                                               sequence, cause, card=card, player=card.controller, amount=amount,
-                                               cannot_be_saved=cannot_be_saved))
+                                               sequence, cause, card=card, player=player, amount=amount,
+                                               cannot_be_saved=cannot_be_saved, source=source, to=to, grant=grant,
+                                               ability=ability))
     elif spec.subject is Subject.PLAYER:
         for player in players:
             if can_happen(kind, state, player=player, amount=amount) is None:
                 out.append(TriggeringCondition(ids.triggering_condition(sequence, kind.value, player), kind,
-                                               sequence, cause, player=player, amount=amount, challenge=challenge))
+                                               sequence, cause, player=player, amount=amount, challenge=challenge,
+                                               source=source))
         if kind is EventKind.WINS_CHALLENGE:
             for player in players:
                 for loser in state.opponents(player):
@@ -79,7 +93,7 @@ def conditions_for(verb: Verb, state: GameState, sequence: str, cause: str, *,
                         EventKind.LOSES_CHALLENGE, sequence, cause, player=loser, challenge=challenge))
     else:
         out.append(TriggeringCondition(ids.triggering_condition(sequence, kind.value, phase or ""), kind,
-                                       sequence, cause, phase=phase))
+                                       sequence, cause, phase=phase, player=state.first_player))
     return tuple(out)
 
 
@@ -114,6 +128,20 @@ def apply(state: GameState, tc: TriggeringCondition) -> GameState:
             return state.with_card(replace(card, kneeling=False))
         if kind is EventKind.GAINS_POWER:
             return state.with_card(replace(card, power=card.power + tc.amount))
+        if kind is EventKind.MOVES:
+            return state.move(card.id, tc.to)
+        if kind is EventKind.ATTACKS:
+            return state
+        if kind is EventKind.CONTROL_CHANGES:
+            return state.with_card(replace(card, controller=tc.player))
+        if kind is EventKind.DAMAGED:
+            return state.with_card(replace(card, damage=card.damage + tc.amount))
+        if kind in (EventKind.GAINS_ABILITY, EventKind.LOSES_ABILITY):
+            abilities = (card.abilities + (tc.grant,) if kind is EventKind.GAINS_ABILITY
+                         else tuple(a for a in card.abilities if a.id != tc.ability))
+            state = state.with_card(replace(card, abilities=abilities))
+            from .model import index_listeners
+            return replace(state, listeners=index_listeners(tuple(state.cards[i] for i in state.order)))
         raise AssertionError(f"no application for {kind}")
     if kind is EventKind.DRAWS:
         for card_id in state.decks.get(tc.player, ())[: tc.amount]:
@@ -123,6 +151,9 @@ def apply(state: GameState, tc: TriggeringCondition) -> GameState:
         return replace(state, phase=tc.phase or "", phase_number=state.phase_number + 1)
     if kind is EventKind.ROUND_BEGINS:
         return replace(state, round=state.round + 1, phase="", phase_number=0)
+    if kind is EventKind.TURN_ENDS:   # the next player's turn: numbered and once-per-turn counts start again
+        return replace(state, round=state.round + 1, first_player=state.next_player(state.first_player),
+                       phase="", phase_number=0)
     if kind is EventKind.PHASE_ENDS:
         return replace(state, phase="")
     return state   # challenge results change nothing on the board by themselves

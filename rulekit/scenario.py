@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from . import ids
-from .abilities import Target
+from .abilities import Ability, Target
 from .errors import ScenarioError
 from .events import CONDITION_VERBS, EVENTS, RULES_ONLY_VERBS, VERB_EVENT, Subject, Verb
 from .model import RULESETS, Card
@@ -39,6 +39,9 @@ class ScriptEntry:
     id: str | None = None
     label: str = ""
     cannot_be_saved: bool = False
+    to: str | None = None              # where ``move`` puts the cards
+    grant: Ability | None = None       # what ``grant`` gives them
+    ability: str | None = None         # which ability ``remove ability`` takes away
 
     def slug(self) -> str:
         if self.id:
@@ -144,6 +147,9 @@ def check(s: Scenario) -> Scenario:
             if ability.id in ability_ids:
                 raise ScenarioError(f"ability id {ability.id!r} is used twice on card {card.id!r}", path=f"{ap}.id")
             ability_ids.add(ability.id)
+            if ability.when is None and ability.timing.value != "priority":
+                raise ScenarioError(f"ability {ability.id!r} of card {card.id!r} needs 'when': what it triggers on",
+                                    path=f"{ap}.when")
             if not ability.effect:
                 raise ScenarioError(f"ability {ability.id!r} of card {card.id!r} has no effect", path=f"{ap}.effect")
             for part in ("cost", "effect"):

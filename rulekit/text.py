@@ -22,6 +22,7 @@ def _obj_label(state: GameState, obj: str) -> str:
 
 
 _EVENT_WORDS = {k.value.replace(" ", "-") for k in EventKind}
+_RB_WORDS = {"stands": "is readied", "kneels": "is exhausted", "killed": "dies"}
 
 
 def split_condition(tc_id: str) -> tuple[str, str, str] | None:
@@ -40,6 +41,8 @@ def condition_label(state: GameState, tc_id: str) -> str:
         return f"the occurrence {tc_id}"
     head, event, subject = parts
     event = event.replace("-", " ")
+    if state.ruleset == "riftbound":
+        event = _RB_WORDS.get(event, event)
     if event == "effect initiates" and head.endswith("/initiation"):
         obj, _, ability_id = head.partition("@")[0].rpartition(".")
         card = _card_of(state, obj)
@@ -160,7 +163,64 @@ def describe(what: str, args: tuple, state: GameState) -> str:
         return f"{a['verb'].capitalize()} ({a['instruction']}): nothing it could change{why}, so nothing happens."
     if what == "resolved":
         return f"{use_ref_label(state, a['use'])} has resolved."
+    rb = _describe_riftbound(what, a, state)
+    if rb is not None:
+        return rb
     return f"{what} {a}"
+
+
+def _item_label(state: GameState, item_id: str) -> str:
+    head = item_id.partition("@")[0]
+    obj, _, ability_id = head.rpartition(".")
+    card = _card_of(state, obj)
+    ability = card.ability(ability_id) if card else None
+    kind = "spell" if card is not None and card.type == "spell" else (
+        "Deathknell" if ability is not None and ability.deathknell else "ability")
+    return f"{card.title}'s {kind} ({item_id})" if card else item_id
+
+
+def _describe_riftbound(what: str, a: dict, state: GameState) -> str | None:
+    if what == "rb-occurs":
+        head = f"Script: {a['label'] or a['occurrence']}. " if "occurrence" in a else (
+            f"{a['verb'].capitalize()} ({a['instruction']} of {_item_label(state, a['item'])}): " if "verb" in a
+            else "Cleanup: units with lethal damage die together. ")
+        happened = ", ".join(condition_label(state, c) for c in a["occurred"]) or "nothing"
+        captured = "".join(f"; Deathknell captured before the move: {_item_label(state, i)}" for i in a["captured"])
+        return f"{head}Processed at once — {happened}{captured}."
+    if what == "rb-triggers":
+        made = ", ".join(_item_label(state, i) for i in a["items"])
+        return f"Triggers are evaluated after the events: {made or 'nothing triggers'}."
+    if what == "rb-placed":
+        return f"On the Chain, pending: {_item_label(state, a['item'])}."
+    if what == "rb-finalized":
+        return f"Finalized (targets chosen; priority does not pass): {_item_label(state, a['item'])}."
+    if what == "rb-target":
+        return f"Target for {_item_label(state, a['item'])}: {_obj_label(state, a['card'])}."
+    if what == "rb-event-chosen":
+        return f"The triggering event of {_item_label(state, a['item'])} is {condition_label(state, a['event'])}."
+    if what == "rb-priority":
+        return f"{a['player']}, controller of the newest item ({_item_label(state, a['item'])}), has priority."
+    if what == "rb-pass":
+        why = " (nothing to play)" if a["auto"] else ""
+        return f"{a['player']} passes{why}; {a['passes']} pass(es) in a row."
+    if what == "rb-adds":
+        return f"{a['player']} adds {_item_label(state, a['item'])} to the Chain."
+    if what == "rb-resolves":
+        return f"All players passed in a row: the newest item resolves — {_item_label(state, a['item'])}."
+    if what == "rb-resolved":
+        return f"{_item_label(state, a['item'])} has resolved."
+    if what == "rb-chain-empty":
+        return "The Chain is empty."
+    if what == "rb-may":
+        return f"\"You may\": {a['answer']} for {_item_label(state, a['item'])}."
+    if what == "rb-condition-false":
+        return f"{a['verb'].capitalize()} ({a['instruction']}): its condition is checked now and is false ({a['why']})."
+    if what == "rb-null":
+        why = a.get("why") or "the information is not available"
+        return f"{a['verb'].capitalize()} ({a['instruction']}): {why}; the calculation is skipped."
+    if what == "rb-nothing":
+        return f"{a['verb'].capitalize()} ({a['instruction']}): nothing it could change."
+    return None
 
 
 def _step_title(step_name: str) -> str:

@@ -22,10 +22,15 @@ class Code(str, Enum):
     COST_UNPAYABLE = "cost cannot be paid in full"
     NO_EFFECT = "its effect could not change the game state"
     NO_TARGET = "no legal target"
+    TRIGGERS = "triggers"
+    INACTIVE = "inactive"
+    NTH_PASSED = "that numbered occurrence already happened this turn"
+    ONCE_PER_TURN = "already triggered this turn"
+    GRANTED_LATER = "granted after the event"
 
     @property
     def usable(self) -> bool:
-        return self in (Code.ELIGIBLE, Code.MUST_RESOLVE)
+        return self in (Code.ELIGIBLE, Code.MUST_RESOLVE, Code.TRIGGERS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +62,11 @@ _SENTENCES = {
     Code.COST_UNPAYABLE: "its cost cannot be paid in full ({detail})",
     Code.NO_EFFECT: "its effect could not change the game state ({detail})",
     Code.NO_TARGET: "no legal target ({detail})",
+    Code.TRIGGERS: "triggers: its item is added to the Chain",
+    Code.INACTIVE: "inactive ({detail})",
+    Code.NTH_PASSED: "did not trigger: {detail}",
+    Code.ONCE_PER_TURN: "did not trigger: it already triggered this turn",
+    Code.GRANTED_LATER: "did not trigger: the ability was granted after the event ({detail})",
 }
 
 
