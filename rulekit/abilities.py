@@ -183,8 +183,8 @@ class Ability:
 
     id: str
     timing: Timing
-    when: Trigger | None
     effect: tuple[Instruction, ...]
+    when: Trigger | None = None            # what it triggers on (none for an ability used with priority)
     condition: tuple[Condition, ...] = ()
     cost: tuple[Instruction, ...] = ()
     zones: tuple[str, ...] = ()

@@ -82,7 +82,8 @@ def draw(amount: int = 1, player="you", condition=()) -> Instruction:
 
 # -- abilities -------------------------------------------------------------------------------------
 def ability(id: str, timing, when: Trigger, effect, *, condition=(), cost=(), zones=(), text="") -> Ability:
-    return Ability(id, Timing(timing), when, tuple(effect), tuple(condition), tuple(cost), tuple(zones), text)
+    return Ability(id=id, timing=Timing(timing), when=when, effect=tuple(effect), condition=tuple(condition),
+                   cost=tuple(cost), zones=tuple(zones), text=text)
 
 
 def interrupt(id, when, effect, **kw) -> Ability:
@@ -103,6 +104,11 @@ def reaction(id, when, effect, **kw) -> Ability:
 
 def forced_reaction(id, when, effect, **kw) -> Ability:
     return ability(id, Timing.FORCED_REACTION, when, effect, **kw)
+
+
+def triggered(id, when, effect, **kw) -> Ability:
+    """A Riftbound triggered ability ("When …", "At …", "The Nth time …")."""
+    return ability(id, Timing.TRIGGERED, when, effect, **kw)
 
 
 # -- the builder --------------------------------------------------------------------------------------

@@ -38,6 +38,7 @@ class EventKind(str, Enum):
     GAINS_ABILITY = "gains an ability"
     LOSES_ABILITY = "loses an ability"
     DAMAGED = "is dealt damage"
+    MIGHT_CHANGES = "gets might"
 
     def __str__(self) -> str:  # pragma: no cover - readability in f-strings
         return self.value
@@ -75,6 +76,7 @@ class Verb(str, Enum):
     READY = "ready"
     EXHAUST = "exhaust"
     DEAL_DAMAGE = "deal damage"
+    BUFF = "buff"
 
     def __str__(self) -> str:  # pragma: no cover
         return self.value
@@ -117,13 +119,14 @@ EVENTS: dict[EventKind, EventDef] = {e.kind: e for e in (
     EventDef(EventKind.INITIATES, Verb.INITIATE, Subject.CARD, (), False, False, "initiation"),
     EventDef(EventKind.SAVED, Verb.SAVE, Subject.CARD, (), False, True, "save"),
     EventDef(EventKind.PLAYED, Verb.PLAY, Subject.CARD, (), True, False, "play"),
-    EventDef(EventKind.MOVES, Verb.MOVE, Subject.CARD, (), False, True, "move"),
+    EventDef(EventKind.MOVES, Verb.MOVE, Subject.CARD, (), True, False, "move"),
     EventDef(EventKind.ATTACKS, Verb.ATTACK, Subject.CARD, (), False, True, "attack"),
     EventDef(EventKind.TURN_ENDS, Verb.END_TURN, Subject.PLAYER, (), False, False, "end of turn"),
     EventDef(EventKind.CONTROL_CHANGES, Verb.TAKE_CONTROL, Subject.CARD, (), False, True, "change of control"),
     EventDef(EventKind.GAINS_ABILITY, Verb.GRANT, Subject.CARD, (), False, False, "grant"),
     EventDef(EventKind.LOSES_ABILITY, Verb.REMOVE_ABILITY, Subject.CARD, (), False, False, "removal"),
     EventDef(EventKind.DAMAGED, Verb.DEAL_DAMAGE, Subject.CARD, (), False, True, "damage"),
+    EventDef(EventKind.MIGHT_CHANGES, Verb.BUFF, Subject.CARD, (), False, True, "buff"),
 )}
 
 #: For each verb, the event kind it creates (``win challenge`` also creates a loss for the
@@ -139,7 +142,7 @@ VERB_EVENT: dict[Verb, EventKind] = {
     Verb.MOVE: EventKind.MOVES, Verb.ATTACK: EventKind.ATTACKS, Verb.END_TURN: EventKind.TURN_ENDS,
     Verb.TAKE_CONTROL: EventKind.CONTROL_CHANGES, Verb.GRANT: EventKind.GAINS_ABILITY,
     Verb.REMOVE_ABILITY: EventKind.LOSES_ABILITY, Verb.READY: EventKind.STANDS, Verb.EXHAUST: EventKind.KNEELS,
-    Verb.DEAL_DAMAGE: EventKind.DAMAGED,
+    Verb.DEAL_DAMAGE: EventKind.DAMAGED, Verb.BUFF: EventKind.MIGHT_CHANGES,
 }
 
 #: Verbs that change a triggering condition instead of the board (they create none of their own).

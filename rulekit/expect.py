@@ -28,6 +28,8 @@ class CardExpect:
     power: int | None = None
     strength: int | None = None
     incarnation: int | None = None
+    might: int | None = None
+    damage: int | None = None
 
 
 @dataclass(frozen=True)
@@ -80,7 +82,7 @@ def check_expect(game, expect: Expect) -> list[str]:
         if card is None:
             diffs.append(f"cards.{card_id}: no such card")
             continue
-        for name in ("zone", "controller", "kneeling", "power", "strength", "incarnation"):
+        for name in ("zone", "controller", "kneeling", "power", "strength", "incarnation", "might", "damage"):
             wanted = getattr(want, name)
             if wanted is not None and getattr(card, name) != wanted:
                 diffs.append(f"cards.{card_id}.{name}: expected {wanted!r}, got {getattr(card, name)!r}")

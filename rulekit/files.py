@@ -274,7 +274,8 @@ def _ability_ids(scenario: Scenario, card_id: str) -> list[str]:
     """The card's abilities, with those the rules give it (a duplicate's save)."""
     from .model import with_game_abilities
     card = next(c for c in with_game_abilities(scenario.cards) if c.id == card_id)
-    return [a.id for a in card.abilities]
+    granted = [e.grant.id for e in scenario.script if e.grant is not None and card_id in e.cards]
+    return [a.id for a in card.abilities] + granted
 
 
 def _check_answer(spec: AnswerSpec, scenario: Scenario, path: tuple, marks: dict, file: str) -> None:

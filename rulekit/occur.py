@@ -119,6 +119,8 @@ def apply(state: GameState, tc: TriggeringCondition) -> GameState:
             return state     # a saved card stays where it is (not killed, not discarded); an initiation moves nothing
         if kind is EventKind.PLAYED:
             return state.move(card.id, "discard pile")
+        if kind is EventKind.MOVES:
+            return state.move(card.id, tc.to, controller=card.controller if tc.to in state.rules.in_play else None)
         if spec.moves_card:
             to = "play area" if kind is EventKind.ENTERS_PLAY else state.rules.leave_play_zone[kind]
             return state.move(card.id, to)
@@ -128,14 +130,14 @@ def apply(state: GameState, tc: TriggeringCondition) -> GameState:
             return state.with_card(replace(card, kneeling=False))
         if kind is EventKind.GAINS_POWER:
             return state.with_card(replace(card, power=card.power + tc.amount))
-        if kind is EventKind.MOVES:
-            return state.move(card.id, tc.to)
         if kind is EventKind.ATTACKS:
             return state
         if kind is EventKind.CONTROL_CHANGES:
             return state.with_card(replace(card, controller=tc.player))
         if kind is EventKind.DAMAGED:
             return state.with_card(replace(card, damage=card.damage + tc.amount))
+        if kind is EventKind.MIGHT_CHANGES:
+            return state.with_card(replace(card, might=card.might + tc.amount))
         if kind in (EventKind.GAINS_ABILITY, EventKind.LOSES_ABILITY):
             abilities = (card.abilities + (tc.grant,) if kind is EventKind.GAINS_ABILITY
                          else tuple(a for a in card.abilities if a.id != tc.ability))

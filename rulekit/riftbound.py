@@ -381,6 +381,8 @@ def _execute(frame: ItemFrame, state: GameState, control: Control, instr: Instru
             if item.event is None or item.event.card is None:
                 return Progress(state, control[:-1] + (moved_on,), "rb.source-info", "rb-null", args)
             amount = item.event.card.might          # fixed when the trigger condition was met
+        elif item.ability.deathknell:
+            amount = item.source.might               # Deathknell: as it was on the board (rb.deathknell)
         else:
             live = _live_source(state, item)
             if live is None or live.zone not in state.rules.in_play:
