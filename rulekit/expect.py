@@ -59,6 +59,8 @@ class Expect:
     windows: tuple[str, ...] | None = None
     verdicts: tuple[VerdictExpect, ...] = ()
     phase: str | None = None
+    resolved: tuple[str, ...] | None = None      # Riftbound: Chain items in the order they resolved
+    priority: tuple[str, ...] | None = None      # Riftbound: who received priority, in order
 
 
 def uses_of(game) -> tuple[str, ...]:
@@ -69,6 +71,14 @@ def uses_of(game) -> tuple[str, ...]:
 def windows_of(game) -> tuple[str, ...]:
     """The windows that opened, in order (a window nobody could act in does not open)."""
     return tuple(s.args_dict()["window"] for s in game.timeline if s.what == "window-opens")
+
+
+def resolved_of(game) -> tuple[str, ...]:
+    return tuple(s.args_dict()["item"] for s in game.timeline if s.what == "rb-resolves")
+
+
+def priority_of(game) -> tuple[str, ...]:
+    return tuple(s.args_dict()["player"] for s in game.timeline if s.what == "rb-priority")
 
 
 def check_expect(game, expect: Expect) -> list[str]:
@@ -96,6 +106,10 @@ def check_expect(game, expect: Expect) -> list[str]:
         diffs.append(f"uses: expected {list(expect.uses)}, got {list(uses_of(game))}")
     if expect.windows is not None and windows_of(game) != tuple(expect.windows):
         diffs.append(f"windows: expected {list(expect.windows)}, got {list(windows_of(game))}")
+    if expect.resolved is not None and resolved_of(game) != tuple(expect.resolved):
+        diffs.append(f"resolved: expected {list(expect.resolved)}, got {list(resolved_of(game))}")
+    if expect.priority is not None and priority_of(game) != tuple(expect.priority):
+        diffs.append(f"priority: expected {list(expect.priority)}, got {list(priority_of(game))}")
     if expect.phase is not None and state.phase != expect.phase:
         diffs.append(f"phase: expected {expect.phase!r}, got {state.phase!r}")
     for i, want in enumerate(expect.verdicts):
