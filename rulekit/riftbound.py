@@ -170,9 +170,11 @@ def occurrence(state: GameState, control: Control, conditions: tuple[TriggeringC
                             ("captured", tuple(i.id for i in captured))))
 
 
-def check_triggers(frame: TriggerCheck, state: GameState, control: Control) -> Progress:
-    verdicts, items = [], list(frame.captured)
-    numbered: dict[tuple[str, str], list] = {}
+def evaluate(state: GameState, frame: TriggerCheck) -> tuple[tuple[Verdict, ...], list]:
+    """The verdicts of every listening ability for these events, judged on the state after
+    them, and what triggered as (source, ability, event). A once-per-turn ability met by
+    several events of the group triggers for the first only."""
+    verdicts, triggered, once = [], [], set()
     for tc in frame.events:
         for kind in kinds_counted(tc.kind):
             for card_id, index in state.listeners_for(kind, Timing.TRIGGERED):
@@ -181,17 +183,28 @@ def check_triggers(frame: TriggerCheck, state: GameState, control: Control) -> P
                 if ability.deathknell:
                     continue      # captured before the event
                 v = rb_judge(state, source, ability, tc, frame.events)
+                if v.code is Code.TRIGGERS and ability.once_per_turn:
+                    if (card_id, ability.id) in once:
+                        v = Verdict(v.card, v.ability, v.condition, Code.ONCE_PER_TURN)
+                    once.add((card_id, ability.id))
                 verdicts.append(v)
-                if v.code is not Code.TRIGGERS:
-                    continue
-                if ability.when.nth is not None:
-                    numbered.setdefault((card_id, ability.id), []).append(tc)
-                    continue
-                items.append(ChainItem(ids.use(source.obj, ability.id, tc.id), ability, source,
-                                       item_controller(state, source), tc))
-                if ability.once_per_turn:
-                    key = turn_key(source, ability, state, "once")
-                    state = replace(state, usage=state.usage.set(key, 1))
+                if v.code is Code.TRIGGERS:
+                    triggered.append((source, ability, tc))
+    return tuple(verdicts), triggered
+
+
+def check_triggers(frame: TriggerCheck, state: GameState, control: Control) -> Progress:
+    verdicts, triggered = evaluate(state, frame)
+    items = list(frame.captured)
+    numbered: dict[tuple[str, str], list] = {}
+    for source, ability, tc in triggered:
+        if ability.when.nth is not None:
+            numbered.setdefault((source.id, ability.id), []).append(tc)
+            continue
+        items.append(ChainItem(ids.use(source.obj, ability.id, tc.id), ability, source,
+                               item_controller(state, source), tc))
+        if ability.once_per_turn:
+            state = replace(state, usage=state.usage.set(turn_key(source, ability, state, "once"), 1))
     for (card_id, ability_id), events in numbered.items():
         source = state.cards[card_id]
         ability = source.ability(ability_id)
@@ -200,21 +213,21 @@ def check_triggers(frame: TriggerCheck, state: GameState, control: Control) -> P
         state = replace(state, counts=state.counts.set(key, seen + len(events)))
         if seen < ability.when.nth <= seen + len(events):
             # the Nth qualifying event is among these: one item; its controller picks the event
-            item = ChainItem(ids.use(source.obj, ability.id, frame.group), ability, source,
-                             item_controller(state, source),
-                             events[0] if len(events) == 1 else None, tuple(events) if len(events) > 1 else ())
-            items.append(item)
+            items.append(ChainItem(ids.use(source.obj, ability.id, frame.group), ability, source,
+                                   item_controller(state, source),
+                                   events[0] if len(events) == 1 else None,
+                                   tuple(events) if len(events) > 1 else ()))
     rest = control[:-1]
     args = (("group", frame.group), ("items", tuple(i.id for i in items)))
     if not items:
-        return Progress(state, rest, "rb.evaluate-after", "rb-triggers", args, tuple(verdicts))
+        return Progress(state, rest, "rb.evaluate-after", "rb-triggers", args, verdicts)
     for i in range(len(rest) - 1, -1, -1):
         if isinstance(rest[i], ChainFrame):
             chain = replace(rest[i], waiting=rest[i].waiting + tuple(items))
             return Progress(state, rest[:i] + (chain,) + rest[i + 1:], "rb.evaluate-after", "rb-triggers", args,
-                            tuple(verdicts))
+                            verdicts)
     chain = ChainFrame(f"chain:{frame.group}", waiting=tuple(items))
-    return Progress(state, rest + (chain,), "rb.evaluate-after", "rb-triggers", args, tuple(verdicts))
+    return Progress(state, rest + (chain,), "rb.evaluate-after", "rb-triggers", args, verdicts)
 
 
 # -- the Chain ------------------------------------------------------------------------------------------
@@ -428,4 +441,6 @@ def explain_verdicts(step, source: Card, ability: Ability) -> tuple[Verdict, ...
     frame = step.parent.control[-1] if step.parent is not None and step.parent.control else None
     if not isinstance(frame, TriggerCheck):
         return ()
-    return tuple(rb_judge(step.before, source, ability, tc, frame.events) for tc in frame.events)
+    recorded = {(v.card, v.ability, v.condition): v for v in evaluate(step.before, frame)[0]}
+    return tuple(recorded.get((source.obj, ability.id, tc.id)) or rb_judge(step.before, source, ability, tc, frame.events)
+                 for tc in frame.events)

@@ -120,3 +120,64 @@ def play(game, data, max_answers: int = 60):
         game = game.answer(option)
         answered += 1
     return game.play_defaults()
+
+
+# -- Riftbound -----------------------------------------------------------------------------------
+RB_EVENTS = (EventKind.KILLED, EventKind.ATTACKS, EventKind.MOVES, EventKind.PHASE_BEGINS)
+
+
+def rb_effects():
+    return st.one_of(
+        st.builds(Instruction, do=st.just(Verb.DRAW), target=st.just(Target.YOU)),
+        st.builds(Instruction, do=st.just(Verb.DRAW), target=st.just(Target.YOU),
+                  amount_of=st.sampled_from(["that card's might", "this card's might"])),
+        st.builds(Instruction, do=st.just(Verb.KILL), target=st.just(Target.CHOSEN),
+                  filter=st.just(CardFilter(type="unit", controller=Who.OPPONENT))),
+        st.builds(Instruction, do=st.just(Verb.DEAL_DAMAGE), target=st.just(Target.CHOSEN), amount=st.integers(1, 3),
+                  filter=st.just(CardFilter(type="unit"))),
+        st.builds(Instruction, do=st.just(Verb.READY), target=st.just(Target.EACH),
+                  filter=st.just(CardFilter(type="unit", controller=Who.YOU))),
+    )
+
+
+@st.composite
+def rb_abilities(draw, ability_id: str):
+    event = draw(st.sampled_from(RB_EVENTS))
+    deathknell = event is EventKind.KILLED and draw(st.integers(0, 4)) == 0
+    card = None if deathknell else draw(st.one_of(st.none(), st.builds(
+        CardFilter, which=st.sampled_from(list(Which)), type=st.just("unit"), controller=st.sampled_from(list(Who)))))
+    return Ability(
+        id=ability_id, timing=Timing.TRIGGERED,
+        when=Trigger(event, card, nth=draw(st.sampled_from([None, None, 1, 2])) if not deathknell else None),
+        effect=tuple(draw(st.lists(rb_effects(), min_size=1, max_size=2))),
+        condition=tuple(draw(st.lists(st.builds(Condition, count=st.just(CardFilter(which=Which.SELF, zone="battlefield")),
+                                                at_least=st.just(1)), max_size=1))),
+        zones=("trash",) if draw(st.integers(0, 6)) == 0 else (),
+        once_per_turn=draw(st.booleans()), optional=draw(st.integers(0, 4)) == 0, deathknell=deathknell)
+
+
+@st.composite
+def riftbound_scenarios(draw, max_units: int = 6):
+    players = ("P1", "P2")
+    cards = []
+    for i in range(draw(st.integers(2, max_units))):
+        cards.append(Card(id=f"u{i}", title=f"Unit {i}", owner=draw(st.sampled_from(players)), type="unit",
+                          might=draw(st.integers(1, 3)), zone=draw(st.sampled_from(["base", "battlefield"])),
+                          abilities=tuple(draw(rb_abilities(f"a{j}")) for j in range(draw(st.integers(0, 2))))))
+    for p in players:
+        for k in range(draw(st.integers(0, 2))):
+            cards.append(Card(id=f"{p.lower()}s{k}", title=f"{p} spell {k}", owner=p, type="spell", zone="hand",
+                              abilities=(Ability(id="x", timing=Timing.PRIORITY, effect=(draw(rb_effects()),)),)))
+        for k in range(draw(st.integers(0, 4))):
+            cards.append(Card(id=f"{p.lower()}m{k}", title=f"{p} deck {k}", owner=p, type="unit", zone="main deck"))
+    units = [c.id for c in cards if c.type == "unit" and c.zone != "main deck"]
+    entry = st.one_of(
+        st.builds(ScriptEntry, do=st.just(Verb.KILL),
+                  cards=st.lists(st.sampled_from(units), min_size=1, max_size=3, unique=True).map(tuple)),
+        st.builds(ScriptEntry, do=st.just(Verb.ATTACK), cards=st.sampled_from(units).map(lambda u: (u,))),
+        st.builds(ScriptEntry, do=st.just(Verb.MOVE), cards=st.sampled_from(units).map(lambda u: (u,)),
+                  to=st.sampled_from(["base", "battlefield"])),
+        st.builds(ScriptEntry, do=st.just(Verb.BEGIN_PHASE), phase=st.sampled_from(["beginning", "ending"])),
+    )
+    return Scenario("generated riftbound", players, draw(st.sampled_from(players)), tuple(cards),
+                    tuple(draw(st.lists(entry, min_size=1, max_size=3))), ruleset="riftbound")
