@@ -173,6 +173,8 @@ def condition_change_blocked(instr: Instruction, state: GameState, tc: Triggerin
 def changeable_targets(instr: Instruction, state: GameState, me: str, source: Card,
                        tc: TriggeringCondition | None) -> tuple:
     """The targets for which the instruction would change the game state now."""
+    if instr.do is Verb.REPLACE and instr.target is not Target.THAT_CARD:
+        return chooser_targets(replace_as_kill(instr), state, me, source, tc)   # a unit whose next death it replaces
     if instr.do in (Verb.CANCEL, Verb.REPLACE) or (instr.do is Verb.SAVE and instr.target is Target.THAT_CARD):
         if condition_change_blocked(instr, state, tc) is not None:
             return ()
@@ -195,9 +197,16 @@ def changeable_targets(instr: Instruction, state: GameState, me: str, source: Ca
     return chooser_targets(instr, state, me, source, tc)
 
 
+def replace_as_kill(instr: Instruction) -> Instruction:
+    """A Riftbound death replacement targets what a kill could target."""
+    return Instruction(Verb.KILL, instr.target, instr.filter)
+
+
 def chooser_targets(instr: Instruction, state: GameState, chooser: str, source: Card,
                     tc: TriggeringCondition | None) -> tuple[Card, ...]:
     """The cards ``chooser`` may pick for a card instruction: "you" in its filter is the chooser."""
+    if instr.do is Verb.REPLACE:
+        instr = replace_as_kill(instr)
     kind = VERB_EVENT[instr.do]
     return tuple(c for c in card_targets(instr, state, chooser, source, tc)
                  if occur.can_happen(kind, state, card=c, amount=instr.amount) is None)

@@ -205,7 +205,8 @@ def apply_replacement(state: GameState, tc: TriggeringCondition, entry: tuple) -
     for instr in instructions:
         targets = judge.changeable_targets(instr, state, controller, source, tc)
         kw = {"players": targets} if instr.target.is_player else {"cards": targets}
-        for made in occur.conditions_for(instr.do, state, f"{use}/instead", use, amount=instr.amount, **kw):
+        for made in occur.conditions_for(instr.do, state, f"{use}/instead", use, amount=instr.amount, to=instr.to,
+                                         grant=instr.grant, ability=instr.ability, new_controller=controller, **kw):
             state = occur.apply(state, made)
     return state
 

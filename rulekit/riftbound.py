@@ -151,7 +151,19 @@ def item_controller(state: GameState, source: Card) -> str:
 # -- processing an occurrence ------------------------------------------------------------------------
 def occurrence(state: GameState, control: Control, conditions: tuple[TriggeringCondition, ...], group: str,
                rule: str = "rb.occurs", args: tuple = ()) -> Progress:
-    """Process events at once: capture Deathknells first, apply the events, then check triggers."""
+    """Process events at once: capture Deathknells first, apply the events, then check triggers.
+    A death with a replacement waiting for it does not happen (``rb.replacement``): the card
+    does not die, so neither Deathknell nor any "when … dies" trigger sees a death."""
+    replaced = []
+    for tc in conditions:
+        key = death_key(tc)
+        if key is not None and key in state.replacements:
+            entry = state.replacements[key][-1]
+            state = replace(state, replacements=state.replacements.delete(key))
+            from .resolution import apply_replacement
+            state = apply_replacement(state, tc, entry)
+            replaced.append((tc.id, entry[0]))
+    conditions = tuple(tc for tc in conditions if tc.id not in {r[0] for r in replaced})
     captured = []
     for tc in conditions:
         if tc.kind is EventKind.KILLED and tc.card is not None:
@@ -167,7 +179,12 @@ def occurrence(state: GameState, control: Control, conditions: tuple[TriggeringC
     check = TriggerCheck(group, happened, tuple(captured))
     return Progress(state, control + (check,), rule, "rb-occurs",
                     args + (("occurred", tuple(tc.id for tc in happened)),
-                            ("captured", tuple(i.id for i in captured))))
+                            ("captured", tuple(i.id for i in captured)), ("replaced", tuple(replaced))))
+
+
+def death_key(tc: TriggeringCondition) -> str | None:
+    """Where a replacement of this card's next death waits in ``state.replacements``."""
+    return f"next death of {tc.card.id}" if tc.kind is EventKind.KILLED and tc.card is not None else None
 
 
 def evaluate(state: GameState, frame: TriggerCheck) -> tuple[tuple[Verdict, ...], list]:
@@ -413,6 +430,14 @@ def _execute(frame: ItemFrame, state: GameState, control: Control, instr: Instru
     else:
         targets = judge.changeable_targets(effective, state, me, source, item.event)
     group = f"{item.id}/{slot}"
+    if instr.do is Verb.REPLACE:
+        # "the next time it would die this turn, instead …": wait for that death
+        for card in targets:
+            key = f"next death of {card.id}"
+            entry = (item.id, item.source.id, me, instr.instead)
+            state = replace(state, replacements=state.replacements.set(key, state.replacements.get(key, ()) + (entry,)))
+        return Progress(state, control[:-1] + (moved_on,), "rb.replacement", "rb-replaces",
+                        args + (("cards", tuple(c.id for c in targets)),))
     kw = {"players": targets} if instr.target.is_player else {"cards": targets}
     conditions = occur.conditions_for(instr.do, state, group, item.id, amount=amount, source=item.source,
                                       to=instr.to, grant=instr.grant, ability=instr.ability, new_controller=me, **kw)

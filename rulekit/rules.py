@@ -216,6 +216,9 @@ _ALL = (
          "rules reference", _RBC),
     Rule("rb.effect-nothing", "Nothing to change", "An instruction with nothing to change does nothing.",
          "rules reference", _RBC),
+    Rule("rb.replacement", "A replaced death",
+         "A death that is replaced does not happen: the card does not die, so Deathknell does not trigger and no "
+         "\"when … dies\" trigger sees a death.", "rules reference", _RBC + " (Deathknell; replacement effects)"),
     Rule("rb.optional", "\"You may\" (pinned reading)",
          "rulekit pins this reading: a leading \"you may\" is decided when the item resolves, and declining does not "
          "undo the trigger (a once-per-turn ability that was declined has still triggered this turn).",

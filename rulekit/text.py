@@ -186,7 +186,9 @@ def _describe_riftbound(what: str, a: dict, state: GameState) -> str | None:
             else "Cleanup: units with lethal damage die together. ")
         happened = ", ".join(condition_label(state, c) for c in a["occurred"]) or "nothing"
         captured = "".join(f"; Deathknell captured before the move: {_item_label(state, i)}" for i in a["captured"])
-        return f"{head}Processed at once — {happened}{captured}."
+        replaced = "".join(f"; {condition_label(state, c)} is replaced by {_item_label(state, u)}: it does not happen"
+                           for c, u in a.get("replaced", ()))
+        return f"{head}Processed at once — {happened}{captured}{replaced}."
     if what == "rb-triggers":
         made = ", ".join(_item_label(state, i) for i in a["items"])
         return f"Triggers are evaluated after the events: {made or 'nothing triggers'}."
@@ -218,6 +220,8 @@ def _describe_riftbound(what: str, a: dict, state: GameState) -> str | None:
     if what == "rb-null":
         why = a.get("why") or "the information is not available"
         return f"{a['verb'].capitalize()} ({a['instruction']}): {why}; the calculation is skipped."
+    if what == "rb-replaces":
+        return f"{_item_label(state, a['item'])}: the next death of {', '.join(a['cards'])} will be replaced."
     if what == "rb-nothing":
         return f"{a['verb'].capitalize()} ({a['instruction']}): nothing it could change."
     return None

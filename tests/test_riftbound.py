@@ -109,3 +109,10 @@ def test_information_about_a_gone_source_is_null_and_the_calculation_is_skipped(
 def test_simultaneous_triggers_turn_players_first_so_the_other_player_gets_priority_first():
     game = play("simultaneous-triggers-of-both-players")
     assert priority_of(game) == ("P2", "P1")
+
+
+def test_a_replaced_death_does_not_happen_so_nothing_triggers():
+    game = play("immortal-phoenix-death-replaced")
+    kill = next(s for s in game.timeline if s.what == "rb-occurs" and s.args_dict().get("verb") == "kill")
+    assert kill.args_dict()["occurred"] == () and kill.args_dict()["replaced"][0][0].endswith(":killed:phoenix")
+    assert game.state.cards["phoenix"].zone == "base"
