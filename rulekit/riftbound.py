@@ -469,3 +469,37 @@ def explain_verdicts(step, source: Card, ability: Ability) -> tuple[Verdict, ...
     recorded = {(v.card, v.ability, v.condition): v for v in evaluate(step.before, frame)[0]}
     return tuple(recorded.get((source.obj, ability.id, tc.id)) or rb_judge(step.before, source, ability, tc, frame.events)
                  for tc in frame.events)
+
+
+#: The Chain loop as the engine runs it: (stage, title, the step codes recorded at it), in
+#: order, and the transitions between stages. The flowchart is drawn from these.
+STAGES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    ("event", "events processed at once", ("rb-occurs",)),
+    ("triggers", "triggers evaluated after the events", ("rb-triggers",)),
+    ("pending", "items added as pending", ("rb-placed", "rb-adds")),
+    ("finalize", "pending items finalized in order", ("rb-finalized", "rb-target", "rb-event-chosen")),
+    ("priority", "the newest item's controller has priority", ("rb-priority",)),
+    ("pass", "pass (or add an item)", ("rb-pass",)),
+    ("resolve", "all passed in a row: the newest item resolves", ("rb-resolves", "rb-may", "rb-condition-false",
+                                                                  "rb-null", "rb-nothing", "rb-replaces",
+                                                                  "rb-resolved")),
+    ("cleanup", "cleanup: lethal damage", ()),
+    ("empty", "the Chain is empty", ("rb-chain-empty",)),
+)
+TRANSITIONS: tuple[tuple[str, str, str], ...] = (
+    ("event", "triggers", "next"), ("triggers", "pending", "next"), ("pending", "finalize", "next"),
+    ("finalize", "priority", "next"), ("priority", "pass", "next"), ("pass", "pass", "next player"),
+    ("pass", "pending", "adds an item"), ("pass", "resolve", "all passed"), ("resolve", "event", "instruction"),
+    ("resolve", "cleanup", "after resolving"), ("cleanup", "event", "units die"), ("cleanup", "priority", "items remain"),
+    ("cleanup", "empty", "no items left"),
+)
+
+
+def stage_of(step) -> str | None:
+    """The Chain-loop stage a Riftbound step was taken at."""
+    if step.what == "rb-occurs" and step.rule == "rb.cleanup":
+        return "cleanup"
+    for stage, _, whats in STAGES:
+        if step.what in whats:
+            return stage
+    return None

@@ -1,0 +1,232 @@
+"""Every step as networkx graphs: the rules flowchart and the state of the game.
+
+Builders named ``*_graph`` return new :class:`networkx.DiGraph` objects whose node and edge
+attributes are scalars only (str, int, float, bool), each node with ``label``, ``kind`` and
+``subset`` (its layer, for :func:`networkx.multipartite_layout`) and each edge with
+``relation``, so ``nx.node_link_data(G, edges="edges")`` and ``nx.write_graphml`` work
+unchanged. Node ids are the engine's stable ids, so a node can be followed across steps.
+``G.graph`` carries the scenario title, the step number and the rule id.
+
+Importing rulekit does not import networkx; importing this module does.
+"""
+from __future__ import annotations
+
+import networkx as nx
+
+from . import riftbound
+from .frames import ResolutionFrame, SequenceFrame
+from .steps import SeqStep
+from .text import condition_label
+from .timeline import Step
+from .verdicts import Code, reason
+
+FLOW_END, FLOW_NESTED = "end", "nested"
+
+
+# -- the rules flowchart ------------------------------------------------------------------------------
+def _agot_flow() -> nx.DiGraph:
+    g = nx.DiGraph(ruleset="agot")
+    for i, step in enumerate(SeqStep):
+        g.add_node(step.name, label=f"{step.number}. {step.title}", kind="step", subset=i, rule=step.rule,
+                   number=step.number, window=step.is_window, forced=step.is_forced)
+    g.add_node(FLOW_END, label="the sequence ends", kind="end", subset=len(SeqStep), rule="agot.tc", number=8,
+               window=False, forced=False)
+    g.add_node(FLOW_NESTED, label="a new condition: nested sequence (last in, first out)", kind="nested",
+               subset=len(SeqStep), rule="agot.nested", number=0, window=False, forced=False)
+    steps = list(SeqStep)
+    for a, b in zip(steps, steps[1:]):
+        g.add_edge(a.name, b.name, relation="next")
+    g.add_edge(SeqStep.REACTION_WINDOW.name, FLOW_END, relation="next")
+    g.add_edge(SeqStep.WOULD_WINDOW.name, FLOW_END, relation="cancels")
+    for step in (SeqStep.WOULD_WINDOW, SeqStep.FORCED_INTERRUPTS, SeqStep.INTERRUPT_WINDOW):
+        g.add_edge(step.name, SeqStep.IMMINENT.name, relation="changes")
+    for step in steps:
+        if step.timing is not None:
+            g.add_edge(step.name, FLOW_NESTED, relation="nested in")
+    g.add_edge(FLOW_NESTED, SeqStep.IMMINENT.name, relation="opens")
+    return g
+
+
+def _riftbound_flow() -> nx.DiGraph:
+    g = nx.DiGraph(ruleset="riftbound")
+    for i, (stage, title, _) in enumerate(riftbound.STAGES):
+        g.add_node(stage, label=title, kind="stage", subset=i, rule="rb.chain", number=i + 1, window=False,
+                   forced=False)
+    for a, b, relation in riftbound.TRANSITIONS:
+        g.add_edge(a, b, relation=relation)
+    return g
+
+
+def flowchart_graph(ruleset: str = "agot") -> nx.DiGraph:
+    """The rules flowchart of a ruleset, built from the steps the engine runs."""
+    g = _riftbound_flow() if ruleset == "riftbound" else _agot_flow()
+    g.graph.update(title=f"{ruleset} flowchart", step=-1, rule="")
+    for n in g.nodes:
+        g.nodes[n].update(current=False, visited=False, open_levels=0)
+    return g
+
+
+def current_node(step: Step, ruleset: str) -> str | None:
+    if ruleset == "riftbound":
+        return riftbound.stage_of(step)
+    frame = step.context
+    return frame.step.name if frame is not None else None
+
+
+def flow_graph(step: Step, steps: tuple[Step, ...] | None = None, ruleset: str | None = None,
+               title: str = "") -> nx.DiGraph:
+    """The flowchart at ``step``: the current node, the path taken in the current sequence
+    (``visited``), and how many sequences are open (``open_levels`` on the current node)."""
+    ruleset = ruleset or step.state.ruleset
+    g = flowchart_graph(ruleset)
+    node = current_node(step, ruleset)
+    path: list[str] = []
+    if steps is not None:
+        ctx = step.context.id if step.context is not None else None
+        for s in steps[: step.number + 1]:
+            n = current_node(s, ruleset)
+            if n is not None and (ruleset == "riftbound" or (s.context is not None and s.context.id == ctx)):
+                path.append(n)
+    for n in path:
+        g.nodes[n]["visited"] = True
+    if node is not None:
+        g.nodes[node]["current"] = True
+        g.nodes[node]["visited"] = True
+        g.nodes[node]["open_levels"] = step.level
+    g.graph.update(title=title or f"{ruleset} flowchart", step=step.number, rule=step.rule, depth=step.level,
+                   path=" > ".join(path))
+    return g
+
+
+# -- the state of a step ----------------------------------------------------------------------------------
+def _ability_node(card_obj: str, ability_id: str) -> str:
+    return f"{card_obj}.{ability_id}"
+
+
+def state_graph(step: Step, title: str = "") -> nx.DiGraph:
+    """Cards, players, triggering conditions, abilities (with their verdicts), windows,
+    sequences and Chain items at ``step``, with typed edges."""
+    state = step.state
+    g = nx.DiGraph()
+    g.graph.update(title=title, step=step.number, rule=step.rule, ruleset=state.ruleset,
+                   text=step.describe())
+    for p in state.players:
+        g.add_node(p, label=p, kind="player", subset=0, first=p == state.first_player)
+    for cid in state.order:
+        card = state.cards[cid]
+        if card.zone == state.rules.deck:
+            continue
+        g.add_node(card.obj, label=f"{card.title} ({card.obj})", kind="card", subset=1, zone=card.zone,
+                   controller=card.controller, owner=card.owner, type=card.type, kneeling=card.kneeling,
+                   power=card.power, might=card.might)
+        g.add_edge(card.controller, card.obj, relation="controls")
+    before = step.before
+    sequences = [f for f in step.control if isinstance(f, SequenceFrame)]
+    previous = None
+    for frame in sequences:
+        g.add_node(frame.id, label=f"sequence {frame.id}", kind="sequence", subset=2, step=frame.step.number
+                   if frame.step is not None else 8, role=frame.role)
+        if previous is not None:
+            g.add_edge(frame.id, previous, relation="nested in")
+        previous = frame.id
+        for tc in frame.conditions:
+            _add_condition(g, state, tc, "imminent" if frame.step.number <= 5 else "occurred")
+            g.add_edge(frame.id, tc.id, relation="created")
+        if frame.window is not None:
+            w = frame.window
+            g.add_node(w.id, label=f"{frame.step.window_kind} window", kind="window", subset=4, open=True,
+                       opportunity=w.opportunity, passes=w.passes, number=w.number)
+            g.add_edge(frame.id, w.id, relation="created")
+            for tc in frame.conditions:
+                g.add_edge(w.id, tc.id, relation="responds to")
+    for v in step.verdicts:
+        node = _ability_node(v.card, v.ability)
+        card = before.cards[v.card.partition("@")[0]]
+        ability = card.ability(v.ability)
+        status = {Code.ELIGIBLE: "eligible", Code.MUST_RESOLVE: "forced", Code.TRIGGERS: "triggers"}.get(
+            v.code, "used" if v.code is Code.ALREADY_USED else "not eligible")
+        if node not in g:
+            g.add_node(node, label=f"{card.title}: {v.ability}", kind="ability", subset=3, status=status,
+                       reason=reason(v), code=v.code.value, timing=ability.timing.value if ability else "")
+        elif status in ("eligible", "forced", "triggers"):
+            g.nodes[node].update(status=status, reason=reason(v), code=v.code.value)
+        if card.obj in g:
+            g.add_edge(card.obj, node, relation="source of")
+        if v.condition in g and v.usable:
+            g.add_edge(v.condition, node, relation="triggers")
+    for frame in step.control:
+        if isinstance(frame, ResolutionFrame):
+            node = _ability_node(frame.source.obj, frame.ability.id)
+            if node not in g:
+                g.add_node(node, label=f"{frame.source.title}: {frame.ability.id}", kind="ability", subset=3,
+                           status="resolving", reason="", code="", timing=frame.ability.timing.value)
+            g.nodes[node]["status"] = "resolving"
+            _add_condition(g, state, frame.condition, "occurred" if frame.condition.kind.value != "effect initiates"
+                           else "imminent")
+            g.add_edge(node, frame.condition.id, relation="responds to")
+        if isinstance(frame, riftbound.ChainFrame):
+            for position, item in enumerate(frame.items + frame.waiting):
+                g.add_node(item.id, label=f"{item.source.title}: {item.ability.id}", kind="item", subset=5,
+                           controller=item.controller, source=item.source.obj, position=position,
+                           pending=item.pending, waiting=item in frame.waiting,
+                           newest=position == len(frame.items) - 1, priority=frame.priority or "")
+                if item.controller in g:
+                    g.add_edge(item.controller, item.id, relation="controls")
+                if item.source.obj in g:
+                    g.add_edge(item.source.obj, item.id, relation="source of")
+                if item.event is not None:
+                    _add_condition(g, state, item.event, "occurred")
+                    g.add_edge(item.event.id, item.id, relation="created")
+    for tc_id, use in state.cancelled.items():
+        if tc_id in g:
+            head = use.partition("@")[0]
+            if head not in g:
+                g.add_node(head, **_ability_attrs(head))
+            g.add_edge(head, tc_id, relation="cancels")
+    for tc_id, new in state.changed.items():
+        if tc_id in g or new in g:
+            for n in (tc_id, new):
+                if n not in g:
+                    g.add_node(n, label=condition_label(state, n), kind="condition", subset=2, event="", status="changed")
+            g.add_edge(tc_id, new, relation="changes")
+    for tc_id, entries in state.replacements.items():
+        if tc_id in g:
+            for entry in entries:
+                head = entry[0].partition("@")[0]
+                if head not in g:
+                    g.add_node(head, **_ability_attrs(head))
+                g.add_edge(head, tc_id, relation="replaces")
+    return g
+
+
+def _ability_attrs(node: str) -> dict:
+    return {"label": node, "kind": "ability", "subset": 3, "status": "used", "reason": "", "code": "", "timing": ""}
+
+
+def _add_condition(g: nx.DiGraph, state, tc, status: str) -> None:
+    if tc.id in g:
+        return
+    g.add_node(tc.id, label=condition_label(state, tc.id), kind="condition", subset=2, event=tc.kind.value,
+               status="cancelled" if tc.id in state.cancelled else ("changed" if tc.id in state.changed else status))
+    if tc.card is not None:
+        subject = state.cards[tc.card.id].obj
+        if subject in g:
+            g.add_edge(subject, tc.id, relation="subject of")
+    elif tc.player in g:
+        g.add_edge(tc.player, tc.id, relation="subject of")
+
+
+# -- export ----------------------------------------------------------------------------------------------
+def to_dot(g: nx.DiGraph) -> str:
+    """GraphViz DOT text for a graph (no GraphViz needed to write it)."""
+    def q(text) -> str:
+        return '"' + str(text).replace("\\", "\\\\").replace('"', '\\"') + '"'
+    lines = [f"digraph {q(g.graph.get('title') or 'rulekit')} {{", "  rankdir=LR;"]
+    for n, data in g.nodes(data=True):
+        attrs = ", ".join(f"{k}={q(v)}" for k, v in sorted(data.items()))
+        lines.append(f"  {q(n)} [{attrs}];")
+    for a, b, data in g.edges(data=True):
+        lines.append(f"  {q(a)} -> {q(b)} [label={q(data.get('relation', ''))}];")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
