@@ -36,6 +36,18 @@ def build_parser() -> argparse.ArgumentParser:
     rules = sub.add_parser("rules", help="list the rules registry, or show one rule with its source")
     rules.add_argument("rule_id", nargs="?", help="a rule id such as agot.tc.4")
 
+    graph = sub.add_parser("graph", help="print the state graph (or flowchart) of one step")
+    graph.add_argument("file")
+    graph.add_argument("--step", type=int, required=True, metavar="N", help="the step number (see rulekit trace)")
+    graph.add_argument("--format", choices=("json", "graphml", "dot"), default="json")
+    graph.add_argument("--flow", action="store_true", help="the rules flowchart at that step instead")
+
+    draw = sub.add_parser("draw", help="draw one step to a PNG (or SVG/PDF) file")
+    draw.add_argument("file")
+    draw.add_argument("--step", type=int, required=True, metavar="N")
+    draw.add_argument("-o", "--output", required=True, help="the image file to write (.png, .svg or .pdf)")
+    draw.add_argument("--view", choices=("flow", "windows", "chain", "graph"), default="flow")
+
     schema = sub.add_parser("schema", help="print the JSON Schema of the scenario or trace format")
     schema.add_argument("which", choices=("scenario", "trace"))
     return parser
@@ -167,6 +179,52 @@ def _rules(rule_id: str | None) -> int:
     return OK
 
 
+def _step(args):
+    loaded = _load(args.file)
+    game = _start(loaded)
+    steps = game.timeline
+    if not 0 <= args.step < len(steps):
+        raise BadInput(f"{args.file}: no step {args.step}; this scenario has steps 0 to {len(steps) - 1}")
+    return game, steps, steps[args.step]
+
+
+def _graph(args) -> int:
+    import io
+    import networkx as nx
+    from .graphs import flow_graph, state_graph, to_dot
+    game, steps, step = _step(args)
+    g = flow_graph(step, steps, title=game.scenario.title) if args.flow else state_graph(step, game.scenario.title)
+    if args.format == "json":
+        print(json.dumps(nx.node_link_data(g, edges="edges"), indent=1, ensure_ascii=False))
+    elif args.format == "graphml":
+        buf = io.BytesIO()
+        nx.write_graphml(g, buf)
+        sys.stdout.write(buf.getvalue().decode("utf-8"))
+    else:
+        sys.stdout.write(to_dot(g))
+    return OK
+
+
+def _draw(args) -> int:
+    out = Path(args.output)
+    if out.suffix.lower() not in (".png", ".svg", ".pdf"):
+        raise BadInput(f"{args.output}: the output must end in .png, .svg or .pdf")
+    game, steps, step = _step(args)
+    from .draw import draw_chain, draw_flow, draw_state, draw_windows
+    if args.view == "flow":
+        fig = draw_flow(step, steps=steps)
+    elif args.view == "chain":
+        fig = draw_chain(step, previous=steps[args.step - 1] if args.step else None)
+    else:
+        fig = (draw_windows if args.view == "windows" else draw_state)(step)
+    try:
+        fig.savefig(out)
+    except OSError as e:
+        raise BadInput(f"{args.output}: cannot write the image: {e.strerror}") from None
+    print(f"wrote {out} ({args.view} view of step {args.step})")
+    return OK
+
+
 def _schema(which: str) -> int:
     if which == "scenario":
         from .files import json_schema
@@ -189,6 +247,10 @@ def main(argv=None) -> int:
             return _rules(args.rule_id)
         if args.command == "schema":
             return _schema(args.which)
+        if args.command == "graph":
+            return _graph(args)
+        if args.command == "draw":
+            return _draw(args)
         parser.print_help()
         return OK
     except BadInput as e:

@@ -216,6 +216,23 @@ def _add_condition(g: nx.DiGraph, state, tc, status: str) -> None:
         g.add_edge(tc.player, tc.id, relation="subject of")
 
 
+def layered_layout(g: nx.DiGraph) -> dict:
+    """Positions in [-1, 1]²: one column per ``subset``, nodes spread evenly down it in sorted
+    id order. Unlike :func:`networkx.multipartite_layout`, whose order within a layer follows
+    hash order here, the same graph always gets the same picture."""
+    layers: dict[int, list] = {}
+    for n in sorted(g.nodes, key=str):
+        layers.setdefault(g.nodes[n]["subset"], []).append(n)
+    keys = sorted(layers)
+    pos = {}
+    for i, key in enumerate(keys):
+        x = -1.0 + 2.0 * i / max(1, len(keys) - 1)
+        column = layers[key]
+        for j, n in enumerate(column):
+            pos[n] = (x, 1.0 - 2.0 * (j + 0.5) / len(column))
+    return pos
+
+
 # -- export ----------------------------------------------------------------------------------------------
 def to_dot(g: nx.DiGraph) -> str:
     """GraphViz DOT text for a graph (no GraphViz needed to write it)."""
