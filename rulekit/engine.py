@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from immutables import Map
 
 from . import occur, resolution, riftbound, sequence
-from .limits import check_nesting
+from .limits import MAX_NESTING, MAX_STEPS, RunawayLoop, check_nesting
 from .decisions import AnswerKey, Decision, Unapplied
 from .frames import Ask, Control, Progress, ResolutionFrame, ScriptFrame, SequenceFrame
 from .model import GameState
@@ -87,7 +87,7 @@ class Halt:
 
 
 def run(scenario: Scenario, step: Step, *, replaying: Map = Map(), auto: bool = False,
-        max_steps: int | None = None) -> Halt:
+        max_steps: int | None = None, max_nesting: int = MAX_NESTING, step_limit: int = MAX_STEPS) -> Halt:
     """Advance from ``step`` until a decision needs a person (or, with ``auto``, to the end,
     answering every decision with its default). Answers in ``replaying`` are applied where
     their keys come up; one whose option is not legal there is reported as unapplied."""
@@ -119,9 +119,12 @@ def run(scenario: Scenario, step: Step, *, replaying: Map = Map(), auto: bool = 
         else:
             step = record(step, out)
         state, control = out.state, out.control
-        if len(control) > 64:
-            check_nesting(control)
+        if len(control) > max_nesting:
+            check_nesting(control, max_nesting, step)
         taken += 1
+        if taken >= step_limit:
+            raise RunawayLoop(f"runaway loop: the script took more than {step_limit:,} steps without ending",
+                              abilities=(), depth=len(control), step=step)
         if max_steps is not None and taken >= max_steps:
             break
     if not control:

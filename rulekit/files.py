@@ -9,6 +9,7 @@ YAML (or JSON); loading that text gives the same timeline.
 """
 from __future__ import annotations
 
+import collections.abc
 import dataclasses
 import json
 import typing
@@ -207,7 +208,7 @@ def _type_at(path: tuple):
             tp = args[0] if args else None
         elif dataclasses.is_dataclass(tp):
             tp = typing.get_type_hints(tp).get(part)
-        elif typing.get_origin(tp) in (dict, typing.Mapping, __import__("collections.abc").abc.Mapping):
+        elif typing.get_origin(tp) in (dict, typing.Mapping, collections.abc.Mapping):
             tp = typing.get_args(tp)[1]
         else:
             return None

@@ -14,6 +14,7 @@ from immutables import Map
 from .decisions import AnswerKey, Decision, Line, Option, Unapplied
 from .engine import Halt, apply_answer, record, run
 from .errors import IllegalAnswer
+from .limits import MAX_NESTING
 from .frames import ScriptFrame
 from .model import GameState, initial_state
 from .scenario import Scenario, check
@@ -21,27 +22,29 @@ from .timeline import Step, steps
 
 
 class Game:
-    __slots__ = ("scenario", "_halt", "line")
+    __slots__ = ("scenario", "_halt", "line", "max_nesting")
 
-    def __init__(self, scenario: Scenario, halt: Halt, line: Line):
+    def __init__(self, scenario: Scenario, halt: Halt, line: Line, max_nesting: int = MAX_NESTING):
         self.scenario = scenario
         self._halt = halt
         self.line = line
+        self.max_nesting = max_nesting
 
     # -- starting --------------------------------------------------------------------------
     @classmethod
     def start(cls, scenario: Scenario, answers: "Line | dict | None" = None, *,
-              play_defaults: bool = False) -> "Game":
+              play_defaults: bool = False, max_nesting: int = MAX_NESTING) -> "Game":
         """Set up ``scenario`` and advance to the first decision (or, with ``play_defaults``,
         to the end). ``answers`` (a :class:`Line` or a mapping of :class:`AnswerKey` to option
-        id) are applied wherever their keys come up."""
+        id) are applied wherever their keys come up. More than ``max_nesting`` open sequences
+        raise :class:`~rulekit.limits.RunawayLoop` naming the abilities that loop."""
         check(scenario)
         state = initial_state(scenario.ruleset, scenario.players, scenario.first_player, scenario.cards,
                               scenario.phase)
         first = Step(None, 0, "rulekit.setup", "setup", (), state, (ScriptFrame(0),))
         replaying = _as_map(answers)
-        halt = run(scenario, first, replaying=replaying, auto=play_defaults)
-        return cls(scenario, halt, _extend(Line(), halt))
+        halt = run(scenario, first, replaying=replaying, auto=play_defaults, max_nesting=max_nesting)
+        return cls(scenario, halt, _extend(Line(), halt), max_nesting)
 
     # -- reading ---------------------------------------------------------------------------
     @property
@@ -93,9 +96,9 @@ class Game:
         progress = apply_answer(step.state, step.control, chosen.id, ask.verdicts)
         step = record(step, progress, decision, chosen.id, "chosen")
         line = self.line if chosen.id == decision.default else self.line.with_answer(decision.key, chosen.id)
-        halt = run(self.scenario, step, replaying=self._halt.replaying)
+        halt = run(self.scenario, step, replaying=self._halt.replaying, max_nesting=self.max_nesting)
         halt = Halt(halt.step, halt.ask, halt.replaying, self._halt.unapplied + halt.unapplied, halt.chosen)
-        return Game(self.scenario, halt, _extend(line, halt))
+        return Game(self.scenario, halt, _extend(line, halt), self.max_nesting)
 
     def play_defaults(self) -> "Game":
         """Answer every remaining decision with its documented default."""
@@ -105,9 +108,9 @@ class Game:
         decision = self._halt.ask.decision
         progress = apply_answer(step.state, step.control, decision.default, self._halt.ask.verdicts)
         halt = run(self.scenario, record(step, progress, decision, decision.default, "default"),
-                   replaying=self._halt.replaying, auto=True)
+                   replaying=self._halt.replaying, auto=True, max_nesting=self.max_nesting)
         halt = Halt(halt.step, halt.ask, halt.replaying, self._halt.unapplied + halt.unapplied, halt.chosen)
-        return Game(self.scenario, halt, _extend(self.line, halt))
+        return Game(self.scenario, halt, _extend(self.line, halt), self.max_nesting)
 
     # -- comparing ---------------------------------------------------------------------------
     def __eq__(self, other) -> bool:

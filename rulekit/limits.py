@@ -14,18 +14,26 @@ from .errors import RulekitError
 MAX_NESTING = 64
 
 
-class RunawayLoop(RulekitError):
-    """More sequences were open at once than the nesting bound allows."""
+MAX_STEPS = 200_000
 
-    def __init__(self, message: str, *, abilities: tuple[tuple[str, int], ...], depth: int):
+
+class RunawayLoop(RulekitError):
+    """More sequences were open at once than the nesting bound allows (or a run took more
+    steps than the step bound). ``step`` is the last step taken, so the timeline up to the
+    loop (``rulekit.timeline.steps(error.step)``) is kept for inspection."""
+
+    def __init__(self, message: str, *, abilities: tuple[tuple[str, int], ...], depth: int, step=None):
         super().__init__(message)
         self.abilities = abilities
         self.depth = depth
+        self.step = step
 
 
-def check_nesting(control: tuple, limit: int = MAX_NESTING) -> None:
+def check_nesting(control: tuple, limit: int = MAX_NESTING, step=None) -> None:
     from .frames import ResolutionFrame, SequenceFrame
-    depth = sum(1 for f in control if isinstance(f, SequenceFrame))
+    from .riftbound import ChainFrame, ItemFrame
+    depth = sum(1 for f in control if isinstance(f, SequenceFrame)) + sum(
+        len(f.items) + len(f.waiting) for f in control if isinstance(f, ChainFrame))
     if depth <= limit:
         return
     uses = Counter()
@@ -34,7 +42,12 @@ def check_nesting(control: tuple, limit: int = MAX_NESTING) -> None:
             uses[f.id.partition("@")[0]] += 1
         elif isinstance(f, ResolutionFrame):
             uses[f.use.partition("@")[0]] += 1
+        elif isinstance(f, ChainFrame):
+            for item in f.items + f.waiting:
+                uses[item.id.partition("@")[0]] += 1
+        elif isinstance(f, ItemFrame):
+            uses[f.item.id.partition("@")[0]] += 1
     ranked = tuple(sorted(uses.items(), key=lambda kv: (-kv[1], kv[0])))
     names = ", ".join(f"{a} ×{n}" for a, n in ranked[:6])
-    raise RunawayLoop(f"runaway loop: more than {limit} nested sequences are open; the abilities that keep "
-                      f"triggering each other: {names}", abilities=ranked, depth=depth)
+    raise RunawayLoop(f"runaway loop: more than {limit} nested sequences (or Chain items) are open; the "
+                      f"abilities that keep triggering each other: {names}", abilities=ranked, depth=depth, step=step)
