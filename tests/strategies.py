@@ -111,6 +111,19 @@ def scenarios(draw, min_players: int = 2, max_players: int = 3, max_cards: int =
     return Scenario("generated", players, first, tuple(cards), script)
 
 
+def played(scenario, data):
+    """The scenario played with random legal answers, or ``None`` when its abilities loop
+    without end (the nesting bound stops them; see test_limits)."""
+    from hypothesis import event
+    from rulekit import Game
+    from rulekit.limits import RunawayLoop
+    try:
+        return play(Game.start(scenario), data)
+    except RunawayLoop:
+        event("runaway loop stopped")
+        return None
+
+
 def play(game, data, max_answers: int = 60):
     """Answer with random legal options until the game ends (or ``max_answers`` is reached,
     after which defaults finish it)."""

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, event, given, settings, strategies as st
 
-from strategies import play, scenarios
+from strategies import played, scenarios
 from rulekit import Code, Game, IllegalAnswer, SeqStep, Timing, explain
 from rulekit.digest import digest
 from rulekit.limits import RunawayLoop
@@ -11,20 +11,12 @@ from rulekit.limits import RunawayLoop
 SETTINGS = settings(max_examples=int(__import__("os").environ.get("RK_EXAMPLES", 120)), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def _played(scenario, data):
-    """The game played with random answers, or None when its abilities loop without end (the
-    nesting bound stops them; see test_limits)."""
-    try:
-        return play(Game.start(scenario), data)
-    except RunawayLoop:
-        event("runaway loop stopped")
-        return None
 
 
 @SETTINGS
 @given(scenarios(), st.data())
 def test_no_window_closes_before_every_player_has_passed_in_a_row(scenario, data):
-    game = _played(scenario, data)
+    game = played(scenario, data)
     if game is None:
         return
     n = len(scenario.players)
@@ -40,7 +32,7 @@ def test_no_window_closes_before_every_player_has_passed_in_a_row(scenario, data
 @SETTINGS
 @given(scenarios(), st.data())
 def test_forced_abilities_resolve_before_their_steps_window_and_steps_run_in_order(scenario, data):
-    game = _played(scenario, data)
+    game = played(scenario, data)
     if game is None:
         return
     last_step_of: dict[str, int] = {}
@@ -59,7 +51,7 @@ def test_forced_abilities_resolve_before_their_steps_window_and_steps_run_in_ord
 @SETTINGS
 @given(scenarios(), st.data())
 def test_no_reaction_to_a_condition_runs_before_it_occurs(scenario, data):
-    game = _played(scenario, data)
+    game = played(scenario, data)
     if game is None:
         return
     occurred: set[str] = set()
@@ -82,7 +74,7 @@ def test_no_reaction_to_a_condition_runs_before_it_occurs(scenario, data):
 @SETTINGS
 @given(scenarios(), st.data())
 def test_the_same_answers_give_the_same_timeline_and_ids(scenario, data):
-    game = _played(scenario, data)
+    game = played(scenario, data)
     if game is None:
         return
     again = Game.start(scenario, answers=game.line, play_defaults=True)
@@ -122,7 +114,7 @@ def test_an_illegal_answer_leaves_the_game_equal_to_before(scenario, data, junk)
 @SETTINGS
 @given(scenarios(), st.data())
 def test_explain_always_agrees_with_the_recorded_verdicts(scenario, data):
-    game = _played(scenario, data)
+    game = played(scenario, data)
     if game is None:
         return
     for step in game.timeline:
@@ -158,7 +150,7 @@ def test_every_decision_has_unique_options_and_a_legal_default(scenario, data):
 @SETTINGS
 @given(scenarios(), st.data())
 def test_a_cancelled_condition_never_reaches_steps_3_to_7_and_a_changed_one_never_occurs(scenario, data):
-    game = _played(scenario, data)
+    game = played(scenario, data)
     if game is None:
         return
     cancelled_sequences, changed, occurred = set(), set(), set()
@@ -183,7 +175,7 @@ def test_a_cancelled_condition_never_reaches_steps_3_to_7_and_a_changed_one_neve
 @given(scenarios(), st.data())
 def test_nesting_always_unwinds_last_in_first_out(scenario, data):
     from rulekit.frames import SequenceFrame
-    game = _played(scenario, data)
+    game = played(scenario, data)
     if game is None:
         return
     deepest = 0

@@ -3,27 +3,20 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, event, given, settings, strategies as st
 
-from strategies import play, riftbound_scenarios
+from strategies import played, riftbound_scenarios
 from rulekit import Code, Game, explain
-from rulekit.limits import RunawayLoop
-from rulekit.riftbound import ChainFrame, TriggerCheck
+from rulekit.riftbound import ChainFrame
 
 SETTINGS = settings(max_examples=int(__import__("os").environ.get("RK_EXAMPLES", 120)), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
 
-def _played(scenario, data):
-    try:
-        return play(Game.start(scenario), data)
-    except RunawayLoop:
-        event("runaway loop stopped")
-        return None
 
 
 @SETTINGS
 @given(riftbound_scenarios(), st.data())
 def test_no_item_for_an_observer_not_in_its_zone_after_the_event_except_deathknell(scenario, data):
-    game = _played(scenario, data)
+    game = played(scenario, data)
     if game is None:
         return
     for step in game.timeline:
@@ -45,7 +38,7 @@ def test_no_item_for_an_observer_not_in_its_zone_after_the_event_except_deathkne
 @SETTINGS
 @given(riftbound_scenarios(), st.data())
 def test_a_numbered_trigger_fires_at_most_once_per_turn_per_ability(scenario, data):
-    game = _played(scenario, data)
+    game = played(scenario, data)
     if game is None:
         return
     fired: dict[tuple, int] = {}
@@ -65,7 +58,7 @@ def test_a_numbered_trigger_fires_at_most_once_per_turn_per_ability(scenario, da
 @SETTINGS
 @given(riftbound_scenarios(), st.data())
 def test_an_items_controller_never_changes_and_the_chain_resolves_newest_first(scenario, data):
-    game = _played(scenario, data)
+    game = played(scenario, data)
     if game is None:
         return
     controllers: dict[str, str] = {}
@@ -85,7 +78,7 @@ def test_an_items_controller_never_changes_and_the_chain_resolves_newest_first(s
 @SETTINGS
 @given(riftbound_scenarios(), st.data())
 def test_riftbound_replays_give_the_same_timeline(scenario, data):
-    game = _played(scenario, data)
+    game = played(scenario, data)
     if game is None:
         return
     again = Game.start(scenario, answers=game.line, play_defaults=True)
