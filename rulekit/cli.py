@@ -29,6 +29,8 @@ def build_parser() -> argparse.ArgumentParser:
     trace.add_argument("--json", action="store_true", help="print the versioned JSON trace (rulekit-trace/1)")
     trace.add_argument("--rules", action="store_true", help="quote each rule's text where it first applies")
     trace.add_argument("--no-verdicts", action="store_true", help="leave out the verdicts of the abilities considered")
+    trace.add_argument("--quiet", action="store_true",
+                       help="fold each nested sequence in which nobody could respond into one line")
 
     check = sub.add_parser("check", help="run scenario files and compare them with their expect blocks")
     check.add_argument("paths", nargs="+", metavar="PATH", help="scenario files, or folders to search for them")
@@ -110,7 +112,7 @@ def _trace(args) -> int:
         print(json.dumps(trace_data(game), indent=1, ensure_ascii=False))
         return OK
     print(f"{loaded.scenario.title}  ({loaded.file}, ruleset {loaded.scenario.ruleset})")
-    print(format_trace(game.timeline, verdicts=not args.no_verdicts, rules=args.rules))
+    print(format_trace(game.timeline, verdicts=not args.no_verdicts, rules=args.rules, quiet=args.quiet))
     for u in game.unapplied:
         print(f"answer not applied: {u.key} -> {u.option}: {u.why}")
     return OK

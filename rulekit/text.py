@@ -127,7 +127,7 @@ def describe(what: str, args: tuple, state: GameState) -> str:
     if what == "initiation":
         return f"The effect of {use_ref_label(state, a['use'])} is about to initiate: a sequence opens for its initiation."
     if what == "initiates":
-        return f"Step 5: the effect of {use_ref_label(state, a['use'])} initiates; it resolves now."
+        return f"Step 5: it initiates — the effect of {use_ref_label(state, a['use'])}; it resolves now."
     if what == "cancelled":
         return (f"Cancelled by {use_ref_label(state, a['by'])}: "
                 f"{', '.join(condition_label(state, c) for c in a['conditions'])} is no longer imminent; its sequence ends.")

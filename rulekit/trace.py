@@ -31,11 +31,48 @@ def step_line(step: Step) -> str:
     return f"#{step.number:<3} {indent}[{step.rule}] {step.describe()}{who}"
 
 
-def trace_lines(steps: tuple[Step, ...], *, verdicts: bool = True, rules: bool = False) -> list[str]:
+QUIET = {"imminent", "window-empty", "no-forced", "occurs", "window-closes", "initiates"}
+
+
+def _uneventful(step: Step) -> bool:
+    return step.what in QUIET or (step.what == "pass" and step.args_dict().get("auto", False))
+
+
+def _quieted(steps: tuple[Step, ...]) -> list[Step | str]:
+    """Steps, with each nested sequence in which nobody could respond folded into one line."""
+    out: list = []
+    i = 0
+    while i < len(steps):
+        step = steps[i]
+        out.append(step)
+        j = i + 1
+        while j < len(steps) and steps[j].level > step.level:
+            j += 1
+        block = steps[i + 1:j]
+        if block and step.level >= 0 and all(_uneventful(s) for s in block):
+            happened = [s for s in block if s.what in ("occurs", "initiates")]
+            if happened:
+                what = happened[-1].describe().split(" — ", 1)[-1].rstrip(".")
+                text = f"(a nested sequence in which nobody could respond: {what})"
+            else:
+                text = "(its reaction window: nobody could react)"
+            out.append(f"#{block[0].number}–{block[-1].number}".ljust(5) + "  " * max(0, step.level) + text)
+            i = j
+        else:
+            i += 1
+    return out
+
+
+def trace_lines(steps: tuple[Step, ...], *, verdicts: bool = True, rules: bool = False,
+                quiet: bool = False) -> list[str]:
+    """The trace, a line a step (``quiet``: nested sequences nobody could respond to folded)."""
     out: list[str] = []
     quoted: set[str] = set()
     shown: tuple = ()
-    for step in steps:
+    for step in (_quieted(steps) if quiet else steps):
+        if isinstance(step, str):
+            out.append(step)
+            continue
         out.append(step_line(step))
         if rules and step.rule not in quoted and step.rule in RULES:
             quoted.add(step.rule)

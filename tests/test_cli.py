@@ -26,3 +26,15 @@ def test_rules_lists_and_shows_a_rule(capsys):
 def test_unknown_rule_suggests_close_ids(capsys):
     assert main(["rules", "agot.tc.44"]) == 2
     assert "did you mean" in capsys.readouterr().err
+
+
+def test_quiet_trace_folds_nested_sequences_nobody_could_respond_to(capsys):
+    from pathlib import Path
+    path = Path(__file__).resolve().parents[1] / "scenarios" / "agot" / "claim-2-kill.yaml"
+    assert main(["trace", str(path), "--quiet", "--no-verdicts"]) == 0
+    quiet = capsys.readouterr().out
+    assert main(["trace", str(path), "--no-verdicts"]) == 0
+    full = capsys.readouterr().out
+    assert "(a nested sequence in which nobody could respond: P2 draws)" in quiet
+    assert len(quiet.splitlines()) < len(full.splitlines())
+    assert "P2 uses Maester Luwin's interrupt" in quiet
