@@ -77,6 +77,11 @@ class Game:
         """Recorded answers that did not apply, each with the reason."""
         return self._halt.unapplied
 
+    @property
+    def waiting_answers(self) -> tuple[tuple[AnswerKey, str], ...]:
+        """Recorded answers whose decision has not come up yet (they apply if it does)."""
+        return tuple(sorted(self._halt.replaying.items(), key=lambda kv: (kv[0].at, kv[0].chooser, kv[0].number)))
+
     # -- answering ---------------------------------------------------------------------------
     def answer(self, option: "Option | str") -> "Game":
         """Answer the pending decision with one of its options (an :class:`Option` or its id)."""

@@ -1,5 +1,12 @@
-"""rulekit_widgets: the ipywidgets toolkit for rulekit (imported separately from ``rulekit``).
+"""rulekit_widgets: ipywidgets views of, and drivers for, a :class:`rulekit.Game`.
 
-The widgets are views of, and drivers for, a :class:`rulekit.Game`; they come with the
-graph and drawing views. Importing ``rulekit`` never imports this package.
+One :class:`GameModel` holds the scenario, its game and a cursor on the timeline; each view
+observes it and can be driven and checked without a browser by setting traits and calling
+handlers. :func:`explorer` puts them together. Importing ``rulekit`` never imports this.
 """
+from .model import GameModel
+from .views import (BoardEditor, DecisionPicker, DrawingView, Explorer, StepLog, TimelineControls, WhyNotPanel,
+                    explorer)
+
+__all__ = ["BoardEditor", "DecisionPicker", "DrawingView", "Explorer", "GameModel", "StepLog", "TimelineControls",
+           "WhyNotPanel", "explorer"]

@@ -1,0 +1,238 @@
+"""The widgets: thin views of a :class:`~rulekit_widgets.model.GameModel`.
+
+Each view builds its ipywidgets once, observes ``model.game`` and ``model.cursor``, and
+refreshes its values in place. Every widget carries a CSS class (``rk-…``) for browser tests.
+"""
+from __future__ import annotations
+
+import html
+import io
+
+import ipywidgets as w
+
+from rulekit import RULES, explain, reason
+from rulekit.files import load_scenario
+from rulekit.trace import step_line
+
+from .model import GameModel
+
+
+class _View:
+    def __init__(self, model: GameModel):
+        self.model = model
+        model.observe(lambda change: self.refresh(), names=["game", "cursor", "message"])
+
+
+class TimelineControls(_View):
+    """A slider over the timeline, with previous/next buttons."""
+
+    def __init__(self, model: GameModel):
+        self.slider = w.IntSlider(min=0, max=0, description="step", continuous_update=False,
+                                  layout=w.Layout(width="60%"))
+        self.prev = w.Button(description="◀", layout=w.Layout(width="3em"), tooltip="previous step")
+        self.next = w.Button(description="▶", layout=w.Layout(width="3em"), tooltip="next step")
+        self.slider.add_class("rk-timeline")
+        self.slider.observe(self._moved, names="value")
+        self.prev.on_click(lambda _: self._step(-1))
+        self.next.on_click(lambda _: self._step(+1))
+        self.widget = w.HBox([self.prev, self.slider, self.next])
+        super().__init__(model)
+        self.refresh()
+
+    def _moved(self, change) -> None:
+        self.model.cursor = change["new"]
+
+    def _step(self, delta: int) -> None:
+        self.model.cursor = max(0, min(len(self.model.steps) - 1, self.model.cursor + delta))
+
+    def refresh(self) -> None:
+        self.slider.max = len(self.model.steps) - 1
+        self.slider.value = self.model.cursor
+
+
+class StepLog(_View):
+    """The step at the cursor: its line, the rule it applies (quoted, with its source), and
+    the verdicts of the abilities it considered."""
+
+    def __init__(self, model: GameModel):
+        self.widget = w.HTML()
+        self.widget.add_class("rk-log")
+        super().__init__(model)
+        self.refresh()
+
+    def refresh(self) -> None:
+        step = self.model.step
+        rule = RULES.get(step.rule)
+        parts = [f"<b>{html.escape(step_line(step))}</b>"]
+        if rule is not None:
+            parts.append(f"<blockquote>{html.escape(rule.text)}<br><i>{html.escape(rule.source)} "
+                         f"({rule.provenance})</i></blockquote>")
+        if step.verdicts:
+            items = "".join(f"<li>{html.escape(v.card)}.{html.escape(v.ability)} for {html.escape(v.condition)}: "
+                            f"{html.escape(reason(v))}</li>" for v in step.verdicts)
+            parts.append(f"<ul>{items}</ul>")
+        if self.model.message:
+            parts.append(f"<p style='color:#b00'>{html.escape(self.model.message)}</p>")
+        self.widget.value = "".join(parts)
+
+
+class DecisionPicker(_View):
+    """The pending decision, one button per legal option, plus undo and "play the defaults"."""
+
+    def __init__(self, model: GameModel):
+        self.prompt = w.HTML()
+        self.buttons = w.VBox()
+        self.undo = w.Button(description="undo", icon="undo")
+        self.defaults = w.Button(description="play the defaults")
+        self.undo.on_click(lambda _: model.undo())
+        self.defaults.on_click(lambda _: model.play_defaults())
+        self.widget = w.VBox([self.prompt, self.buttons, w.HBox([self.undo, self.defaults])])
+        self.widget.add_class("rk-decision")
+        super().__init__(model)
+        self.refresh()
+
+    def choose(self, option_id: str) -> bool:
+        return self.model.answer(option_id)
+
+    def refresh(self) -> None:
+        decision = self.model.game.decision
+        if decision is None:
+            self.prompt.value = "<i>The script is over: no decision is pending.</i>"
+            self.buttons.children = ()
+            self.defaults.disabled = True
+        else:
+            self.prompt.value = f"<b>{html.escape(decision.prompt)}</b> <small>({html.escape(str(decision.key))})</small>"
+            buttons = []
+            for option in decision.options:
+                b = w.Button(description=option.label[:80], tooltip=option.id, layout=w.Layout(width="auto"))
+                b.add_class("rk-option")
+                b.on_click(lambda _, oid=option.id: self.choose(oid))
+                buttons.append(b)
+            self.buttons.children = tuple(buttons)
+            self.defaults.disabled = False
+        self.undo.disabled = not self.model.history
+
+
+class WhyNotPanel(_View):
+    """"Why did (or didn't) this ability trigger at this step?" for any ability of any card."""
+
+    def __init__(self, model: GameModel):
+        self.choice = w.Dropdown(description="ability")
+        self.answer_html = w.HTML()
+        self.choice.observe(lambda _: self.refresh(), names="value")
+        self.widget = w.VBox([self.choice, self.answer_html])
+        self.widget.add_class("rk-why")
+        super().__init__(model)
+        self.refresh()
+
+    def refresh(self) -> None:
+        state = self.model.step.before
+        options = [(f"{state.cards[cid].title} — {a.id} ({a.timing.value})", f"{cid}.{a.id}")
+                   for cid in state.order for a in state.cards[cid].abilities]
+        if [o[1] for o in self.choice.options] != [o[1] for o in options]:
+            keep = self.choice.value
+            self.choice.options = options
+            values = [o[1] for o in options]
+            if values:
+                self.choice.value = keep if keep in values else values[0]   # observed: refreshes again
+                return
+        if not self.choice.value:
+            self.answer_html.value = "<i>No ability to explain.</i>"
+            return
+        card, _, ability = self.choice.value.partition(".")
+        explanation = explain(self.model.step, card, ability, later=self.model.game.last_step)
+        self.answer_html.value = "<br>".join(html.escape(line) for line in str(explanation).splitlines())
+
+
+class BoardEditor(_View):
+    """Change where a card is, who controls it, or whether it kneels; the line of play is replayed."""
+
+    def __init__(self, model: GameModel):
+        self.card = w.Dropdown(description="card")
+        self.zone = w.Dropdown(description="zone")
+        self.controller = w.Dropdown(description="controller")
+        self.kneeling = w.Checkbox(description="kneeling / exhausted")
+        self.apply = w.Button(description="apply and replay", button_style="warning")
+        self.apply.on_click(lambda _: self.submit())
+        self.card.observe(lambda _: self._load(), names="value")
+        self.widget = w.VBox([self.card, self.zone, self.controller, self.kneeling, self.apply])
+        self.widget.add_class("rk-board")
+        super().__init__(model)
+        self.refresh()
+
+    def refresh(self) -> None:
+        scenario = self.model.scenario
+        ids = [(f"{c.title} ({c.id})", c.id) for c in scenario.cards]
+        if [o[1] for o in self.card.options] != [o[1] for o in ids]:
+            self.card.options = ids
+        from rulekit.model import RULESETS
+        self.zone.options = RULESETS[scenario.ruleset].zones
+        self.controller.options = scenario.players
+        self._load()
+
+    def _load(self) -> None:
+        if not self.card.value:
+            return
+        card = self.model.scenario.card(self.card.value)
+        self.zone.value, self.controller.value, self.kneeling.value = card.zone, card.controller, card.kneeling
+
+    def submit(self) -> None:
+        self.model.edit_card(self.card.value, zone=self.zone.value, controller=self.controller.value,
+                             kneeling=self.kneeling.value)
+
+
+class DrawingView(_View):
+    """A matplotlib view of the step at the cursor, shown as a PNG image."""
+
+    def __init__(self, model: GameModel, view: str = "flow"):
+        self.which = w.ToggleButtons(options=["flow", "windows", "chain", "graph"], value=view)
+        self.image = w.Image(format="png")
+        self.which.observe(lambda _: self.refresh(), names="value")
+        self.widget = w.VBox([self.which, self.image])
+        self.widget.add_class("rk-drawing")
+        super().__init__(model)
+        self.refresh()
+
+    def refresh(self) -> None:
+        from rulekit.draw import draw_chain, draw_flow, draw_state, draw_windows
+        step = self.model.step
+        if self.which.value == "flow":
+            fig = draw_flow(step, steps=self.model.steps)
+        elif self.which.value == "chain":
+            fig = draw_chain(step, previous=self.model.steps[step.number - 1] if step.number else None)
+        else:
+            fig = (draw_windows if self.which.value == "windows" else draw_state)(step)
+        buf = io.BytesIO()
+        fig.savefig(buf, format="png")
+        self.image.value = buf.getvalue()
+
+
+class Explorer:
+    """Everything together: the decision, the timeline, the log, a drawing, why-not and the board."""
+
+    def __init__(self, model: GameModel):
+        self.model = model
+        self.decision = DecisionPicker(model)
+        self.timeline = TimelineControls(model)
+        self.log = StepLog(model)
+        self.drawing = DrawingView(model)
+        self.why = WhyNotPanel(model)
+        self.board = BoardEditor(model)
+        tabs = w.Tab(children=[self.drawing.widget, self.why.widget, self.board.widget])
+        for i, title in enumerate(("drawing", "why (not)?", "board")):
+            tabs.set_title(i, title)
+        self.widget = w.VBox([w.HTML(f"<h3>{html.escape(model.scenario.title)}</h3>"), self.decision.widget,
+                              self.timeline.widget, self.log.widget, tabs])
+        self.widget.add_class("rk-explorer")
+
+    def _ipython_display_(self):
+        from IPython.display import display
+        display(self.widget)
+
+
+def explorer(source, answers=None) -> Explorer:
+    """An explorer for a scenario (a :class:`rulekit.Scenario` or a scenario file's path)."""
+    if not hasattr(source, "cards"):
+        loaded = load_scenario(source)
+        source, answers = loaded.scenario, answers if answers is not None else loaded.answers
+    return Explorer(GameModel(source, answers))
