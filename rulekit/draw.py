@@ -12,9 +12,8 @@ from matplotlib.collections import LineCollection, PolyCollection
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
-from . import riftbound
+from . import chain, riftbound
 from .frames import ResolutionFrame, SequenceFrame
-from .steps import SeqStep
 from .text import condition_label
 from .timeline import Step
 from .verdicts import Code
@@ -92,7 +91,6 @@ class FlowView:
         self.ruleset, self.steps = ruleset, steps
         g = flowchart_graph(ruleset)
         self.nodes = list(g.nodes)
-        n = len(self.nodes)
         main = [x for x in self.nodes if g.nodes[x]["kind"] in ("step", "stage")]
         self.pos = {}
         for i, node in enumerate(main):
@@ -193,7 +191,7 @@ class WindowsView:
             if isinstance(frame, riftbound.ChainFrame) and frame.priority is not None:
                 out.append((f"priority on the Chain ({len(frame.items)} item(s))",
                             f"priority: {frame.priority}  ·  passes in a row: {frame.passes} of {len(state.players)}",
-                            "may add: " + (", ".join(f"{c.title}" for c, _ in riftbound.playable(state, frame.priority))
+                            "may add: " + (", ".join(f"{c.title}" for c, _ in chain.playable(state, frame.priority))
                                            or "nothing"), frame.priority))
         return out
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from immutables import Map
 
-from . import occur, resolution, riftbound, sequence
+from . import chain, occur, resolution, riftbound, sequence
 from .limits import MAX_NESTING, MAX_STEPS, RunawayLoop, check_nesting
 from .decisions import AnswerKey, Decision, Unapplied
 from .frames import Ask, Control, Progress, ResolutionFrame, ScriptFrame, SequenceFrame
@@ -49,9 +49,9 @@ def advance(state: GameState, control: Control, scenario: Scenario) -> Progress 
     if isinstance(top, ResolutionFrame):
         return resolution.advance(top, state, control)
     if isinstance(top, riftbound.ChainFrame):
-        return riftbound.advance_chain(top, state, control)
+        return chain.advance_chain(top, state, control)
     if isinstance(top, riftbound.ItemFrame):
-        return riftbound.advance_item(top, state, control)
+        return chain.advance_item(top, state, control)
     if isinstance(top, riftbound.TriggerCheck):
         return riftbound.check_triggers(top, state, control)
     return _script(top, state, control, scenario)
@@ -62,9 +62,9 @@ def apply_answer(state: GameState, control: Control, option: str, verdicts) -> P
     if isinstance(top, SequenceFrame):
         return sequence.answer(top, state, control, option, verdicts)
     if isinstance(top, riftbound.ChainFrame):
-        return riftbound.answer_chain(top, state, control, option)
+        return chain.answer_chain(top, state, control, option)
     if isinstance(top, riftbound.ItemFrame):
-        return riftbound.answer_item(top, state, control, option)
+        return chain.answer_item(top, state, control, option)
     return resolution.answer(top, state, control, option, verdicts)
 
 

@@ -14,7 +14,6 @@ import dataclasses
 import json
 import typing
 from dataclasses import dataclass, field
-from enum import Enum
 from pathlib import Path
 
 from .decisions import AnswerKey, DecisionKind, Line

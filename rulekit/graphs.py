@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import networkx as nx
 
-from . import riftbound
+from . import chain, riftbound
 from .frames import ResolutionFrame, SequenceFrame
 from .steps import SeqStep
 from .text import condition_label
@@ -49,10 +49,10 @@ def _agot_flow() -> nx.DiGraph:
 
 def _riftbound_flow() -> nx.DiGraph:
     g = nx.DiGraph(ruleset="riftbound")
-    for i, (stage, title, _) in enumerate(riftbound.STAGES):
+    for i, (stage, title, _) in enumerate(chain.STAGES):
         g.add_node(stage, label=title, kind="stage", subset=i, rule="rb.chain", number=i + 1, window=False,
                    forced=False)
-    for a, b, relation in riftbound.TRANSITIONS:
+    for a, b, relation in chain.TRANSITIONS:
         g.add_edge(a, b, relation=relation)
     return g
 
@@ -68,7 +68,7 @@ def flowchart_graph(ruleset: str = "agot") -> nx.DiGraph:
 
 def current_node(step: Step, ruleset: str) -> str | None:
     if ruleset == "riftbound":
-        return riftbound.stage_of(step)
+        return chain.stage_of(step)
     frame = step.context
     return frame.step.name if frame is not None else None
 

@@ -9,7 +9,7 @@ and :func:`rulekit.explain`, so the two can never disagree.
 """
 from __future__ import annotations
 
-from .abilities import Ability, CardFilter, Condition, Instruction, Posture, Target, Timing, Trigger, Which, Who
+from .abilities import Ability, CardFilter, Condition, Instruction, Posture, Target, Trigger, Which, Who
 from .events import Verb
 from .events import EVENTS, EventKind, VERB_EVENT, kinds_counted
 from . import ids, occur

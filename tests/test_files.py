@@ -13,7 +13,7 @@ from rulekit import Game, ScenarioError
 from rulekit.cli import main
 from rulekit.expect import check_expect
 from rulekit.files import dump_scenario, export_game, json_schema, load_scenario, loads_scenario
-from rulekit.tracejson import trace_data, trace_schema
+from rulekit.tracejson import trace_schema
 
 ROOT = Path(__file__).resolve().parents[1]
 CLAIM = ROOT / "scenarios" / "agot" / "claim-2-kill.yaml"

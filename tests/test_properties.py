@@ -4,7 +4,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, event, given, settings, strategies as st
 
 from strategies import played, scenarios
-from rulekit import Code, Game, IllegalAnswer, SeqStep, Timing, explain
+from rulekit import Code, Game, IllegalAnswer, Timing, explain
 from rulekit.digest import digest
 from rulekit.limits import RunawayLoop
 

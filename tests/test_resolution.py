@@ -1,7 +1,7 @@
 """Initiating and resolving an ability: costs, targets, effects, nested sequences."""
 from __future__ import annotations
 
-from boards import ScenarioBuilder, cards, condition, deck, do, draw, kneel, killed, on, reaction
+from boards import ScenarioBuilder, cards, condition, deck, draw, kneel, killed, on, reaction
 from helpers import answer_all
 from rulekit import DecisionKind, Game
 

@@ -1,13 +1,10 @@
 """One test per step of the A Game of Thrones triggering-condition sequence, named after it."""
 from __future__ import annotations
 
-import pytest
-
 from boards import (ScenarioBuilder, cards, claim2, deck, draw, forced_interrupt, forced_reaction, gain_power, interrupt,
-                    kill, killed, kneel, on, reaction, would_interrupt)
+                    kill, killed, on, reaction, would_interrupt)
 from helpers import answer_all, steps_where, use_first, window_ids
 from rulekit import PASS, Code, DecisionKind, Game, SeqStep
-from rulekit.frames import SequenceFrame
 
 
 def _kill_board(*abilities_by_card, players=("P1", "P2")):

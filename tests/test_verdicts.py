@@ -3,9 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from boards import ScenarioBuilder, cards, condition, deck, draw, gain_power, interrupt, kill, killed, kneel, on, reaction, stand
+from boards import ScenarioBuilder, cards, condition, deck, draw, interrupt, kill, killed, kneel, on, reaction, stand
 from rulekit import Code, Game, RulekitError, SeqStep, explain, reason
-from rulekit.builder import do
 
 
 def _reaction_window_step(b):
