@@ -85,6 +85,12 @@ def condition_failure(conditions: tuple[Condition, ...], state: GameState, me: s
             n = sum(1 for cid in state.order
                     if filter_mismatch(cond.count, state.cards[cid], me, source) is None)
             if cond.at_least is not None and n < cond.at_least:
+                if cond.count.which is Which.SELF and source is not None:
+                    # "if I'm at a battlefield": say what is true of the card instead of counting
+                    now = state.cards.get(source.id, source)
+                    why = filter_mismatch(cond.count, now, me, now)
+                    if why:
+                        return why
                 return f"{n} matching card(s), needs at least {cond.at_least}"
             if cond.at_most is not None and n > cond.at_most:
                 return f"{n} matching card(s), needs at most {cond.at_most}"

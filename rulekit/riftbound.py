@@ -137,8 +137,9 @@ def rb_judge(state: GameState, source: Card, ability: Ability, tc: TriggeringCon
     if ability.when.nth is not None:
         seen = state.counts.get(turn_key(source, ability, state, "nth"), 0)
         if seen >= ability.when.nth:
+            ordinal = {1: "first", 2: "second", 3: "third"}.get(ability.when.nth, f"number {ability.when.nth}")
             return Verdict(obj, aid, tid, Code.NTH_PASSED,
-                           f"occurrence number {ability.when.nth} this turn already happened ({seen} so far)")
+                           f"the {ordinal} qualifying event this turn already happened ({seen} so far)")
     return Verdict(obj, aid, tid, Code.TRIGGERS)
 
 
