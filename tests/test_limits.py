@@ -8,11 +8,17 @@ from rulekit import Game
 from rulekit.limits import MAX_NESTING, RunawayLoop
 
 
-def test_two_forced_reactions_that_trigger_each_other_stop_with_both_named():
+def loop_board() -> ScenarioBuilder:
+    """Two forced reactions that trigger each other without end: kneel ↔ stand."""
     b = ScenarioBuilder("loop", players=["P1", "P2"])
     b.card("a", "Kneeler", owner="P1", abilities=[forced_reaction("k", on("stands", type="character"), [kneel("that card")])])
     b.card("b", "Stander", owner="P2", abilities=[forced_reaction("s", on("kneels", type="character"), [stand("that card")])])
     b.card("v", "Victim", owner="P2")
+    return b
+
+
+def test_two_forced_reactions_that_trigger_each_other_stop_with_both_named():
+    b = loop_board()
     with pytest.raises(RunawayLoop) as err:
         Game.start(b.kneel("v").build())
     assert "a.k" in str(err.value) and "b.s" in str(err.value)
@@ -22,10 +28,7 @@ def test_two_forced_reactions_that_trigger_each_other_stop_with_both_named():
 
 def test_the_bound_is_configurable_and_the_timeline_up_to_the_loop_is_kept():
     from rulekit.timeline import steps
-    b = ScenarioBuilder("loop", players=["P1", "P2"])
-    b.card("a", "Kneeler", owner="P1", abilities=[forced_reaction("k", on("stands", type="character"), [kneel("that card")])])
-    b.card("b", "Stander", owner="P2", abilities=[forced_reaction("s", on("kneels", type="character"), [stand("that card")])])
-    b.card("v", "Victim", owner="P2")
+    b = loop_board()
     with pytest.raises(RunawayLoop) as err:
         Game.start(b.kneel("v").build(), max_nesting=5)
     assert err.value.depth == 6
