@@ -52,8 +52,9 @@ class GameModel(traitlets.HasTraits):
         self.message = " · ".join(notes)
 
     def _show(self, game: Game) -> None:
-        self.game = game
-        self.cursor = len(game.timeline) - 1
+        with self.hold_trait_notifications():      # views see the new game and its last step together
+            self.game = game
+            self.cursor = len(game.timeline) - 1
 
     def answer(self, option_id: str) -> bool:
         """Answer the pending decision; on an illegal answer keep the game and say why."""

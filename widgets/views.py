@@ -10,9 +10,9 @@ import io
 
 import ipywidgets as w
 
-from rulekit import RULES, explain, reason
+from rulekit import RULES, explain
 from rulekit.files import load_scenario
-from rulekit.trace import step_line
+from rulekit.trace import step_line, verdict_lines
 
 from .model import GameModel
 
@@ -40,14 +40,16 @@ class TimelineControls(_View):
         self.refresh()
 
     def _moved(self, change) -> None:
-        self.model.cursor = change["new"]
+        if change["new"] != self.model.cursor:
+            self.model.cursor = change["new"]
 
     def _step(self, delta: int) -> None:
         self.model.cursor = max(0, min(len(self.model.steps) - 1, self.model.cursor + delta))
 
     def refresh(self) -> None:
-        self.slider.max = len(self.model.steps) - 1
-        self.slider.value = self.model.cursor
+        with self.slider.hold_sync():              # one message: the browser never sees a value past max
+            self.slider.max = len(self.model.steps) - 1
+            self.slider.value = self.model.cursor
 
 
 class StepLog(_View):
@@ -68,8 +70,7 @@ class StepLog(_View):
             parts.append(f"<blockquote>{html.escape(rule.text)}<br><i>{html.escape(rule.source)} "
                          f"({rule.provenance})</i></blockquote>")
         if step.verdicts:
-            items = "".join(f"<li>{html.escape(v.card)}.{html.escape(v.ability)} for {html.escape(v.condition)}: "
-                            f"{html.escape(reason(v))}</li>" for v in step.verdicts)
+            items = "".join(f"<li>{html.escape(line.strip())}</li>" for line in verdict_lines(step))
             parts.append(f"<ul>{items}</ul>")
         if self.model.message:
             parts.append(f"<p style='color:#b00'>{html.escape(self.model.message)}</p>")
