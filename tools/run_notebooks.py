@@ -17,7 +17,9 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def run(path: Path) -> None:
     nb = nbformat.read(path, as_version=4)
-    NotebookClient(nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
+    NotebookClient(nb, timeout=600, kernel_name="python3", store_widget_state=False,
+                   resources={"metadata": {"path": str(path.parent)}}).execute()
+    nb.metadata.pop("widgets", None)      # widget state changes at every run; a live kernel rebuilds it
     for cell in nb.cells:
         cell.metadata.pop("execution", None)
     nbformat.write(nb, path)
