@@ -27,6 +27,16 @@ CURRENT, VISITED, IDLE = "#ffd92f", "#c7e9c0", "#ffffff"
 MIN_FONT = 8
 
 
+class DrawingFigure(Figure):
+    """A figure that shows itself as a PNG in any notebook, whatever the matplotlib backend."""
+
+    def _repr_png_(self) -> bytes:
+        import io
+        buf = io.BytesIO()
+        self.savefig(buf, format="png")
+        return buf.getvalue()
+
+
 def player_color(state, player: str | None) -> str:
     if player is None or player not in state.players:
         return "#bbbbbb"
@@ -35,7 +45,7 @@ def player_color(state, player: str | None) -> str:
 
 def _axes(ax, figsize=(8, 5)):
     if ax is None:
-        fig = Figure(figsize=figsize, dpi=100)
+        fig = DrawingFigure(figsize=figsize, dpi=100)
         FigureCanvasAgg(fig)        # a real renderer: canvas.draw() draws, savefig and notebooks work
         ax = fig.add_axes((0.02, 0.02, 0.96, 0.88))
     ax.set_axis_off()

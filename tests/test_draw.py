@@ -56,3 +56,9 @@ def test_views_match_their_reference_images(name, what, view, tmp_path):
     reference = REFERENCE / f"{name}-{view}.png"
     assert reference.exists(), f"no reference image {reference.name}: run tools/update_reference_images.py"
     assert compare_images(str(reference), str(out), tol=12) is None
+
+
+def test_a_drawing_shows_itself_as_a_png_in_any_notebook():
+    game = load_scenario(ROOT / "scenarios" / "agot" / "claim-2-kill.yaml").start()
+    fig = draw_windows(game.timeline[5])
+    assert fig._repr_png_()[:8] == b"\x89PNG\r\n\x1a\n"
