@@ -107,6 +107,13 @@ def test_the_scenario_schema_accepts_the_shipped_scenarios():
         jsonschema.validate(data, schema)
 
 
+@pytest.mark.parametrize("path", sorted((ROOT / "scenarios").rglob("*.yaml")), ids=lambda p: p.stem)
+def test_the_json_trace_of_every_scenario_validates_against_its_schema(path):
+    from rulekit.tracejson import trace_data
+    data = json.loads(json.dumps(trace_data(load_scenario(path).start())))
+    jsonschema.validate(data, trace_schema())
+
+
 def test_the_json_trace_validates_against_its_schema(capsys):
     assert main(["trace", str(CLAIM), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
