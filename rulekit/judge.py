@@ -179,6 +179,12 @@ def condition_change_blocked(instr: Instruction, state: GameState, tc: Triggerin
 def changeable_targets(instr: Instruction, state: GameState, me: str, source: Card,
                        tc: TriggeringCondition | None) -> tuple:
     """The targets for which the instruction would change the game state now."""
+    if instr.target is Target.SELF and instr.do in _BOARD_VERBS:
+        # the common case, kept short: this card, if it is still the same object and would change
+        now = state.cards.get(source.id)
+        if now is None or now.incarnation != source.incarnation:
+            return ()
+        return (now,) if occur.can_happen(VERB_EVENT[instr.do], state, card=now, amount=instr.amount) is None else ()
     if instr.do is Verb.REPLACE and instr.target is not Target.THAT_CARD:
         return chooser_targets(replace_as_kill(instr), state, me, source, tc)   # a unit whose next death it replaces
     if instr.do in (Verb.CANCEL, Verb.REPLACE) or (instr.do is Verb.SAVE and instr.target is Target.THAT_CARD):
@@ -201,6 +207,9 @@ def changeable_targets(instr: Instruction, state: GameState, me: str, source: Ca
                     out.append(c)
         return tuple(out)
     return chooser_targets(instr, state, me, source, tc)
+
+
+_BOARD_VERBS = frozenset(v for v in Verb if v not in (Verb.CANCEL, Verb.REPLACE, Verb.SAVE, Verb.DELAY))
 
 
 def replace_as_kill(instr: Instruction) -> Instruction:
