@@ -30,9 +30,6 @@ class Timing(str, Enum):
     def forced(self) -> bool:
         return self in (Timing.FORCED_INTERRUPT, Timing.FORCED_REACTION)
 
-    @property
-    def before_occurrence(self) -> bool:
-        return self in (Timing.WOULD_INTERRUPT, Timing.FORCED_INTERRUPT, Timing.INTERRUPT)
 
 
 class Who(str, Enum):
@@ -153,6 +150,12 @@ class Instruction:
     grant: "Ability | None" = None             # what ``grant`` gives
     ability: str | None = None                 # which ability ``remove ability`` removes
     amount_of: str | None = None               # "that card's might" (fixed) or "this card's might" (live)
+
+    @property
+    def acts_on_condition(self) -> bool:
+        """Cancel, save and replace act on the triggering condition the ability responds to
+        (a Riftbound death replacement instead targets a unit, like a kill)."""
+        return self.do is Verb.CANCEL or (self.do in (Verb.SAVE, Verb.REPLACE) and self.target is Target.THAT_CARD)
 
 
 class Period(str, Enum):

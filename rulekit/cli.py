@@ -212,13 +212,8 @@ def _draw(args) -> int:
     if out.suffix.lower() not in (".png", ".svg", ".pdf"):
         raise BadInput(f"{args.output}: the output must end in .png, .svg or .pdf")
     game, steps, step = _step(args)
-    from .draw import draw_chain, draw_flow, draw_state, draw_windows
-    if args.view == "flow":
-        fig = draw_flow(step, steps=steps)
-    elif args.view == "chain":
-        fig = draw_chain(step, previous=steps[args.step - 1] if args.step else None)
-    else:
-        fig = (draw_windows if args.view == "windows" else draw_state)(step)
+    from .draw import draw_view
+    fig = draw_view(args.view, step, steps)
     try:
         fig.savefig(out)
     except OSError as e:

@@ -373,4 +373,19 @@ def draw_state(step: Step, ax=None) -> Figure:
     return view.figure
 
 
-VIEWS = {"flow": draw_flow, "windows": draw_windows, "chain": draw_chain, "graph": draw_state}
+VIEWS = ("flow", "windows", "chain", "graph")
+
+
+def draw_view(view: str, step: Step, steps: tuple[Step, ...] | None = None, ax=None) -> Figure:
+    """One of :data:`VIEWS` for ``step``; ``steps`` (the timeline) gives the flowchart its path
+    and the Chain view what changed since the previous step."""
+    if view == "flow":
+        return draw_flow(step, ax, steps)
+    if view == "windows":
+        return draw_windows(step, ax)
+    if view == "chain":
+        previous = steps[step.number - 1] if steps is not None and step.number else None
+        return draw_chain(step, ax, previous)
+    if view == "graph":
+        return draw_state(step, ax)
+    raise ValueError(f"no view {view!r}; the views are {', '.join(VIEWS)}")

@@ -87,7 +87,7 @@ class Halt:
 
 
 def run(scenario: Scenario, step: Step, *, replaying: Map = Map(), auto: bool = False,
-        max_steps: int | None = None, max_nesting: int = MAX_NESTING, step_limit: int = MAX_STEPS) -> Halt:
+        max_nesting: int = MAX_NESTING, step_limit: int = MAX_STEPS) -> Halt:
     """Advance from ``step`` until a decision needs a person (or, with ``auto``, to the end,
     answering every decision with its default). Answers in ``replaying`` are applied where
     their keys come up; one whose option is not legal there is reported as unapplied."""
@@ -125,8 +125,6 @@ def run(scenario: Scenario, step: Step, *, replaying: Map = Map(), auto: bool = 
         if taken >= step_limit:
             raise RunawayLoop(f"runaway loop: the script took more than {step_limit:,} steps without ending",
                               abilities=(), depth=len(control), step=step)
-        if max_steps is not None and taken >= max_steps:
-            break
     if not control:
         unapplied.extend(Unapplied(k, v, "this decision never came up") for k, v in sorted(
             replaying.items(), key=lambda kv: (kv[0].at, kv[0].chooser, kv[0].number)))

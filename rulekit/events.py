@@ -96,37 +96,35 @@ class EventDef:
     counts_as: tuple[EventKind, ...] = ()
     moves_card: bool = False          # the subject card changes zones (and becomes a new object)
     from_play: bool = False           # only a card in play can undergo it
-    noun: str = ""                    # "the kill of", for descriptions
 
 
 EVENTS: dict[EventKind, EventDef] = {e.kind: e for e in (
-    EventDef(EventKind.KILLED, Verb.KILL, Subject.CARD, (EventKind.LEAVES_PLAY,), True, True, "kill"),
-    EventDef(EventKind.DISCARDED, Verb.DISCARD, Subject.CARD, (EventKind.LEAVES_PLAY,), True, False, "discard"),
-    EventDef(EventKind.SACRIFICED, Verb.SACRIFICE, Subject.CARD, (EventKind.LEAVES_PLAY,), True, True, "sacrifice"),
-    EventDef(EventKind.RETURNED_TO_HAND, Verb.RETURN_TO_HAND, Subject.CARD, (EventKind.LEAVES_PLAY,), True, True,
-             "return to hand"),
-    EventDef(EventKind.LEAVES_PLAY, Verb.LEAVE_PLAY, Subject.CARD, (), True, True, "leaving play"),
-    EventDef(EventKind.ENTERS_PLAY, Verb.PUT_INTO_PLAY, Subject.CARD, (), True, False, "entering play"),
-    EventDef(EventKind.KNEELS, Verb.KNEEL, Subject.CARD, (), False, True, "kneeling"),
-    EventDef(EventKind.STANDS, Verb.STAND, Subject.CARD, (), False, True, "standing"),
-    EventDef(EventKind.GAINS_POWER, Verb.GAIN_POWER, Subject.CARD, (), False, True, "power gain"),
-    EventDef(EventKind.DRAWS, Verb.DRAW, Subject.PLAYER, (), False, False, "draw"),
-    EventDef(EventKind.WINS_CHALLENGE, Verb.WIN_CHALLENGE, Subject.PLAYER, (), False, False, "challenge win"),
-    EventDef(EventKind.LOSES_CHALLENGE, Verb.WIN_CHALLENGE, Subject.PLAYER, (), False, False, "challenge loss"),
-    EventDef(EventKind.PHASE_BEGINS, Verb.BEGIN_PHASE, Subject.PHASE, (), False, False, "beginning"),
-    EventDef(EventKind.PHASE_ENDS, Verb.END_PHASE, Subject.PHASE, (), False, False, "end"),
-    EventDef(EventKind.ROUND_BEGINS, Verb.BEGIN_ROUND, Subject.PHASE, (), False, False, "beginning"),
-    EventDef(EventKind.INITIATES, Verb.INITIATE, Subject.CARD, (), False, False, "initiation"),
-    EventDef(EventKind.SAVED, Verb.SAVE, Subject.CARD, (), False, True, "save"),
-    EventDef(EventKind.PLAYED, Verb.PLAY, Subject.CARD, (), True, False, "play"),
-    EventDef(EventKind.MOVES, Verb.MOVE, Subject.CARD, (), True, False, "move"),
-    EventDef(EventKind.ATTACKS, Verb.ATTACK, Subject.CARD, (), False, True, "attack"),
-    EventDef(EventKind.TURN_ENDS, Verb.END_TURN, Subject.PLAYER, (), False, False, "end of turn"),
-    EventDef(EventKind.CONTROL_CHANGES, Verb.TAKE_CONTROL, Subject.CARD, (), False, True, "change of control"),
-    EventDef(EventKind.GAINS_ABILITY, Verb.GRANT, Subject.CARD, (), False, False, "grant"),
-    EventDef(EventKind.LOSES_ABILITY, Verb.REMOVE_ABILITY, Subject.CARD, (), False, False, "removal"),
-    EventDef(EventKind.DAMAGED, Verb.DEAL_DAMAGE, Subject.CARD, (), False, True, "damage"),
-    EventDef(EventKind.MIGHT_CHANGES, Verb.BUFF, Subject.CARD, (), False, True, "buff"),
+    EventDef(EventKind.KILLED, Verb.KILL, Subject.CARD, (EventKind.LEAVES_PLAY,), True, True),
+    EventDef(EventKind.DISCARDED, Verb.DISCARD, Subject.CARD, (EventKind.LEAVES_PLAY,), True, False),
+    EventDef(EventKind.SACRIFICED, Verb.SACRIFICE, Subject.CARD, (EventKind.LEAVES_PLAY,), True, True),
+    EventDef(EventKind.RETURNED_TO_HAND, Verb.RETURN_TO_HAND, Subject.CARD, (EventKind.LEAVES_PLAY,), True, True),
+    EventDef(EventKind.LEAVES_PLAY, Verb.LEAVE_PLAY, Subject.CARD, (), True, True),
+    EventDef(EventKind.ENTERS_PLAY, Verb.PUT_INTO_PLAY, Subject.CARD, (), True, False),
+    EventDef(EventKind.KNEELS, Verb.KNEEL, Subject.CARD, (), False, True),
+    EventDef(EventKind.STANDS, Verb.STAND, Subject.CARD, (), False, True),
+    EventDef(EventKind.GAINS_POWER, Verb.GAIN_POWER, Subject.CARD, (), False, True),
+    EventDef(EventKind.DRAWS, Verb.DRAW, Subject.PLAYER, (), False, False),
+    EventDef(EventKind.WINS_CHALLENGE, Verb.WIN_CHALLENGE, Subject.PLAYER, (), False, False),
+    EventDef(EventKind.LOSES_CHALLENGE, Verb.WIN_CHALLENGE, Subject.PLAYER, (), False, False),
+    EventDef(EventKind.PHASE_BEGINS, Verb.BEGIN_PHASE, Subject.PHASE, (), False, False),
+    EventDef(EventKind.PHASE_ENDS, Verb.END_PHASE, Subject.PHASE, (), False, False),
+    EventDef(EventKind.ROUND_BEGINS, Verb.BEGIN_ROUND, Subject.PHASE, (), False, False),
+    EventDef(EventKind.INITIATES, Verb.INITIATE, Subject.CARD, (), False, False),
+    EventDef(EventKind.SAVED, Verb.SAVE, Subject.CARD, (), False, True),
+    EventDef(EventKind.PLAYED, Verb.PLAY, Subject.CARD, (), True, False),
+    EventDef(EventKind.MOVES, Verb.MOVE, Subject.CARD, (), True, False),
+    EventDef(EventKind.ATTACKS, Verb.ATTACK, Subject.CARD, (), False, True),
+    EventDef(EventKind.TURN_ENDS, Verb.END_TURN, Subject.PLAYER, (), False, False),
+    EventDef(EventKind.CONTROL_CHANGES, Verb.TAKE_CONTROL, Subject.CARD, (), False, True),
+    EventDef(EventKind.GAINS_ABILITY, Verb.GRANT, Subject.CARD, (), False, False),
+    EventDef(EventKind.LOSES_ABILITY, Verb.REMOVE_ABILITY, Subject.CARD, (), False, False),
+    EventDef(EventKind.DAMAGED, Verb.DEAL_DAMAGE, Subject.CARD, (), False, True),
+    EventDef(EventKind.MIGHT_CHANGES, Verb.BUFF, Subject.CARD, (), False, True),
 )}
 
 #: For each verb, the event kind it creates (``win challenge`` also creates a loss for the
@@ -147,9 +145,6 @@ VERB_EVENT: dict[Verb, EventKind] = {
 
 #: Verbs that change a triggering condition instead of the board (they create none of their own).
 CONDITION_VERBS = (Verb.CANCEL, Verb.REPLACE)
-
-#: Verbs that change what the rules will do later, not the board (they create no condition).
-EFFECT_VERBS = CONDITION_VERBS + (Verb.DELAY,)
 
 #: Verbs only the rules themselves (or the script) use, never an ability's instruction.
 RULES_ONLY_VERBS = (Verb.WIN_CHALLENGE, Verb.BEGIN_PHASE, Verb.END_PHASE, Verb.BEGIN_ROUND, Verb.PLAY,

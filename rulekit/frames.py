@@ -89,8 +89,7 @@ class ResolutionFrame:
         return None
 
 
-Frame = ScriptFrame | SequenceFrame | ResolutionFrame
-Control = tuple  # tuple[Frame, ...], bottom first
+Control = tuple  # the frames, bottom first
 
 
 @dataclass(frozen=True, slots=True)

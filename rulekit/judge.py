@@ -185,17 +185,15 @@ def changeable_targets(instr: Instruction, state: GameState, me: str, source: Ca
         if now is None or now.incarnation != source.incarnation:
             return ()
         return (now,) if occur.can_happen(VERB_EVENT[instr.do], state, card=now, amount=instr.amount) is None else ()
-    if instr.do is Verb.REPLACE and instr.target is not Target.THAT_CARD:
-        return chooser_targets(replace_as_kill(instr), state, me, source, tc)   # a unit whose next death it replaces
-    if instr.do in (Verb.CANCEL, Verb.REPLACE) or (instr.do is Verb.SAVE and instr.target is Target.THAT_CARD):
+    if instr.acts_on_condition:
         if condition_change_blocked(instr, state, tc) is not None:
             return ()
         if instr.do is not Verb.SAVE:
-            return (tc,)
+            return (tc,)            # a save goes on to the card it saves
     if instr.do is Verb.DELAY:
         return (instr,)     # a delayed effect always sets something up
-    kind = VERB_EVENT[instr.do]
     if instr.target.is_player:
+        kind = VERB_EVENT[instr.do]
         return tuple(p for p in player_targets(instr, state, me, tc)
                      if occur.can_happen(kind, state, player=p, amount=instr.amount) is None)
     if instr.target is Target.EACH_PLAYER:
@@ -267,10 +265,6 @@ def limit_reached(state: GameState, source: Card, ability: Ability) -> str | Non
     return None
 
 
-def listens(ability: Ability, kind: EventKind) -> bool:
-    return ability.when is not None and ability.when.event in kinds_counted(kind)
-
-
 def judge(state: GameState, source: Card, ability: Ability, tc: TriggeringCondition,
           step: SeqStep | None) -> Verdict:
     """The verdict for ``ability`` on ``source`` against ``tc`` at ``step`` of its sequence."""
@@ -310,8 +304,7 @@ def judge(state: GameState, source: Card, ability: Ability, tc: TriggeringCondit
             return Verdict(obj, aid, tid, Code.NO_TARGET, f"nothing to {instr.do.value}")
         could_change = could_change or bool(targets)
     if not could_change:
-        blocked = [condition_change_blocked(i, state, tc) for i in ability.effect
-                   if i.do in (Verb.CANCEL, Verb.SAVE, Verb.REPLACE)]
+        blocked = [condition_change_blocked(i, state, tc) for i in ability.effect if i.acts_on_condition]
         return Verdict(obj, aid, tid, Code.NO_EFFECT, next((b for b in blocked if b), "nothing it affects would change"))
     return Verdict(obj, aid, tid, Code.MUST_RESOLVE if ability.timing.forced else Code.ELIGIBLE)
 

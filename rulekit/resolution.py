@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from . import ids, judge, occur
 from .abilities import Ability, Instruction, Target
-from .events import CONDITION_VERBS, EventKind, Verb
+from .events import EventKind, Verb
 from .decisions import AnswerKey, Decision, DecisionKind
 from .frames import Ask, Control, Progress, ResolutionFrame, SequenceFrame
 from .model import DelayedEffect, GameState, TriggeringCondition
@@ -146,7 +146,7 @@ def _execute(frame: ResolutionFrame, state: GameState, control: Control, instr: 
     if why:
         return Progress(state, control[:-1] + (replace(moved_on, shortfall=True),), "agot.effect.condition",
                         "condition-false", args + (("why", why),))
-    if instr.do in CONDITION_VERBS or (instr.do is Verb.SAVE and instr.target is Target.THAT_CARD):
+    if instr.acts_on_condition:
         return _act_on_condition(frame, state, control, instr, moved_on, args,
                                  ids.instruction_sequence(frame.use, stage, frame.index))
     if instr.do is Verb.DELAY:

@@ -55,12 +55,6 @@ def condition_label(state: GameState, tc_id: str) -> str:
     return f"{_obj_label(state, subject)} {event}"
 
 
-def use_label(state: GameState, card: Card, ability_id: str, tc_id: str) -> str:
-    ability = card.ability(ability_id)
-    kind = ability.timing.value if ability else "ability"
-    return f"{card.title}'s {kind} ({card.obj}.{ability_id}) for: {condition_label(state, tc_id)}"
-
-
 def use_ref_label(state: GameState, use_id: str) -> str:
     """``"c7.r1@s:claim:killed:c3"`` → ``"Tyrion's reaction (c7.r1) for: Ser Jaime (c3) killed"``."""
     head, _, responds_to = use_id.partition("@")
@@ -106,8 +100,7 @@ def describe(what: str, args: tuple, state: GameState) -> str:
     if what == "window-closes":
         return f"{_step_title(a['step'])} closes: all players passed in a row."
     if what == "pass":
-        why = " (no eligible ability)" if a["auto"] else ""
-        return f"{a['player']} passes{why}; {a['passes']} pass(es) in a row."
+        return _pass_line(a, "no eligible ability")
     if what == "use":
         return f"{a['player']} uses {use_ref_label(state, a['use'])}."
     if what == "no-forced":
@@ -203,8 +196,7 @@ def _describe_riftbound(what: str, a: dict, state: GameState) -> str | None:
     if what == "rb-priority":
         return f"{a['player']}, controller of the newest item ({_item_label(state, a['item'])}), has priority."
     if what == "rb-pass":
-        why = " (nothing to play)" if a["auto"] else ""
-        return f"{a['player']} passes{why}; {a['passes']} pass(es) in a row."
+        return _pass_line(a, "nothing to play")
     if what == "rb-adds":
         return f"{a['player']} adds {_item_label(state, a['item'])} to the Chain."
     if what == "rb-resolves":
@@ -225,6 +217,11 @@ def _describe_riftbound(what: str, a: dict, state: GameState) -> str | None:
     if what == "rb-nothing":
         return f"{a['verb'].capitalize()} ({a['instruction']}): nothing it could change."
     return None
+
+
+def _pass_line(a: dict, auto_reason: str) -> str:
+    why = f" ({auto_reason})" if a["auto"] else ""
+    return f"{a['player']} passes{why}; {a['passes']} pass(es) in a row."
 
 
 def _step_title(step_name: str) -> str:

@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 from matplotlib.testing.compare import compare_images
 
-from rulekit.draw import ChainView, FlowView, StateGraphView, WindowsView, draw_chain, draw_flow, draw_state, draw_windows
+from rulekit.draw import (ChainView, FlowView, StateGraphView, WindowsView, draw_chain, draw_flow, draw_state, draw_view,
+                          draw_windows)
 from rulekit.files import load_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -49,8 +50,7 @@ def test_views_match_their_reference_images(name, what, view, tmp_path):
     path = next(p for p in FILES if p.stem == name)
     game = load_scenario(path).start()
     step = next(s for s in game.timeline if s.what == what)
-    fig = {"flow": lambda: draw_flow(step, steps=game.timeline), "windows": lambda: draw_windows(step),
-           "chain": lambda: draw_chain(step), "graph": lambda: draw_state(step)}[view]()
+    fig = draw_view(view, step, game.timeline if view == "flow" else None)
     out = tmp_path / f"{name}-{view}.png"
     fig.savefig(out)
     reference = REFERENCE / f"{name}-{view}.png"

@@ -186,7 +186,8 @@ class DrawingView(_View):
     """A matplotlib view of the step at the cursor, shown as a PNG image."""
 
     def __init__(self, model: GameModel, view: str = "flow"):
-        self.which = w.ToggleButtons(options=["flow", "windows", "chain", "graph"], value=view)
+        from rulekit.draw import VIEWS
+        self.which = w.ToggleButtons(options=list(VIEWS), value=view)
         self.image = w.Image(format="png")
         self.which.observe(lambda _: self.refresh(), names="value")
         self.widget = w.VBox([self.which, self.image])
@@ -195,14 +196,8 @@ class DrawingView(_View):
         self.refresh()
 
     def refresh(self) -> None:
-        from rulekit.draw import draw_chain, draw_flow, draw_state, draw_windows
-        step = self.model.step
-        if self.which.value == "flow":
-            fig = draw_flow(step, steps=self.model.steps)
-        elif self.which.value == "chain":
-            fig = draw_chain(step, previous=self.model.steps[step.number - 1] if step.number else None)
-        else:
-            fig = (draw_windows if self.which.value == "windows" else draw_state)(step)
+        from rulekit.draw import draw_view
+        fig = draw_view(self.which.value, self.model.step, self.model.steps)
         buf = io.BytesIO()
         fig.savefig(buf, format="png")
         self.image.value = buf.getvalue()
