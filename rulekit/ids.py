@@ -11,8 +11,30 @@ unrelated parts of the board.
 - a triggering condition: ``<sequence>:<event>:<subject>``;
 - a window: ``<sequence>:<kind>``;
 - a use of an ability: ``<card object>.<ability>@<triggering condition>``.
+
+Ids derived from causes grow with every round of a loop (``a.x@…b.y@…a.x@…``). Every id
+shorter than :data:`MAX_ID` characters keeps exactly the form above; a longer one is folded
+(:func:`fold`) into its first :data:`HEAD` characters, ``~`` and a BLAKE2b digest of the whole
+id, so ids stay deterministic in every process and bounded in length. The head keeps the
+card object and ability a use starts with, which is all the engine ever reads back from an id.
 """
 from __future__ import annotations
+
+from hashlib import blake2b
+
+MAX_ID = 256     #: ids shorter than this keep their full form
+HEAD = 160       #: characters of a folded id kept as they were
+FOLD_MARK = "~"  #: what separates a folded id's head from its digest
+
+
+def fold(text: str) -> str:
+    """``text`` itself when shorter than :data:`MAX_ID`; otherwise its head, ``~`` and a
+    20-hex-digit BLAKE2b digest of all of it (never Python's ``hash()``, which changes per
+    process). The result is at most ``HEAD + 21`` characters."""
+    if len(text) < MAX_ID:
+        return text
+    digest = blake2b(text.encode("utf-8", "surrogatepass"), digest_size=10).hexdigest()
+    return f"{text[:HEAD]}{FOLD_MARK}{digest}"
 
 
 def card_object(card_id: str, incarnation: int) -> str:
@@ -20,28 +42,28 @@ def card_object(card_id: str, incarnation: int) -> str:
 
 
 def script_occurrence(slug: str) -> str:
-    return f"s:{slug}"
+    return fold(f"s:{slug}")
 
 
 def instruction_sequence(use_id: str, part: str, index: int) -> str:
-    return f"{use_id}/{part}{index}"
+    return fold(f"{use_id}/{part}{index}")
 
 
 def after_part_sequence(use_id: str, part: str) -> str:
-    return f"{use_id}/{part}"
+    return fold(f"{use_id}/{part}")
 
 
 def triggering_condition(sequence_id: str, event: str, subject: str) -> str:
-    return f"{sequence_id}:{event.replace(' ', '-')}:{subject}"
+    return fold(f"{sequence_id}:{event.replace(' ', '-')}:{subject}")
 
 
 def window(sequence_id: str, kind: str) -> str:
-    return f"{sequence_id}:{kind.replace(' ', '-')}"
+    return fold(f"{sequence_id}:{kind.replace(' ', '-')}")
 
 
 def forced_step(sequence_id: str, step: str) -> str:
-    return f"{sequence_id}:{step.replace(' ', '-')}"
+    return fold(f"{sequence_id}:{step.replace(' ', '-')}")
 
 
 def use(card_obj: str, ability_id: str, responds_to: str) -> str:
-    return f"{card_obj}.{ability_id}@{responds_to}"
+    return fold(f"{card_obj}.{ability_id}@{responds_to}")
