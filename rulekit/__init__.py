@@ -36,3 +36,10 @@ __all__ = [
     "SeqStep", "Step", "Target", "Timing", "Trigger", "TriggeringCondition", "Unapplied", "Verb", "Verdict",
     "Which", "Who", "__version__", "explain", "load", "reason", "rule",
 ]
+
+
+def __getattr__(name):   # rulekit.explore (a callable module) is imported on first use, never by `import rulekit`
+    if name == "explore":
+        import importlib
+        return importlib.import_module(".explore", __name__)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
