@@ -197,57 +197,76 @@ class _Clock:
         return ""
 
 
-def walk(root, *, key=board, merge: bool = True, clock: _Clock | None = None, labels: bool = True) -> Walk:
-    """Walk every legal answer from ``root`` (a :class:`~rulekit.Game`), depth first, in the
-    order the options are listed, merging identical positions when ``merge``."""
-    clock = clock or _Clock(Limit(), None)
-    w = Walk()
-    table: dict = {}
-    runaway = None
+class Walker:
+    """Places positions in a :class:`Walk` (merging identical ones when ``merge``) and asks the
+    engine for the position each answer leads to."""
 
-    def place(game) -> tuple[int, bool]:
+    def __init__(self, *, key=board, merge: bool = True, labels: bool = True):
+        self.w = Walk()
+        self.key = key
+        self.merge = merge
+        self.labels = labels
+        self.table: dict = {}
+        self.runaway = None
+
+    def place(self, game) -> tuple[int, bool]:
+        """The number of ``game``'s position, and whether it is new."""
+        w = self.w
         position = (game.state, game.control)
-        if merge:
-            found = table.get(position)
+        if self.merge:
+            found = self.table.get(position)
             if found is not None:
                 return found, False
         decision = game.decision
         if decision is None:
-            outcome = _outcome(key, game.state)
+            outcome = _outcome(self.key, game.state)
             w.finals.setdefault(outcome, game.state)
             n = w.add(None, (), outcome)
         else:
             n = w.add(decision.key, decision.option_ids, None)
-            if labels and decision.key not in w.labels:
+            if self.labels and decision.key not in w.labels:
                 w.labels[decision.key] = (decision.prompt, {o.id: o.label for o in decision.options})
-        if merge:
-            table[position] = n
+        if self.merge:
+            self.table[position] = n
         return n, True
 
-    place(root)
+    def answer(self, game, n: int):
+        """Take the next untried option at position ``n``; the new game if its position is new
+        and waits for a decision (``None`` otherwise)."""
+        w = self.w
+        w.answers += 1
+        try:
+            child = game.answer(w.options[n][len(w.children[n])])
+        except RulekitError:                       # the nesting or step bound stopped a runaway loop
+            if self.runaway is None:
+                self.runaway = w.add(None, (), RUNAWAY)
+            w.children[n].append(self.runaway)
+            return None
+        m, new = self.place(child)
+        w.children[n].append(m)
+        return child if new and child.decision is not None else None
+
+
+def walk(root, *, key=board, merge: bool = True, clock: _Clock | None = None, labels: bool = True) -> Walk:
+    """Walk every legal answer from ``root`` (a :class:`~rulekit.Game`), depth first, in the
+    order the options are listed, merging identical positions when ``merge``."""
+    clock = clock or _Clock(Limit(), None)
+    walker = Walker(key=key, merge=merge, labels=labels)
+    w = walker.w
+    walker.place(root)
     stack = [(root, 0)] if root.decision is not None else []
     while stack:
         game, n = stack[-1]
-        i = len(w.children[n])
-        if i == len(w.options[n]):
+        if len(w.children[n]) == len(w.options[n]):
             stack.pop()
             continue
         why = clock.over(w)
         if why:
             w.stopped = why
             break
-        w.answers += 1
-        try:
-            child = game.answer(w.options[n][i])
-        except RulekitError:                       # the nesting or step bound stopped a runaway loop
-            if runaway is None:
-                runaway = w.add(None, (), RUNAWAY)
-            w.children[n].append(runaway)
-            continue
-        m, new = place(child)
-        w.children[n].append(m)
-        if new and child.decision is not None:
-            stack.append((child, m))
+        child = walker.answer(game, n)
+        if child is not None:
+            stack.append((child, len(w) - 1))
     return w
 
 
@@ -334,7 +353,7 @@ def explore(source, *, key=None, limit=None, progress="auto", executor=None, mer
             if bar is not None:
                 bar.close()
         workers = 0
-    return analyse(w, root=root, prefix=prefix, default_key=key is None, merged=merge, workers=workers,
+    return analyse(w, root=root, prefix=prefix, default_key=key is None, merged=merge, subtrees=workers,
                    seconds=time.time() - started, limit=limit)
 
 

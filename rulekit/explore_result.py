@@ -82,7 +82,7 @@ class Exploration:
     answers: int            # answers the engine was asked for
     unexplored: int         # positions whose options were not all tried
     merged: bool
-    workers: int
+    subtrees: int           # subtrees walked by an executor (0: a serial walk)
     seconds: float
     default_key: bool
     walk: object = field(repr=False, default=None)
@@ -120,7 +120,7 @@ class Exploration:
         return {"format": "rulekit-explore/1", "scenario": getattr(self.scenario, "title", ""),
                 "complete": self.complete, "stopped": self.stopped, "lines": self.lines, "states": self.states,
                 "answers": self.answers, "unexplored": self.unexplored, "merged": self.merged,
-                "workers": self.workers, "outcomes": [o.to_dict(default_key=self.default_key) for o in self.outcomes],
+                "subtrees": self.subtrees, "outcomes": [o.to_dict(default_key=self.default_key) for o in self.outcomes],
                 "choices": [c.to_dict() for c in self.choices]}
 
 
@@ -183,7 +183,7 @@ def _order(w) -> tuple[list[int], list[int], list]:
     return post, pre, parent
 
 
-def analyse(w, *, root, prefix: Line, default_key: bool, merged: bool, workers: int, seconds: float, limit):
+def analyse(w, *, root, prefix: Line, default_key: bool, merged: bool, subtrees: int, seconds: float, limit):
     post, pre, parent = _order(w)
     n = len(w)
     back = [0] * n                 # lines from a position to the end
@@ -237,12 +237,12 @@ def analyse(w, *, root, prefix: Line, default_key: bool, merged: bool, workers: 
             OptionReach(opt, labels.get(opt, opt), tuple(sorted(number[o] for o in reached)), lines)
             for opt, (reached, lines) in options.items())))
     unexplored = sum(1 for node in range(n) if w.at[node] is not None and not w.expanded(node))
-    return _result(root, outcomes, made, w, back[0], unexplored, default_key, merged, workers, seconds)
+    return _result(root, outcomes, made, w, back[0], unexplored, default_key, merged, subtrees, seconds)
 
 
-def _result(root, outcomes, choices, w, lines, unexplored, default_key, merged, workers, seconds):
+def _result(root, outcomes, choices, w, lines, unexplored, default_key, merged, subtrees, seconds):
     return Exploration(root.scenario, outcomes, tuple(choices), lines, not w.stopped and unexplored == 0, w.stopped,
-                       len(w), w.answers, unexplored, merged, workers, seconds, default_key, w, root.state)
+                       len(w), w.answers, unexplored, merged, subtrees, seconds, default_key, w, root.state)
 
 
 def _example(w, parent, node, prefix: Line) -> Line:
