@@ -16,9 +16,13 @@ from .game import Game
 from .model import Card, GameState, TriggeringCondition
 from .rules import RULES, Rule, rule
 from .scenario import Scenario, ScriptEntry
-from .steps import SeqStep
 from .timeline import Step
 from .verdicts import Code, Verdict, reason
+
+from . import rulesets
+from .rulesets import Ruleset, Ruling
+from .rulesets.agot import SeqStep          # registers A Game of Thrones
+from .rulesets import riftbound as _riftbound   # registers Riftbound  # noqa: F401
 
 __version__ = "0.1.0"
 
@@ -32,7 +36,7 @@ def load(path, *, play_defaults: bool = False) -> Game:
 __all__ = [
     "Ability", "AnswerKey", "Card", "CardFilter", "Code", "Condition", "Decision", "DecisionKind",
     "EventKind", "Explanation", "Game", "GameState", "IllegalAnswer", "Instruction", "Line", "Option", "PASS",
-    "Posture", "RULES", "Rule", "RulekitError", "Scenario", "ScenarioBuilder", "ScenarioError", "ScriptEntry",
+    "Posture", "RULES", "Rule", "Ruleset", "Ruling", "RulekitError", "Scenario", "ScenarioBuilder", "ScenarioError", "ScriptEntry",
     "SeqStep", "Step", "Target", "Timing", "Trigger", "TriggeringCondition", "Unapplied", "Verb", "Verdict",
     "Which", "Who", "__version__", "explain", "load", "reason", "rule",
 ]

@@ -12,8 +12,6 @@ from matplotlib.collections import LineCollection, PolyCollection
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
-from . import chain, riftbound
-from .frames import ResolutionFrame, SequenceFrame
 from .text import condition_label
 from .timeline import Step
 from .verdicts import Code
@@ -152,7 +150,7 @@ class FlowView:
             self.boxes[node].set_facecolor(CURRENT if data["current"] else VISITED if data["visited"] else IDLE)
             self.boxes[node].set_linewidth(2.0 if data["current"] else 1.0)
         self.title.set_text(_title(step))
-        self.depth.set_text(f"open sequences: {step.level}" if self.ruleset == "agot" else "")
+        self.depth.set_text(f"open sequences: {step.level}" if step.level else "")
 
 
 def draw_flow(step: Step, ax=None, steps: tuple[Step, ...] | None = None) -> Figure:
@@ -184,26 +182,7 @@ class WindowsView:
         self.legend = None
 
     def _entries(self, step: Step) -> list[tuple[str, str, str, str]]:
-        state, out = step.state, []
-        verdicts = step.verdicts
-        for frame in step.control:
-            if isinstance(frame, SequenceFrame) and frame.window is not None:
-                w = frame.window
-                eligible = [v for v in verdicts if v.code is Code.ELIGIBLE]
-                per_player: dict[str, list[str]] = {}
-                for v in eligible:
-                    card = step.before.cards[v.card.partition("@")[0]]
-                    per_player.setdefault(card.controller, []).append(f"{card.title}.{v.ability}")
-                listed = "; ".join(f"{p}: {', '.join(sorted(set(a)))}" for p, a in per_player.items()) or "nothing"
-                out.append((f"{frame.step.window_kind} window — {', '.join(condition_label(state, c.id) for c in frame.conditions)}",
-                            f"opportunity: {w.opportunity}  ·  passes in a row: {w.passes} of {len(state.players)}"
-                            f"  ·  opportunity #{w.number}", f"eligible: {listed}", w.opportunity))
-            if isinstance(frame, riftbound.ChainFrame) and frame.priority is not None:
-                out.append((f"priority on the Chain ({len(frame.items)} item(s))",
-                            f"priority: {frame.priority}  ·  passes in a row: {frame.passes} of {len(state.players)}",
-                            "may add: " + (", ".join(f"{c.title}" for c, _ in chain.playable(state, frame.priority))
-                                           or "nothing"), frame.priority))
-        return out
+        return [(e.title, e.status, e.may_act, e.player) for e in step.state.rules.window_entries(step)]
 
     def update(self, step: Step) -> None:
         entries = self._entries(step)[-self.ROWS:]
@@ -259,25 +238,10 @@ class ChainView:
     @staticmethod
     def entries(step: Step) -> list[tuple[str, str, str, bool, str]]:
         """(id, first line, second line, pending, controller), oldest first."""
-        out = []
-        for frame in step.control:
-            if isinstance(frame, riftbound.ChainFrame):
-                for item in frame.items:
-                    effect = "; ".join(f"{i.do.value} {i.target.value}" for i in item.ability.effect)
-                    out.append((item.id, f"{item.source.title} — {item.controller}", f"will: {effect}",
-                                item.pending, item.controller))
-            elif isinstance(frame, SequenceFrame):
-                out.append((frame.id, f"sequence {frame.id} at step {frame.step.number if frame.step else 8}",
-                            ", ".join(condition_label(step.state, c.id) for c in frame.conditions), False, None))
-            elif isinstance(frame, ResolutionFrame):
-                effect = "; ".join(f"{i.do.value} {i.target.value}" for i in frame.ability.effect)
-                out.append((frame.use, f"{frame.source.title} resolving ({frame.stage}) — {frame.controller}",
-                            f"will: {effect}", False, frame.controller))
-        return out
+        return [(e.id, e.title, e.detail, e.pending, e.controller) for e in step.state.rules.stack_entries(step)]
 
     def update(self, step: Step) -> None:
         entries = self.entries(step)
-        rb = step.state.ruleset == "riftbound"
         shown = entries[-self.SLOTS:]
         current = {e[0] for e in entries}
         for i, (box, line1, line2, mark) in enumerate(self.cards):
@@ -295,7 +259,7 @@ class ChainView:
             line2.set_text(second if len(second) <= 100 else second[:97] + "…")
             mark.set_text(("new, newest" if added else "newest") if i == len(shown) - 1 else ("new" if added else ""))
         gone = len(self.previous - current) if self.previous is not None else 0
-        kind = "the Chain (newest on top)" if rb else "open sequences and resolving abilities (last in, first out)"
+        kind = step.state.rules.stack_kind()
         self.note.set_text(kind + (f"  ·  {gone} resolved/closed since the last step" if gone else "")
                            + ("" if entries else "  ·  empty"))
         self.title.set_text(_title(step))

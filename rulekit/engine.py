@@ -13,10 +13,10 @@ from dataclasses import dataclass
 
 from immutables import Map
 
-from . import chain, occur, resolution, riftbound, sequence
+from . import occur
 from .limits import MAX_NESTING, MAX_STEPS, RunawayLoop, check_nesting
 from .decisions import AnswerKey, Decision, Unapplied
-from .frames import Ask, Control, Progress, ResolutionFrame, ScriptFrame, SequenceFrame
+from .frames import Ask, Control, Progress, ScriptFrame
 from .model import GameState
 from .scenario import Scenario
 from .timeline import Step
@@ -37,35 +37,20 @@ def _script(frame: ScriptFrame, state: GameState, control: Control, scenario: Sc
     args = (("occurrence", occurrence), ("label", entry.label))
     if not conditions:
         return Progress(state, moved_on, "rulekit.script", "script-nothing", args)
-    if scenario.ruleset == "riftbound":
-        return riftbound.occurrence(state, moved_on, conditions, occurrence, "rulekit.script", args)
-    return Progress(state, moved_on + (SequenceFrame(occurrence, conditions),), "rulekit.script", "script", args)
+    return state.rules.open_occurrence(state, moved_on, conditions, occurrence, "rulekit.script", args)
 
 
 def advance(state: GameState, control: Control, scenario: Scenario) -> Progress | Ask:
+    """One step: the handler of the top frame, looked up in the ruleset's handler table."""
     top = control[-1]
-    if isinstance(top, SequenceFrame):
-        return sequence.advance(top, state, control)
-    if isinstance(top, ResolutionFrame):
-        return resolution.advance(top, state, control)
-    if isinstance(top, riftbound.ChainFrame):
-        return chain.advance_chain(top, state, control)
-    if isinstance(top, riftbound.ItemFrame):
-        return chain.advance_item(top, state, control)
-    if isinstance(top, riftbound.TriggerCheck):
-        return riftbound.check_triggers(top, state, control)
-    return _script(top, state, control, scenario)
+    if type(top) is ScriptFrame:
+        return _script(top, state, control, scenario)
+    return state.rules.handlers[type(top)].advance(top, state, control)
 
 
 def apply_answer(state: GameState, control: Control, option: str, verdicts) -> Progress:
     top = control[-1]
-    if isinstance(top, SequenceFrame):
-        return sequence.answer(top, state, control, option, verdicts)
-    if isinstance(top, riftbound.ChainFrame):
-        return chain.answer_chain(top, state, control, option)
-    if isinstance(top, riftbound.ItemFrame):
-        return chain.answer_item(top, state, control, option)
-    return resolution.answer(top, state, control, option, verdicts)
+    return state.rules.handlers[type(top)].answer(top, state, control, option, verdicts)
 
 
 def record(parent: Step, p: Progress, decision: Decision | None = None, answer: str | None = None,

@@ -10,12 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal, Mapping
 
-from .steps import SeqStep
 from .verdicts import Code
 
-STEP_NAMES = {step.name.lower().replace("_", " "): step for step in SeqStep}
-StepName = Literal["imminent", "would window", "forced interrupts", "interrupt window", "occurs",
-                   "forced reactions", "reaction window"]
+#: a step of the ruleset's sequence ("interrupt window" …), checked against the ruleset's
+#: :meth:`~rulekit.rulesets.Ruleset.step_names` when the file is loaded
+StepName = str
 
 
 @dataclass(frozen=True)
@@ -118,16 +117,9 @@ def check_expect(game, expect: Expect) -> list[str]:
 
 
 def _steps_at(game, want: VerdictExpect) -> list:
-    """The steps taken at ``want.step`` of the sequence ``want.sequence``; in Riftbound, where
-    events have no sequence, the trigger check of the occurrence ``want.sequence`` (step "occurs")."""
-    from .riftbound import TriggerCheck
-    step_kind = STEP_NAMES[want.step]
-    steps = [s for s in game.timeline if s.context is not None and s.context.id == want.sequence
-             and s.context.step is step_kind]
-    if not steps and step_kind is SeqStep.OCCURS:
-        steps = [s for s in game.timeline if s.parent is not None and s.parent.control
-                 and isinstance(s.parent.control[-1], TriggerCheck) and s.parent.control[-1].group == want.sequence]
-    return steps
+    """The steps taken at ``want.step`` of the sequence (or occurrence) ``want.sequence``, as the
+    game's ruleset finds them."""
+    return game.state.rules.steps_at(game.timeline, want.sequence, want.step)
 
 
 def _check_verdict(game, want: VerdictExpect, where: str, explain) -> list[str]:

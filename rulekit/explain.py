@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import RulekitError
-from .judge import judge
 from .text import condition_label
 from .timeline import Step
 from .verdicts import Code, Verdict, reason
@@ -42,33 +41,30 @@ class Explanation:
 
 def explain(step: Step, card: str, ability: str, *, later: Step | None = None) -> Explanation:
     """Verdicts of ``ability`` on ``card`` (a card id) for every triggering condition of the
-    sequence (or, in Riftbound, every event) ``step`` was taken in. ``later`` — a step after
-    it, usually the game's last — lets an ability granted after the event be explained."""
-    from .riftbound import TriggerCheck, explain_verdicts
+    sequence (or, in Riftbound, every event) ``step`` was taken in, judged by the step's ruleset.
+    ``later`` — a step after it, usually the game's last — lets an ability granted after the
+    event be explained."""
     state = step.before
+    rules = state.rules
     if card.partition("@")[0] not in state.cards:
         raise RulekitError(f"no card {card!r} in this game; cards: {', '.join(state.order)}")
     source = state.cards[card.partition("@")[0]]
     found = source.ability(ability)
-    checking = step.parent.control[-1] if step.parent is not None and step.parent.control else None
     if found is None and later is not None:
         now = later.state.cards[source.id]
-        granted = now.ability(ability)
-        if granted is not None and isinstance(checking, TriggerCheck):
-            return Explanation(step.number, source.obj, ability, tuple(
-                Verdict(source.obj, ability, tc.id, Code.GRANTED_LATER, f"{source.title} did not have it then")
-                for tc in checking.events), "", source.title,
-                tuple(condition_label(state, tc.id) for tc in checking.events))
+        if now.ability(ability) is not None:
+            granted = getattr(rules, "explain_granted_later", lambda *a: None)(step, source, ability)
+            if granted is not None:
+                verdicts, conditions = granted
+                return Explanation(step.number, source.obj, ability, verdicts, "", source.title,
+                                   tuple(condition_label(state, c) for c in conditions))
     if found is None:
         listed = ", ".join(a.id for a in source.abilities) or "none"
         raise RulekitError(f"card {card!r} ({source.title}) has no ability {ability!r}; its abilities: {listed}")
-    if isinstance(checking, TriggerCheck):
-        return Explanation(step.number, source.obj, ability, explain_verdicts(step, source, found), "",
-                           source.title, tuple(condition_label(state, tc.id) for tc in checking.events))
-    frame = step.context
-    if frame is None:
+    judged = rules.explain_step(step, source, found, later)
+    if judged is None:
         return Explanation(step.number, source.obj, ability, (),
                            "no triggering condition was being resolved at this step", source.title)
-    return Explanation(step.number, source.obj, ability,
-                       tuple(judge(state, source, found, tc, frame.step) for tc in frame.conditions), "",
-                       source.title, tuple(condition_label(state, tc.id) for tc in frame.conditions))
+    verdicts, conditions = judged
+    return Explanation(step.number, source.obj, ability, verdicts, "", source.title,
+                       tuple(condition_label(state, c) for c in conditions))

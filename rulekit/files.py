@@ -272,8 +272,8 @@ def _kind_of(value) -> str:
 
 def _ability_ids(scenario: Scenario, card_id: str) -> list[str]:
     """The card's abilities, with those the rules give it (a duplicate's save)."""
-    from .model import with_game_abilities
-    card = next(c for c in with_game_abilities(scenario.cards) if c.id == card_id)
+    from .rulesets import get
+    card = next(c for c in get(scenario.ruleset).setup_cards(scenario.cards) if c.id == card_id)
     granted = [e.grant.id for e in scenario.script if e.grant is not None and card_id in e.cards]
     return [a.id for a in card.abilities] + granted
 
@@ -301,7 +301,10 @@ def _check_answer(spec: AnswerSpec, scenario: Scenario, path: tuple, marks: dict
     head = spec.answer.partition("@")[0]
     obj, _, ability = head.rpartition(".")
     card_id = obj.partition("@")[0]
-    played = scenario.ruleset == "riftbound" and spec.decision is DecisionKind.ACT_OR_PASS
+    from .abilities import Timing
+    from .rulesets import get
+    # an ability used with priority is answered as CARD.ABILITY (it responds to no condition)
+    played = Timing.PRIORITY in get(scenario.ruleset).timings and spec.decision is DecisionKind.ACT_OR_PASS
     if not obj or ("@" not in spec.answer and not played):
         raise _at(path + ("answer",), marks, file, f"{spec.answer!r} is not a use of an ability",
                   "'pass' or CARD.ABILITY@CONDITION, e.g. 'c6.r1@s:claim:killed:c3'")
@@ -324,7 +327,13 @@ def _check_expect_refs(expect: Expect, scenario: Scenario, marks: dict, file: st
         if player not in scenario.players:
             raise _at(("expect", "hands", player), marks, file,
                       f"{player!r} is not a player{suggest(player, scenario.players)}")
+    from .rulesets import get
+    step_names = get(scenario.ruleset).step_names()
     for i, v in enumerate(expect.verdicts):
+        if v.step not in step_names:
+            raise _at(("expect", "verdicts", i, "step"), marks, file,
+                      f"{v.step!r} is not a step of {scenario.ruleset}{suggest(v.step, step_names)}",
+                      "one of " + ", ".join(repr(n) for n in step_names))
         if v.card not in card_ids:
             raise _at(("expect", "verdicts", i, "card"), marks, file,
                       f"no card has id {v.card!r}{suggest(v.card, card_ids)}")

@@ -40,7 +40,7 @@ class Game:
         raise :class:`~rulekit.limits.RunawayLoop` naming the abilities that loop."""
         check(scenario)
         state = initial_state(scenario.ruleset, scenario.players, scenario.first_player, scenario.cards,
-                              scenario.phase)
+                              scenario.phase, rulings=scenario.rulings)
         first = Step(None, 0, "rulekit.setup", "setup", (), state, (ScriptFrame(0),))
         replaying = _as_map(answers)
         halt = run(scenario, first, replaying=replaying, auto=play_defaults, max_nesting=max_nesting)

@@ -13,64 +13,36 @@ from __future__ import annotations
 
 import networkx as nx
 
-from . import chain, riftbound
-from .frames import ResolutionFrame, SequenceFrame
-from .steps import SeqStep
+from .rulesets import get as get_ruleset
 from .text import condition_label
 from .timeline import Step
 from .verdicts import Code, reason
 
-FLOW_END, FLOW_NESTED = "end", "nested"
 
 
 # -- the rules flowchart ------------------------------------------------------------------------------
-def _agot_flow() -> nx.DiGraph:
-    g = nx.DiGraph(ruleset="agot")
-    for i, step in enumerate(SeqStep):
-        g.add_node(step.name, label=f"{step.number}. {step.title}", kind="step", subset=i, rule=step.rule,
-                   number=step.number, window=step.is_window, forced=step.is_forced)
-    g.add_node(FLOW_END, label="the sequence ends", kind="end", subset=len(SeqStep), rule="agot.tc", number=8,
-               window=False, forced=False)
-    g.add_node(FLOW_NESTED, label="a new condition: nested sequence (last in, first out)", kind="nested",
-               subset=len(SeqStep), rule="agot.nested", number=0, window=False, forced=False)
-    steps = list(SeqStep)
-    for a, b in zip(steps, steps[1:]):
-        g.add_edge(a.name, b.name, relation="next")
-    g.add_edge(SeqStep.REACTION_WINDOW.name, FLOW_END, relation="next")
-    g.add_edge(SeqStep.WOULD_WINDOW.name, FLOW_END, relation="cancels")
-    for step in (SeqStep.WOULD_WINDOW, SeqStep.FORCED_INTERRUPTS, SeqStep.INTERRUPT_WINDOW):
-        g.add_edge(step.name, SeqStep.IMMINENT.name, relation="changes")
-    for step in steps:
-        if step.timing is not None:
-            g.add_edge(step.name, FLOW_NESTED, relation="nested in")
-    g.add_edge(FLOW_NESTED, SeqStep.IMMINENT.name, relation="opens")
-    return g
-
-
-def _riftbound_flow() -> nx.DiGraph:
-    g = nx.DiGraph(ruleset="riftbound")
-    for i, (stage, title, _) in enumerate(chain.STAGES):
-        g.add_node(stage, label=title, kind="stage", subset=i, rule="rb.chain", number=i + 1, window=False,
-                   forced=False)
-    for a, b, relation in chain.TRANSITIONS:
-        g.add_edge(a, b, relation=relation)
-    return g
-
-
 def flowchart_graph(ruleset: str = "agot") -> nx.DiGraph:
-    """The rules flowchart of a ruleset, built from the steps the engine runs."""
-    g = _riftbound_flow() if ruleset == "riftbound" else _agot_flow()
+    """The rules flowchart of a ruleset, built from the table its machine runs
+    (:attr:`rulekit.rulesets.Ruleset.flow`)."""
+    rules = get_ruleset(ruleset)
+    g = nx.DiGraph(ruleset=ruleset)
+    numbered = 0
+    for i, node in enumerate(rules.flow.nodes):
+        numbered += node.kind in ("step", "stage")
+        g.add_node(node.id, label=node.label, kind=node.kind, subset=i if node.kind in ("step", "stage") else numbered,
+                   rule=node.rule, number=numbered if node.kind in ("step", "stage") else (numbered + 1 if
+                   node.kind == "end" else 0), window=node.window, forced=node.forced)
+    for a, b, relation in rules.flow.edges:
+        g.add_edge(a, b, relation=relation)
     g.graph.update(title=f"{ruleset} flowchart", step=-1, rule="")
     for n in g.nodes:
         g.nodes[n].update(current=False, visited=False, open_levels=0)
     return g
 
 
-def current_node(step: Step, ruleset: str) -> str | None:
-    if ruleset == "riftbound":
-        return chain.stage_of(step)
-    frame = step.context
-    return frame.step.name if frame is not None else None
+def current_node(step: Step, ruleset: str | None = None) -> str | None:
+    """The flowchart node ``step`` was taken at."""
+    return get_ruleset(ruleset or step.state.ruleset).flow_node(step)
 
 
 def flow_graph(step: Step, steps: tuple[Step, ...] | None = None, ruleset: str | None = None,
@@ -78,14 +50,14 @@ def flow_graph(step: Step, steps: tuple[Step, ...] | None = None, ruleset: str |
     """The flowchart at ``step``: the current node, the path taken in the current sequence
     (``visited``), and how many sequences are open (``open_levels`` on the current node)."""
     ruleset = ruleset or step.state.ruleset
+    rules = get_ruleset(ruleset)
     g = flowchart_graph(ruleset)
-    node = current_node(step, ruleset)
+    node = rules.flow_node(step)
     path: list[str] = []
     if steps is not None:
-        ctx = step.context.id if step.context is not None else None
         for s in steps[: step.number + 1]:
-            n = current_node(s, ruleset)
-            if n is not None and (ruleset == "riftbound" or (s.context is not None and s.context.id == ctx)):
+            n = rules.flow_node(s)
+            if n is not None and rules.flow_path_scope(step, s):
                 path.append(n)
     for n in path:
         g.nodes[n]["visited"] = True
@@ -121,24 +93,7 @@ def state_graph(step: Step, title: str = "") -> nx.DiGraph:
                    power=card.power, might=card.might)
         g.add_edge(card.controller, card.obj, relation="controls")
     before = step.before
-    sequences = [f for f in step.control if isinstance(f, SequenceFrame)]
-    previous = None
-    for frame in sequences:
-        g.add_node(frame.id, label=f"sequence {frame.id}", kind="sequence", subset=2, step=frame.step.number
-                   if frame.step is not None else 8, role=frame.role)
-        if previous is not None:
-            g.add_edge(frame.id, previous, relation="nested in")
-        previous = frame.id
-        for tc in frame.conditions:
-            _add_condition(g, state, tc, "imminent" if frame.step.number <= 5 else "occurred")
-            g.add_edge(frame.id, tc.id, relation="created")
-        if frame.window is not None:
-            w = frame.window
-            g.add_node(w.id, label=f"{frame.step.window_kind} window", kind="window", subset=4, open=True,
-                       opportunity=w.opportunity, passes=w.passes, number=w.number)
-            g.add_edge(frame.id, w.id, relation="created")
-            for tc in frame.conditions:
-                g.add_edge(w.id, tc.id, relation="responds to")
+    state.rules.graph_sequences(g, step, _add_condition)
     for v in step.verdicts:
         node = _ability_node(v.card, v.ability)
         card = before.cards[v.card.partition("@")[0]]
@@ -154,29 +109,7 @@ def state_graph(step: Step, title: str = "") -> nx.DiGraph:
             g.add_edge(card.obj, node, relation="source of")
         if v.condition in g and v.usable:
             g.add_edge(v.condition, node, relation="triggers")
-    for frame in step.control:
-        if isinstance(frame, ResolutionFrame):
-            node = _ability_node(frame.source.obj, frame.ability.id)
-            if node not in g:
-                g.add_node(node, label=f"{frame.source.title}: {frame.ability.id}", kind="ability", subset=3,
-                           status="resolving", reason="", code="", timing=frame.ability.timing.value)
-            g.nodes[node]["status"] = "resolving"
-            _add_condition(g, state, frame.condition, "occurred" if frame.condition.kind.value != "effect initiates"
-                           else "imminent")
-            g.add_edge(node, frame.condition.id, relation="responds to")
-        if isinstance(frame, riftbound.ChainFrame):
-            for position, item in enumerate(frame.items + frame.waiting):
-                g.add_node(item.id, label=f"{item.source.title}: {item.ability.id}", kind="item", subset=5,
-                           controller=item.controller, source=item.source.obj, position=position,
-                           pending=item.pending, waiting=item in frame.waiting,
-                           newest=position == len(frame.items) - 1, priority=frame.priority or "")
-                if item.controller in g:
-                    g.add_edge(item.controller, item.id, relation="controls")
-                if item.source.obj in g:
-                    g.add_edge(item.source.obj, item.id, relation="source of")
-                if item.event is not None:
-                    _add_condition(g, state, item.event, "occurred")
-                    g.add_edge(item.event.id, item.id, relation="created")
+    state.rules.graph_frames(g, step, _add_condition)
     for tc_id, use in state.cancelled.items():
         if tc_id in g:
             head = use.partition("@")[0]

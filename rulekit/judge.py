@@ -4,8 +4,10 @@
 :class:`~rulekit.verdicts.Verdict`: does the ability listen for this event; is this its timing;
 is its card where its abilities work; does the event match its pattern; is its condition
 true; has it been used for this triggering condition; can its cost be paid in full; does a
-target exist; could its effect change the game state. The same function answers the engine
-and :func:`rulekit.explain`, so the two can never disagree.
+target exist; could its effect change the game state. Each ruleset's verdict function
+(A Game of Thrones: :mod:`rulekit.rulesets.agot.verdicts`; Riftbound:
+:mod:`rulekit.rulesets.riftbound.triggers`) is built from these neutral checks, and the same
+function answers the engine and :func:`rulekit.explain`, so the two can never disagree.
 """
 from __future__ import annotations
 
@@ -14,7 +16,6 @@ from .events import Verb
 from .events import EVENTS, EventKind, VERB_EVENT, kinds_counted
 from . import ids, occur
 from .model import Card, GameState, TriggeringCondition
-from .steps import SeqStep
 from .verdicts import Code, Verdict
 
 
@@ -232,10 +233,10 @@ def use_id(source: Card, ability: Ability, tc: TriggeringCondition) -> str:
     return ids.use(source.obj, ability.id, tc.sequence if ability.when.one_or_more else tc.id)
 
 
-def works_in(state: GameState, card: Card) -> tuple[str, ...]:
-    """Where a card's abilities work unless they say otherwise: in play, or, for an event
-    card, in its owner's hand (it is played from there)."""
-    return ("hand",) if card.type == "event" else state.rules.in_play
+def works_in(state: GameState, card: Card, ability: Ability | None = None) -> tuple[str, ...]:
+    """Where a card's abilities work: what the ability says, or where its ruleset says (in
+    play; in hand for a card played from there)."""
+    return state.rules.works_in(card, ability)
 
 
 def period_key(state: GameState, per) -> str:
@@ -263,64 +264,3 @@ def limit_reached(state: GameState, source: Card, ability: Ability) -> str | Non
         if used >= times:
             return f"{wording}; used {used} time(s) already"
     return None
-
-
-def judge(state: GameState, source: Card, ability: Ability, tc: TriggeringCondition,
-          step: SeqStep | None) -> Verdict:
-    """The verdict for ``ability`` on ``source`` against ``tc`` at ``step`` of its sequence."""
-    obj, aid, tid = source.obj, ability.id, tc.id
-    if ability.when is None or ability.when.event not in kinds_counted(tc.kind):
-        if ability.when is None:
-            return Verdict(obj, aid, tid, Code.NOT_LISTENING, "it is used with priority, not triggered")
-        return Verdict(obj, aid, tid, Code.NOT_LISTENING,
-                       f"it listens for \"{ability.when.event.value}\", this is \"{tc.kind.value}\"")
-    if step is None or ability.timing is not step.timing:
-        where = f"step {step.number}, {step.title}" if step is not None else "outside a sequence"
-        article = "an" if ability.timing.value[0] in "aeiou" else "a"
-        return Verdict(obj, aid, tid, Code.WRONG_TIMING, f"{article} {ability.timing.value} ability at {where}")
-    if source.zone not in (ability.zones or works_in(state, source)):
-        return Verdict(obj, aid, tid, Code.NOT_ACTIVE, f"{source.title} is in the {source.zone}")
-    me = source.controller
-    why = trigger_mismatch(ability.when, tc, state, me, source, occurred=step.after_occurrence)
-    if why:
-        return Verdict(obj, aid, tid, Code.NO_MATCH, why)
-    if ability.condition:
-        why = condition_failure(ability.condition, state, me, source)
-        if why:
-            return Verdict(obj, aid, tid, Code.CONDITION_FALSE, why)
-    if use_id(source, ability, tc) in state.used:
-        return Verdict(obj, aid, tid, Code.ALREADY_USED)
-    if ability.limit is not None or ability.max is not None:
-        why = limit_reached(state, source, ability)
-        if why:
-            return Verdict(obj, aid, tid, Code.LIMIT_REACHED, why)
-    for instr in ability.cost:
-        if not changeable_targets(instr, state, me, source, tc):
-            return Verdict(obj, aid, tid, Code.COST_UNPAYABLE, f"cannot {instr.do.value} {instr.target.value}")
-    could_change = False
-    for instr in ability.effect:
-        targets = changeable_targets(instr, state, me, source, tc)
-        if instr.target.is_chosen and not targets:
-            return Verdict(obj, aid, tid, Code.NO_TARGET, f"nothing to {instr.do.value}")
-        could_change = could_change or bool(targets)
-    if not could_change:
-        blocked = [condition_change_blocked(i, state, tc) for i in ability.effect if i.acts_on_condition]
-        return Verdict(obj, aid, tid, Code.NO_EFFECT, next((b for b in blocked if b), "nothing it affects would change"))
-    return Verdict(obj, aid, tid, Code.MUST_RESOLVE if ability.timing.forced else Code.ELIGIBLE)
-
-
-def considered(state: GameState, conditions: tuple[TriggeringCondition, ...],
-               step: SeqStep) -> tuple[Verdict, ...]:
-    """Verdicts for every ability that listens for any of the conditions and has this step's
-    timing, by condition, then listing order: what the engine records at a step. (Abilities
-    of another timing are "not the right timing" here; :func:`rulekit.explain` says so.)"""
-    timing = step.timing
-    if timing is None:
-        return ()
-    out: list[Verdict] = []
-    for tc in conditions:
-        for kind in kinds_counted(tc.kind):
-            for card_id, index in state.listeners_for(kind, timing):
-                card = state.cards[card_id]
-                out.append(judge(state, card, card.abilities[index], tc, step))
-    return tuple(out)

@@ -30,23 +30,12 @@ class RunawayLoop(RulekitError):
 
 
 def check_nesting(control: tuple, limit: int = MAX_NESTING, step=None) -> None:
-    from .frames import ResolutionFrame, SequenceFrame
-    from .riftbound import ChainFrame, ItemFrame
-    depth = sum(1 for f in control if isinstance(f, SequenceFrame)) + sum(
-        len(f.items) + len(f.waiting) for f in control if isinstance(f, ChainFrame))
+    """Raise :class:`RunawayLoop` if the frames count for more open sequences (or Chain items)
+    than ``limit``; every frame says what it counts for (:meth:`~rulekit.rulesets.Frame.nesting`)."""
+    depth = sum(f.nesting() for f in control)
     if depth <= limit:
         return
-    uses = Counter()
-    for f in control:
-        if isinstance(f, SequenceFrame) and "@" in f.id:
-            uses[f.id.partition("@")[0]] += 1
-        elif isinstance(f, ResolutionFrame):
-            uses[f.use.partition("@")[0]] += 1
-        elif isinstance(f, ChainFrame):
-            for item in f.items + f.waiting:
-                uses[item.id.partition("@")[0]] += 1
-        elif isinstance(f, ItemFrame):
-            uses[f.item.id.partition("@")[0]] += 1
+    uses = Counter(use for f in control for use in f.loop_uses())
     ranked = tuple(sorted(uses.items(), key=lambda kv: (-kv[1], kv[0])))
     names = ", ".join(f"{a} ×{n}" for a, n in ranked[:6])
     raise RunawayLoop(f"runaway loop: more than {limit} nested sequences (or Chain items) are open; the "

@@ -14,55 +14,7 @@ from immutables import Map
 from . import ids
 from .abilities import Ability
 from .events import EventKind
-
-
-@dataclass(frozen=True, slots=True)
-class Ruleset:
-    """What differs between games at the level of the model."""
-
-    name: str
-    zones: tuple[str, ...]
-    in_play: tuple[str, ...]           # where a card's abilities work unless they say otherwise
-    leave_play_zone: dict               # event kind -> zone a card goes to
-    deck: str = "draw deck"
-    board_moves_keep_object: bool = False   # moves within ``in_play`` keep the object (Riftbound)
-
-    def new_object(self, from_zone: str, to_zone: str) -> bool:
-        """Whether a move between these zones makes the card a new object. A Game of Thrones:
-        every change of zone (rulekit's decision, ``rulekit.incarnation``); Riftbound: a move
-        to or from a non-board zone (``rb.objects``)."""
-        if from_zone == to_zone:
-            return False
-        if self.board_moves_keep_object:
-            return not (from_zone in self.in_play and to_zone in self.in_play)
-        return True
-
-
-AGOT = Ruleset(
-    name="agot",
-    zones=("hand", "play area", "discard pile", "dead pile", "draw deck"),
-    in_play=("play area",),
-    leave_play_zone={
-        EventKind.KILLED: "dead pile",
-        EventKind.DISCARDED: "discard pile",
-        EventKind.SACRIFICED: "discard pile",
-        EventKind.LEAVES_PLAY: "discard pile",
-        EventKind.RETURNED_TO_HAND: "hand",
-    },
-)
-
-RIFTBOUND = Ruleset(
-    name="riftbound",
-    zones=("base", "battlefield", "legend zone", "hand", "main deck", "trash", "chain", "banishment",
-           "champion zone"),
-    in_play=("base", "battlefield", "legend zone"),
-    leave_play_zone={EventKind.KILLED: "trash", EventKind.DISCARDED: "trash", EventKind.SACRIFICED: "trash",
-                     EventKind.LEAVES_PLAY: "trash", EventKind.RETURNED_TO_HAND: "hand"},
-    deck="main deck",
-    board_moves_keep_object=True,
-)
-
-RULESETS: dict[str, Ruleset] = {AGOT.name: AGOT, RIFTBOUND.name: RIFTBOUND}
+from .rulesets import _REGISTRY
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,13 +128,19 @@ class GameState:
     replacements: Map = field(default_factory=Map)   # triggering condition id -> ((use, card id, controller), …)
     delayed: tuple = ()                              # DelayedEffect waiting for their timing point
     counts: Map = field(default_factory=Map)         # numbered triggers: "card.ability|turn" -> events seen
+    rulings: Map = field(default_factory=Map)        # ruling name -> the option in force (every ruling of the ruleset)
     listeners: Map = field(default_factory=Map, compare=False, repr=False)
     duplicated: frozenset = field(default=frozenset(), compare=False, repr=False)   # ids of cards with duplicates
 
     # -- reading -------------------------------------------------------------------------
     @property
-    def rules(self) -> Ruleset:
-        return RULESETS[self.ruleset]
+    def rules(self):
+        """The :class:`~rulekit.rulesets.Ruleset` this game is played under."""
+        return _REGISTRY[self.ruleset]
+
+    def ruling(self, name: str) -> str:
+        """The option in force for a ruling of this game's ruleset."""
+        return self.rulings[name]
 
     def card(self, card_id: str) -> Card:
         return self.cards[card_id]
@@ -230,7 +188,8 @@ class GameState:
             for other in self.order:
                 dup = cards[other]
                 if dup.duplicate_of == card_id and dup.zone in self.rules.in_play:
-                    cards = cards.set(other, replace(dup, zone="discard pile", incarnation=dup.incarnation + 1))
+                    cards = cards.set(other, replace(dup, zone=self.rules.leave_play_zone[EventKind.DISCARDED],
+                                                     incarnation=dup.incarnation + 1))
         decks = self.decks
         if card.zone == self.rules.deck:
             decks = decks.set(card.owner, tuple(c for c in decks.get(card.owner, ()) if c != card_id))
@@ -253,20 +212,17 @@ def index_listeners(cards: tuple[Card, ...]) -> Map:
     return Map({k: tuple(v) for k, v in index.items()})
 
 
-def with_game_abilities(cards: tuple[Card, ...]) -> tuple[Card, ...]:
-    """Cards with the abilities the rules give them: every card with a duplicate gains the
-    duplicate's save (``agot.save.duplicate``)."""
-    from .abilities import DUPLICATE_SAVE
-    duplicated = {c.duplicate_of for c in cards if c.duplicate_of}
-    return tuple(replace(c, abilities=c.abilities + (DUPLICATE_SAVE,)) if c.id in duplicated else c for c in cards)
-
-
 def initial_state(ruleset: str, players: tuple[str, ...], first_player: str,
-                  cards: tuple[Card, ...], phase: str = "", round: int = 1) -> GameState:
-    cards = with_game_abilities(cards)
-    deck = RULESETS[ruleset].deck
+                  cards: tuple[Card, ...], phase: str = "", round: int = 1,
+                  rulings: dict | None = None) -> GameState:
+    rules = _REGISTRY[ruleset]
+    cards = rules.setup_cards(tuple(cards))
+    deck = rules.deck
+    in_force = rules.default_rulings()
+    in_force.update(rulings or {})
     decks = {p: tuple(c.id for c in cards if c.owner == p and c.zone == deck) for p in players}
     return GameState(ruleset=ruleset, players=players, first_player=first_player,
                      cards=Map({c.id: c for c in cards}), order=tuple(c.id for c in cards),
-                     decks=Map(decks), phase=phase, round=round, listeners=index_listeners(cards),
+                     decks=Map(decks), phase=phase, round=round, rulings=Map(in_force),
+                     listeners=index_listeners(cards),
                      duplicated=frozenset(c.duplicate_of for c in cards if c.duplicate_of))

@@ -24,8 +24,8 @@ def can_happen(kind: EventKind, state: GameState, *, card: Card | None = None,
         in_play = card.zone in state.rules.in_play
         if spec.from_play and not in_play:
             return f"{card.title} is not in play"
-        if kind is EventKind.KILLED and card.type not in ("character", "unit", "gear"):
-            return f"{card.title} is not a {'unit' if state.ruleset == 'riftbound' else 'character'}"
+        if kind is EventKind.KILLED and card.type not in state.rules.killable_types:
+            return f"{card.title} is not a {state.rules.card_noun}"
         if kind is EventKind.ENTERS_PLAY and in_play:
             return f"{card.title} is already in play"
         if kind is EventKind.DISCARDED and card.zone not in state.rules.in_play + ("hand",):
@@ -118,12 +118,15 @@ def apply(state: GameState, tc: TriggeringCondition) -> GameState:
         if kind in (EventKind.SAVED, EventKind.INITIATES):
             return state     # a saved card stays where it is (not killed, not discarded); an initiation moves nothing
         if kind is EventKind.PLAYED:
-            return state.move(card.id, "discard pile")
+            return state.move(card.id, state.rules.played_zone)
         if kind is EventKind.MOVES:
             return state.move(card.id, tc.to, controller=card.controller if tc.to in state.rules.in_play else None)
+        if kind is EventKind.ENTERS_PLAY:
+            to, exhausted = state.rules.entry(card, tc.to)
+            state = state.move(card.id, to)
+            return state.with_card(replace(state.cards[card.id], kneeling=True)) if exhausted else state
         if spec.moves_card:
-            to = "play area" if kind is EventKind.ENTERS_PLAY else state.rules.leave_play_zone[kind]
-            return state.move(card.id, to)
+            return state.move(card.id, state.rules.leave_play_zone[kind])
         if kind is EventKind.KNEELS:
             return state.with_card(replace(card, kneeling=True))
         if kind is EventKind.STANDS:

@@ -8,16 +8,19 @@ players, ids are unique, zones exist, the script names real cards) and raises
 """
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from . import ids
 from .abilities import Ability, Target
 from .errors import ScenarioError
 from .events import CONDITION_VERBS, EVENTS, RULES_ONLY_VERBS, VERB_EVENT, Subject, Verb
-from .model import RULESETS, Card
+from .model import Card
+from .rulesets import get as get_ruleset, names as ruleset_names
+from .rulesets.base import COMMON_FIELDS
 
 _ID = re.compile(r"^[A-Za-z0-9_\-]+$")
 
@@ -61,6 +64,7 @@ class Scenario:
     script: tuple[ScriptEntry, ...] = ()
     ruleset: str = "agot"
     phase: str = ""
+    rulings: dict[str, str] = field(default_factory=dict, hash=False)   # ruling name -> option (non-defaults)
 
     @cached_property
     def occurrence_ids(self) -> tuple[str, ...]:
@@ -109,10 +113,12 @@ def suggest(word: str, choices) -> str:
 
 def check(s: Scenario) -> Scenario:
     """Raise :class:`ScenarioError` for the first thing that makes ``s`` unplayable."""
-    if s.ruleset not in RULESETS:
-        raise ScenarioError(f"unknown ruleset {s.ruleset!r}{suggest(s.ruleset, RULESETS)}", path="ruleset",
-                            expected=" or ".join(repr(r) for r in RULESETS))
-    rules = RULESETS[s.ruleset]
+    known = ruleset_names()
+    if s.ruleset not in known:
+        raise ScenarioError(f"unknown ruleset {s.ruleset!r}{suggest(s.ruleset, known)}", path="ruleset",
+                            expected=" or ".join(repr(r) for r in known))
+    rules = get_ruleset(s.ruleset)
+    check_rulings(rules, s.rulings)
     if not s.players:
         raise ScenarioError("no players", path="players", expected="at least one player")
     if len(set(s.players)) != len(s.players):
@@ -138,33 +144,115 @@ def check(s: Scenario) -> Scenario:
             raise ScenarioError(f"zone {card.zone!r} of card {card.id!r} does not exist in {rules.name}"
                                 f"{suggest(card.zone, rules.zones)}", path=f"{at}.zone",
                                 expected="one of " + ", ".join(rules.zones))
+        _check_set_fields(rules, "card", card, at, f"card {card.id!r}")
         ability_ids: set[str] = set()
         for j, ability in enumerate(card.abilities):
             ap = f"{at}.abilities[{j}]"
-            if not _ID.match(ability.id):
-                raise ScenarioError(f"ability id {ability.id!r} may use only letters, digits, '_' and '-'",
-                                    path=f"{ap}.id")
             if ability.id in ability_ids:
                 raise ScenarioError(f"ability id {ability.id!r} is used twice on card {card.id!r}", path=f"{ap}.id")
             ability_ids.add(ability.id)
-            if ability.when is None and ability.timing.value != "priority":
-                raise ScenarioError(f"ability {ability.id!r} of card {card.id!r} needs 'when': what it triggers on",
-                                    path=f"{ap}.when")
-            if not ability.effect:
-                raise ScenarioError(f"ability {ability.id!r} of card {card.id!r} has no effect", path=f"{ap}.effect")
-            for part in ("cost", "effect"):
-                for k, instr in enumerate(getattr(ability, part)):
-                    _check_instruction(instr, f"{ap}.{part}[{k}]", rules, card.id)
-            for k, zone in enumerate(ability.zones):
-                if zone not in rules.zones:
-                    raise ScenarioError(f"zone {zone!r} does not exist in {rules.name}{suggest(zone, rules.zones)}",
-                                        path=f"{ap}.zones[{k}]", expected="one of " + ", ".join(rules.zones))
+            check_ability(ability, ap, rules, card.id)
     for i, entry in enumerate(s.script):
         _check_entry(entry, f"script[{i}]", s)
     return s
 
 
+def check_ability(ability: Ability, ap: str, rules, card_id: str) -> None:
+    """An ability, printed or granted, checked against its ruleset's vocabulary."""
+    if not isinstance(ability, Ability):
+        raise ScenarioError(f"an ability of card {card_id!r} must be a mapping with id, timing, when and effect",
+                            path=ap)
+    if not _ID.match(ability.id):
+        raise ScenarioError(f"ability id {ability.id!r} may use only letters, digits, '_' and '-'", path=f"{ap}.id")
+    if ability.timing not in rules.timings:
+        raise ScenarioError(f"{ability.timing.value!r} is not a timing of {rules.name}"
+                            f"{suggest(ability.timing.value, [t.value for t in rules.timings])}", path=f"{ap}.timing",
+                            expected="one of " + ", ".join(sorted(t.value for t in rules.timings)))
+    _check_set_fields(rules, "ability", ability, ap, f"ability {ability.id!r} of card {card_id!r}")
+    if ability.when is None and ability.timing.value != "priority":
+        raise ScenarioError(f"ability {ability.id!r} of card {card_id!r} needs 'when': what it triggers on",
+                            path=f"{ap}.when")
+    if ability.when is not None:
+        _check_set_fields(rules, "trigger", ability.when, f"{ap}.when", f"the trigger of {ability.id!r}")
+        verb = EVENTS[ability.when.event].verb
+        if verb not in rules.verbs and ability.when.event not in _ALWAYS_EVENTS:
+            raise ScenarioError(f"{ability.when.event.value!r} never happens in {rules.name}",
+                                path=f"{ap}.when.event", expected=_events_of(rules))
+        for name in ("card", "by"):
+            f = getattr(ability.when, name, None)
+            if f is not None:
+                _check_filter(f, f"{ap}.when.{name}", rules)
+    if not ability.effect:
+        raise ScenarioError(f"ability {ability.id!r} of card {card_id!r} has no effect", path=f"{ap}.effect")
+    for part in ("cost", "effect"):
+        for k, instr in enumerate(getattr(ability, part)):
+            _check_instruction(instr, f"{ap}.{part}[{k}]", rules, card_id)
+    for k, zone in enumerate(ability.zones):
+        if zone not in rules.zones:
+            raise ScenarioError(f"zone {zone!r} does not exist in {rules.name}{suggest(zone, rules.zones)}",
+                                path=f"{ap}.zones[{k}]", expected="one of " + ", ".join(rules.zones))
+
+
+#: event kinds the rules themselves create in every ruleset (the initiation of an effect, a save)
+_ALWAYS_EVENTS = ()
+
+
+def _events_of(rules) -> str:
+    return "one of " + ", ".join(sorted(k.value for k, spec in EVENTS.items() if spec.verb in rules.verbs))
+
+
+def _check_set_fields(rules, what: str, value, path: str, name: str) -> None:
+    """Fields given a non-default value must belong to every ruleset or to this one."""
+    allowed = COMMON_FIELDS[what] | getattr(rules, f"{what}_fields")
+    for f in dataclasses.fields(value):
+        if f.name in allowed or f.name.startswith("_"):
+            continue
+        default = f.default if f.default is not dataclasses.MISSING else (
+            f.default_factory() if f.default_factory is not dataclasses.MISSING else dataclasses.MISSING)
+        if getattr(value, f.name) != default:
+            raise ScenarioError(f"{f.name!r} of {name} belongs to another ruleset, not {rules.name}",
+                                path=f"{path}.{f.name}",
+                                expected="fields of " + rules.name + ": " + ", ".join(sorted(allowed)))
+
+
+def _check_filter(f, path: str, rules) -> None:
+    if f.zone is not None and f.zone not in rules.zones:
+        raise ScenarioError(f"zone {f.zone!r} does not exist in {rules.name}{suggest(f.zone, rules.zones)}",
+                            path=f"{path}.zone", expected="one of " + ", ".join(rules.zones))
+
+
+def _check_verb(verb: Verb, path: str, rules) -> None:
+    if verb not in rules.verbs:
+        raise ScenarioError(f"{verb.value!r} is not a verb of {rules.name}"
+                            f"{suggest(verb.value, [v.value for v in rules.verbs])}", path=path,
+                            expected="one of " + ", ".join(sorted(v.value for v in rules.verbs)))
+
+
+def check_rulings(rules, rulings, path: str = "rulings") -> None:
+    """Every ruling named must be one of the ruleset's, with one of its options."""
+    if not isinstance(rulings, dict):
+        raise ScenarioError("rulings must be a mapping of ruling name to option", path=path)
+    own = [r.name for r in rules.rulings]
+    for name, option in rulings.items():
+        ruling = rules.ruling(name)
+        if ruling is None:
+            listed = "; ".join(f"{r.name}: {', '.join(r.option_names())}" for r in rules.rulings) or "none"
+            raise ScenarioError(f"{rules.name} has no ruling {name!r}{suggest(name, own)}", path=f"{path}.{name}",
+                                expected=f"one of the rulings of {rules.name} ({listed})")
+        if option not in ruling.option_names():
+            raise ScenarioError(f"{option!r} is not an option of the ruling {name!r}"
+                                f"{suggest(option, ruling.option_names())}", path=f"{path}.{name}",
+                                expected="one of " + ", ".join(ruling.option_names()))
+
+
 def _check_instruction(instr, path: str, rules, card_id: str) -> None:
+    _check_verb(instr.do, f"{path}.do", rules)
+    _check_set_fields(rules, "instruction", instr, path, f"an instruction of card {card_id!r}")
+    for k, cond in enumerate(instr.condition):
+        if cond.count is not None:
+            _check_filter(cond.count, f"{path}.condition[{k}].count", rules)
+    if instr.grant is not None:
+        check_ability(instr.grant, f"{path}.grant", rules, card_id)
     if instr.amount < 0:
         raise ScenarioError(f"amount {instr.amount} is negative", path=f"{path}.amount", expected="0 or more")
     if instr.do in RULES_ONLY_VERBS:
@@ -204,12 +292,19 @@ def _check_instruction(instr, path: str, rules, card_id: str) -> None:
                             path=f"{path}.target", expected="'self', 'that card', 'chosen' or 'each'")
     if instr.target in (Target.CHOSEN, Target.EACH, Target.EACH_PLAYER) and instr.filter is None:
         raise ScenarioError(f"target {instr.target.value!r} needs a filter", path=f"{path}.filter")
-    if instr.filter is not None and instr.filter.zone is not None and instr.filter.zone not in rules.zones:
-        raise ScenarioError(f"zone {instr.filter.zone!r} does not exist{suggest(instr.filter.zone, rules.zones)}",
-                            path=f"{path}.filter.zone", expected="one of " + ", ".join(rules.zones))
+    if instr.filter is not None:
+        _check_filter(instr.filter, f"{path}.filter", rules)
 
 
 def _check_entry(entry: ScriptEntry, path: str, s: Scenario) -> None:
+    rules = get_ruleset(s.ruleset)
+    _check_verb(entry.do, f"{path}.do", rules)
+    _check_set_fields(rules, "entry", entry, path, f"the script entry {entry.do.value!r}")
+    if entry.to is not None and entry.to not in rules.zones:
+        raise ScenarioError(f"zone {entry.to!r} does not exist in {rules.name}{suggest(entry.to, rules.zones)}",
+                            path=f"{path}.to", expected="one of " + ", ".join(rules.zones))
+    if entry.grant is not None:
+        check_ability(entry.grant, f"{path}.grant", rules, ", ".join(entry.cards) or "the script")
     subject = EVENTS[VERB_EVENT[entry.do]].subject
     card_ids = [c.id for c in s.cards]
     if subject is Subject.CARD:

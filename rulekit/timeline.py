@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .decisions import Decision
-from .frames import SequenceFrame
 from .model import GameState
 from .text import describe
 from .verdicts import Verdict
@@ -37,24 +36,24 @@ class Step:
         return self.parent.state if self.parent is not None else self.state
 
     @property
-    def context(self) -> SequenceFrame | None:
-        """The sequence frame this step was taken in, if any."""
+    def context(self):
+        """The triggering-condition sequence frame this step was taken in, if any."""
         if self.parent is None or not self.parent.control:
             return None
         top = self.parent.control[-1]
-        return top if isinstance(top, SequenceFrame) else None
+        return top if top.is_sequence else None
 
     @property
     def level(self) -> int:
         """How many sequences were open when this step was taken (1 = the outermost)."""
         if self.parent is None:
             return 0
-        return sum(1 for f in self.parent.control if isinstance(f, SequenceFrame))
+        return sum(1 for f in self.parent.control if f.is_sequence)
 
     @property
     def depth(self) -> int:
         """How many sequences are open after this step (1 = not nested)."""
-        return sum(1 for f in self.control if isinstance(f, SequenceFrame))
+        return sum(1 for f in self.control if f.is_sequence)
 
     def describe(self) -> str:
         return describe(self.what, self.args, self.state if self.what != "use" else self.before)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from rulekit import Game, PASS
-from rulekit.frames import SequenceFrame
+from rulekit.rulesets.agot import SequenceFrame
 
 
 def answer_all(game: Game, choose) -> Game:

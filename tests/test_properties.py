@@ -174,7 +174,7 @@ def test_a_cancelled_condition_never_reaches_steps_3_to_7_and_a_changed_one_neve
 @SETTINGS
 @given(scenarios(), st.data())
 def test_nesting_always_unwinds_last_in_first_out(scenario, data):
-    from rulekit.frames import SequenceFrame
+    from rulekit.rulesets.agot import SequenceFrame
     game = played(scenario, data)
     if game is None:
         return

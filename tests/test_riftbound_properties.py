@@ -5,7 +5,7 @@ from hypothesis import HealthCheck, event, given, settings, strategies as st
 
 from strategies import played, riftbound_scenarios
 from rulekit import Code, Game, explain
-from rulekit.riftbound import ChainFrame
+from rulekit.rulesets.riftbound import ChainFrame
 
 SETTINGS = settings(max_examples=int(__import__("os").environ.get("RK_EXAMPLES", 120)), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])

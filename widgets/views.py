@@ -166,8 +166,8 @@ class BoardEditor(_View):
         ids = [(f"{c.title} ({c.id})", c.id) for c in scenario.cards]
         if [o[1] for o in self.card.options] != [o[1] for o in ids]:
             self.card.options = ids
-        from rulekit.model import RULESETS
-        self.zone.options = RULESETS[scenario.ruleset].zones
+        from rulekit.rulesets import get
+        self.zone.options = get(scenario.ruleset).zones
         self.controller.options = scenario.players
         self._load()
 

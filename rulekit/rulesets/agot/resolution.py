@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from . import ids, judge, occur
-from .abilities import Ability, Instruction, Target
-from .events import EventKind, Verb
-from .decisions import AnswerKey, Decision, DecisionKind
-from .frames import Ask, Control, Progress, ResolutionFrame, SequenceFrame
-from .model import DelayedEffect, GameState, TriggeringCondition
+from ... import ids, judge, occur
+from ...abilities import Ability, Instruction, Target
+from ...decisions import AnswerKey, Decision, DecisionKind
+from ...events import EventKind, Verb
+from ...frames import Ask, Control, Progress
+from ...model import DelayedEffect, GameState, TriggeringCondition
+from .frames import ResolutionFrame, SequenceFrame
 from .steps import SeqStep
 
 
@@ -195,20 +196,6 @@ def _act_on_condition(frame: ResolutionFrame, state: GameState, control: Control
     state = replace(state, changed=state.changed.set(tc.id, saved[0].id))
     return Progress(state, control[:-1] + (moved_on, SequenceFrame(sequence, saved, role="nested", planned=1)),
                     "agot.change", "saves", args + (("condition", tc.id),))
-
-
-def apply_replacement(state: GameState, tc: TriggeringCondition, entry: tuple) -> GameState:
-    """Step 5 with a replacement: its instructions take effect in place of the condition
-    (``rulekit.replacement``: they create no triggering conditions of their own)."""
-    use, card_id, controller, instructions = entry
-    source = state.cards[card_id]
-    for instr in instructions:
-        targets = judge.changeable_targets(instr, state, controller, source, tc)
-        kw = {"players": targets} if instr.target.is_player else {"cards": targets}
-        for made in occur.conditions_for(instr.do, state, f"{use}/instead", use, amount=instr.amount, to=instr.to,
-                                         grant=instr.grant, ability=instr.ability, new_controller=controller, **kw):
-            state = occur.apply(state, made)
-    return state
 
 
 def _end_stage(frame: ResolutionFrame, state: GameState, control: Control, next_stage: str | None,

@@ -21,43 +21,37 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from . import ids, judge, occur
-from .decisions import PASS, AnswerKey, Decision, DecisionKind
-from .frames import Ask, Control, Progress, ResolutionFrame, SequenceFrame, Window
-from .resolution import apply_replacement
-from .abilities import Ability, Timing
-from .events import kinds_counted
-from .model import GameState, TriggeringCondition
+from ... import ids, judge, occur
+from ...abilities import Ability, Timing
+from ...decisions import PASS, AnswerKey, Decision, DecisionKind
+from ...effects import apply_replacement
+from ...events import kinds_counted
+from ...frames import Ask, Control, Progress
+from ...model import GameState, TriggeringCondition
+from ...verdicts import Code, Verdict
+from . import verdicts as agot_verdicts
+from .frames import ResolutionFrame, SequenceFrame, Window
 from .steps import SeqStep
-from .verdicts import Code, Verdict
 
 
 # -- helpers -----------------------------------------------------------------------------------
-_memo: list = [None, None, None, None, None]   # one slot: (state, conditions, step) -> verdicts, usable
+def verdicts_at(state: GameState, frame: SequenceFrame) -> tuple[Verdict, ...]:
+    """The verdicts of every ability considered at this step of the sequence."""
+    return agot_verdicts.considered(state, frame.conditions, frame.step)
 
 
-def _judged(state: GameState, frame: SequenceFrame) -> tuple[tuple[Verdict, ...], tuple]:
-    """The verdicts of every ability considered at this step, and the usable ones as
-    (verdict, use id, controller) — memoised while the state and the step stay the same, as
-    they do while players pass."""
-    m = _memo
-    if m[0] is state and m[1] is frame.conditions and m[2] is frame.step:
-        return m[3], m[4]
-    verdicts = judge.considered(state, frame.conditions, frame.step)
+def _usable(state: GameState, frame: SequenceFrame, verdicts: tuple[Verdict, ...]) -> tuple:
+    """The uses the verdicts allow, as (verdict, use id, controller) in listing order; a
+    "one or more" ability is one use for the whole occurrence."""
     usable, seen = [], set()
     for v in verdicts:
         if v.code is Code.ELIGIBLE or v.code is Code.MUST_RESOLVE:
             card = state.cards[v.card.partition("@")[0]]
             use = judge.use_id(card, card.ability(v.ability), _condition(frame, v.condition))
-            if use not in seen:   # a "one or more" ability is one use for the whole occurrence
+            if use not in seen:
                 seen.add(use)
                 usable.append((v, use, card.controller))
-    m[:] = [state, frame.conditions, frame.step, verdicts, tuple(usable)]
-    return verdicts, m[4]
-
-
-def verdicts_at(state: GameState, frame: SequenceFrame) -> tuple[Verdict, ...]:
-    return _judged(state, frame)[0]
+    return tuple(usable)
 
 
 def _condition(frame: SequenceFrame, tc_id: str) -> TriggeringCondition:
@@ -91,9 +85,8 @@ def _usable_options(frame: SequenceFrame, state: GameState, verdicts,
                    player: str | None = None) -> list[tuple[Verdict, str]]:
     """The uses the verdicts allow (for one player, or for anyone), as (verdict, use id) in
     listing order."""
-    if verdicts is not _memo[3] or _memo[0] is not state:
-        _judged(state, frame)
-    return [(v, use) for v, use, controller in _memo[4] if player is None or controller == player]
+    return [(v, use) for v, use, controller in _usable(state, frame, verdicts)
+            if player is None or controller == player]
 
 
 # -- after every interrupt: is the condition still imminent? -------------------------------------

@@ -1,6 +1,6 @@
 """The seven steps around a triggering condition, as the A Game of Thrones rules list them.
 
-This enum is the single list the engine runs (:mod:`rulekit.sequence` maps each member to
+This enum is the single list the engine runs (:mod:`rulekit.rulesets.agot.sequence` maps each member to
 its handler) and the flowchart is drawn from. Each member knows its number, its rule id in
 the registry and which timing of ability may be used at it.
 """
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-from .abilities import Timing
+from ...abilities import Timing
 
 
 class SeqStep(Enum):

@@ -6,19 +6,19 @@ finalizing does not pass priority), then the controller of the newest item has p
 player with priority adds an item or passes to the next player in turn order; when all pass
 in a row the newest item resolves, instruction by instruction, and a cleanup follows. The
 frames (:class:`ChainFrame`, :class:`ItemFrame`) and trigger evaluation live in
-:mod:`rulekit.riftbound`; this module moves them.
+:mod:`rulekit.rulesets.riftbound.triggers`; this module moves them.
 """
 from __future__ import annotations
 
 from dataclasses import replace
 
-from . import judge, occur
-from .abilities import Ability, Instruction, Target, Timing
-from .decisions import NO, PASS, YES, AnswerKey, Decision, DecisionKind
-from .events import Verb
-from .frames import Ask, Control, Progress
-from .model import Card, GameState
-from .riftbound import ChainFrame, ChainItem, ItemFrame, item_controller, occurrence, zones_of
+from ... import judge, occur
+from ...abilities import Ability, Instruction, Target, Timing
+from ...decisions import NO, PASS, YES, AnswerKey, Decision, DecisionKind
+from ...events import Verb
+from ...frames import Ask, Control, Progress
+from ...model import Card, GameState
+from .triggers import ChainFrame, ChainItem, ItemFrame, item_controller, occurrence, zones_of
 
 
 # -- the Chain ------------------------------------------------------------------------------------------
@@ -59,7 +59,7 @@ def advance_chain(frame: ChainFrame, state: GameState, control: Control) -> Prog
                         f"{frame.priority} has priority: add an item to the Chain or pass", state))
 
 
-def answer_chain(frame: ChainFrame, state: GameState, control: Control, option: str) -> Progress:
+def answer_chain(frame: ChainFrame, state: GameState, control: Control, option: str, verdicts=()) -> Progress:
     if frame.waiting:
         item = next(i for i in frame.waiting if i.id == option)
         return _place(frame, state, control, item)
@@ -153,7 +153,7 @@ def advance_item(frame: ItemFrame, state: GameState, control: Control) -> Progre
     return _finish(frame, state, control)
 
 
-def answer_item(frame: ItemFrame, state: GameState, control: Control, option: str) -> Progress:
+def answer_item(frame: ItemFrame, state: GameState, control: Control, option: str, verdicts=()) -> Progress:
     if option == YES:
         return Progress(state, control[:-1] + (replace(frame, decided=True),), "rb.optional", "rb-may",
                         (("item", frame.item.id), ("answer", YES)))

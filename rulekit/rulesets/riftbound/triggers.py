@@ -23,12 +23,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from . import ids, judge, occur
-from .abilities import Ability, Timing
-from .events import EventKind, kinds_counted
-from .frames import Control, Progress
-from .model import Card, GameState, TriggeringCondition
-from .verdicts import Code, Verdict
+from ... import ids, judge, occur
+from ...abilities import Ability, Timing
+from ...effects import apply_replacement
+from ...events import EventKind, kinds_counted
+from ...frames import Control, Progress
+from ...model import Card, GameState, TriggeringCondition
+from ...verdicts import Code, Verdict
+from ..base import Frame
 
 
 # -- frames --------------------------------------------------------------------------------------
@@ -56,7 +58,7 @@ class ChainItem:
 
 
 @dataclass(frozen=True, slots=True)
-class TriggerCheck:
+class TriggerCheck(Frame):
     """Evaluate triggers for events that have just been processed."""
 
     group: str
@@ -65,7 +67,10 @@ class TriggerCheck:
 
 
 @dataclass(frozen=True, slots=True)
-class ChainFrame:
+class ChainFrame(Frame):
+    """The Chain: items on it (oldest first), items triggered together and not yet ordered onto
+    it, and who has priority."""
+
     id: str
     items: tuple[ChainItem, ...] = ()        # oldest first; the newest is last
     waiting: tuple[ChainItem, ...] = ()      # triggered together, not yet ordered onto the Chain
@@ -74,19 +79,28 @@ class ChainFrame:
     number: int = 0                          # priority opportunities given so far
     placed: int = 0                          # items ordered onto the Chain so far
 
+    def nesting(self) -> int:
+        return len(self.items) + len(self.waiting)
+
+    def loop_uses(self) -> tuple[str, ...]:
+        return tuple(item.id.partition("@")[0] for item in self.items + self.waiting)
+
 
 @dataclass(frozen=True, slots=True)
-class ItemFrame:
+class ItemFrame(Frame):
     """The newest item, resolving instruction by instruction."""
 
     item: ChainItem
     index: int = 0
     decided: bool = False
 
+    def loop_uses(self) -> tuple[str, ...]:
+        return (self.item.id.partition("@")[0],)
+
 
 # -- judging triggers ----------------------------------------------------------------------------
 def zones_of(state: GameState, source: Card, ability: Ability) -> tuple[str, ...]:
-    return ability.zones or (("hand",) if source.type == "spell" else state.rules.in_play)
+    return state.rules.works_in(source, ability)
 
 
 def turn_key(source: Card, ability: Ability, state: GameState, what: str) -> str:
@@ -160,7 +174,6 @@ def occurrence(state: GameState, control: Control, conditions: tuple[TriggeringC
         if key is not None and key in state.replacements:
             entry = state.replacements[key][-1]
             state = replace(state, replacements=state.replacements.delete(key))
-            from .resolution import apply_replacement
             state = apply_replacement(state, tc, entry)
             replaced.append((tc.id, entry[0]))
     conditions = tuple(tc for tc in conditions if tc.id not in {r[0] for r in replaced})

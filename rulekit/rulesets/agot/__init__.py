@@ -1,0 +1,120 @@
+"""A Game of Thrones: The Card Game (second edition): the seven steps around a triggering condition.
+
+The machine is :mod:`.sequence` (one handler per step of the rules text) and :mod:`.resolution`
+(costs, targets, the initiation of the effect, the effect, cancel/save/replace); the verdict is
+:mod:`.verdicts`; the words are :mod:`.words`; the views' data is :mod:`.views`; the registry
+entries are :mod:`.rules`; the rulings are :mod:`.rulings`.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...abilities import DUPLICATE_SAVE, Timing
+from ...events import EventKind, Verb
+from ...frames import Progress
+from .. import register
+from ..base import Handler, Ruleset
+from . import resolution, sequence, views, words
+from .frames import ResolutionFrame, SequenceFrame, Window
+from .rules import RULES
+from .rulings import RULINGS
+from .steps import SeqStep
+from .verdicts import considered, judge
+
+#: step names an ``expect`` verdict may use ("interrupt window" …)
+STEP_NAMES = {step.name.lower().replace("_", " "): step for step in SeqStep}
+
+
+class AGoT(Ruleset):
+    name = "agot"
+    title = "A Game of Thrones: The Card Game (second edition)"
+    version = "Rules Reference v1.5 and FAQ"
+
+    zones = ("hand", "play area", "discard pile", "dead pile", "draw deck")
+    in_play = ("play area",)
+    deck = "draw deck"
+    leave_play_zone = {
+        EventKind.KILLED: "dead pile",
+        EventKind.DISCARDED: "discard pile",
+        EventKind.SACRIFICED: "discard pile",
+        EventKind.LEAVES_PLAY: "discard pile",
+        EventKind.RETURNED_TO_HAND: "hand",
+    }
+    played_zone = "discard pile"
+    board_moves_keep_object = False
+    card_noun = "character"
+    played_types = ("event",)
+    killable_types = ("character",)
+
+    timings = frozenset({Timing.WOULD_INTERRUPT, Timing.FORCED_INTERRUPT, Timing.INTERRUPT,
+                         Timing.FORCED_REACTION, Timing.REACTION})
+    verbs = frozenset({
+        Verb.CANCEL, Verb.SAVE, Verb.WIN_CHALLENGE, Verb.GAIN_POWER, Verb.KNEEL, Verb.STAND, Verb.SACRIFICE,
+        Verb.INITIATE, Verb.DELAY, Verb.BEGIN_ROUND,
+        Verb.KILL, Verb.DRAW, Verb.DISCARD, Verb.PLAY, Verb.PUT_INTO_PLAY, Verb.RETURN_TO_HAND, Verb.LEAVE_PLAY,
+        Verb.ATTACK, Verb.TAKE_CONTROL, Verb.REPLACE, Verb.BEGIN_PHASE, Verb.END_PHASE})
+    ability_fields = frozenset({"limit", "max", "cannot_be_cancelled", "zones"})
+    trigger_fields = frozenset({"one_or_more", "challenge", "phase", "card", "player"})
+    instruction_fields = frozenset({"then", "cannot_be_saved", "instead", "at", "later", "condition", "filter",
+                                    "amount", "target"})
+    card_fields = frozenset({"strength", "power", "kneeling", "traits", "duplicate_of"})
+    entry_fields = frozenset({"challenge", "cannot_be_saved"})
+
+    handlers = {
+        SequenceFrame: Handler(sequence.advance, sequence.answer),
+        ResolutionFrame: Handler(resolution.advance, resolution.answer),
+    }
+    flow = views.FLOW
+    rules = RULES
+    rulings = RULINGS
+
+    def setup_cards(self, cards: tuple) -> tuple:
+        """Every card with a duplicate gains the duplicate's save (``agot.save.duplicate``)."""
+        duplicated = {c.duplicate_of for c in cards if c.duplicate_of}
+        return tuple(replace(c, abilities=c.abilities + (DUPLICATE_SAVE,)) if c.id in duplicated else c
+                     for c in cards)
+
+    def open_occurrence(self, state, control, conditions, occurrence, rule, args):
+        return Progress(state, control + (SequenceFrame(occurrence, conditions),), rule, "script", args)
+
+    def explain_step(self, step, source, ability, later=None):
+        frame = step.context
+        if frame is None:
+            return None
+        return (tuple(judge(step.before, source, ability, tc, frame.step) for tc in frame.conditions),
+                tuple(tc.id for tc in frame.conditions))
+
+    def steps_at(self, timeline, sequence_id, step_name):
+        step_kind = STEP_NAMES[step_name]
+        return [s for s in timeline if s.context is not None and s.context.id == sequence_id
+                and s.context.step is step_kind]
+
+    def step_names(self):
+        return tuple(STEP_NAMES)
+
+    def describe(self, what, args, state):
+        return words.describe(what, args, state)
+
+    def flow_node(self, step):
+        return views.flow_node(step)
+
+    def flow_path_scope(self, step, other) -> bool:
+        """Whether ``other`` belongs to the path drawn for ``step``: the same sequence."""
+        return step.context is not None and other.context is not None and other.context.id == step.context.id
+
+    def window_entries(self, step):
+        return views.window_entries(step)
+
+    def stack_entries(self, step):
+        return views.stack_entries(step)
+
+    def graph_sequences(self, g, step, add_condition):
+        views.graph_sequences(g, step, add_condition)
+
+    def graph_frames(self, g, step, add_condition):
+        views.graph_frames(g, step, add_condition)
+
+
+AGOT = register(AGoT())
+
+__all__ = ["AGOT", "AGoT", "ResolutionFrame", "SeqStep", "SequenceFrame", "Window", "considered", "judge"]

@@ -1,0 +1,90 @@
+"""A Game of Thrones' control frames: an open sequence (with its window) and a resolving ability.
+
+A :class:`SequenceFrame` is one open triggering-condition sequence, shared by every condition of
+one occurrence, with its open window if any; a :class:`ResolutionFrame` is one ability being
+initiated and resolved. A new triggering condition pushes a sequence frame on top: that is
+nesting, last in, first out.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...abilities import Ability
+from ...model import Card, TriggeringCondition
+from ..base import Frame
+from .steps import SeqStep
+
+
+@dataclass(frozen=True, slots=True)
+class Window:
+    """An open window: whose opportunity it is, how many players have passed in a row, and
+    how many opportunities it has given so far (the number answers are keyed by)."""
+
+    id: str
+    opportunity: str
+    passes: int = 0
+    number: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class SequenceFrame(Frame):
+    """One triggering-condition sequence, shared by every condition of one occurrence.
+
+    ``role`` says what follows step 5: ``"occurrence"`` — steps 6 and 7; ``"nested"`` — a
+    sequence opened while an effect resolves hands its conditions to that effect, whose
+    reactions open in one window once it has fully resolved; ``"initiation"`` — the initiation
+    of an effect, after which the effect resolves. ``planned`` is how many conditions the
+    occurrence created (to tell whether it resolved in full).
+    """
+
+    id: str
+    conditions: tuple[TriggeringCondition, ...]
+    step: SeqStep = SeqStep.IMMINENT
+    window: Window | None = None
+    forced_done: int = 0
+    role: str = "occurrence"
+    planned: int = 0
+
+    is_sequence = True
+
+    @property
+    def deferred(self) -> bool:
+        return self.role != "occurrence"
+
+    def nesting(self) -> int:
+        return 1
+
+    def loop_uses(self) -> tuple[str, ...]:
+        return (self.id.partition("@")[0],) if "@" in self.id else ()
+
+
+@dataclass(frozen=True, slots=True)
+class ResolutionFrame(Frame):
+    """One use of a triggered ability, from paying its cost to the end of its effect.
+
+    ``stage`` runs cost → targets → initiation → effect; ``index`` is the next instruction of
+    that stage;
+    ``chosen`` holds the targets chosen so far as (instruction slot, card id); ``occurred``
+    collects the conditions that occurred during the current stage, for its reaction window.
+    """
+
+    use: str
+    source: Card
+    ability: Ability
+    controller: str
+    condition: TriggeringCondition
+    stage: str = "cost"
+    index: int = 0
+    chosen: tuple[tuple[str, str], ...] = ()
+    occurred: tuple[TriggeringCondition, ...] = ()
+    shortfall: bool = False      # an instruction so far did not resolve in full (for "then")
+    cancelled: bool = False      # its effect was cancelled: it will not resolve
+
+    def choice(self, slot: str) -> str | None:
+        for s, card_id in self.chosen:
+            if s == slot:
+                return card_id
+        return None
+
+    def loop_uses(self) -> tuple[str, ...]:
+        return (self.use.partition("@")[0],)

@@ -1,0 +1,79 @@
+"""A Game of Thrones' verdict: may (or must) this ability be used for this triggering condition at
+this step of its sequence, and why not?
+
+:func:`judge` runs the checks in a fixed order and returns the first that fails: does the
+ability listen for this event; is this its timing; is its card where its abilities work; does
+the event match its pattern; is its condition true; has it been used for this triggering
+condition; has it reached its limit; can its cost be paid in full; does a target exist; could
+its effect change the game state. The engine and :func:`rulekit.explain` both call it.
+"""
+from __future__ import annotations
+
+from ...abilities import Ability
+from ...events import kinds_counted
+from ...judge import (changeable_targets, condition_change_blocked, condition_failure, limit_reached,
+                      trigger_mismatch, use_id)
+from ...model import Card, GameState, TriggeringCondition
+from ...verdicts import Code, Verdict
+from .steps import SeqStep
+
+
+def judge(state: GameState, source: Card, ability: Ability, tc: TriggeringCondition,
+          step: SeqStep | None) -> Verdict:
+    """The verdict for ``ability`` on ``source`` against ``tc`` at ``step`` of its sequence."""
+    obj, aid, tid = source.obj, ability.id, tc.id
+    if ability.when is None or ability.when.event not in kinds_counted(tc.kind):
+        if ability.when is None:
+            return Verdict(obj, aid, tid, Code.NOT_LISTENING, "it is used with priority, not triggered")
+        return Verdict(obj, aid, tid, Code.NOT_LISTENING,
+                       f"it listens for \"{ability.when.event.value}\", this is \"{tc.kind.value}\"")
+    if step is None or ability.timing is not step.timing:
+        where = f"step {step.number}, {step.title}" if step is not None else "outside a sequence"
+        article = "an" if ability.timing.value[0] in "aeiou" else "a"
+        return Verdict(obj, aid, tid, Code.WRONG_TIMING, f"{article} {ability.timing.value} ability at {where}")
+    if source.zone not in state.rules.works_in(source, ability):
+        return Verdict(obj, aid, tid, Code.NOT_ACTIVE, f"{source.title} is in the {source.zone}")
+    me = source.controller
+    why = trigger_mismatch(ability.when, tc, state, me, source, occurred=step.after_occurrence)
+    if why:
+        return Verdict(obj, aid, tid, Code.NO_MATCH, why)
+    if ability.condition:
+        why = condition_failure(ability.condition, state, me, source)
+        if why:
+            return Verdict(obj, aid, tid, Code.CONDITION_FALSE, why)
+    if use_id(source, ability, tc) in state.used:
+        return Verdict(obj, aid, tid, Code.ALREADY_USED)
+    if ability.limit is not None or ability.max is not None:
+        why = limit_reached(state, source, ability)
+        if why:
+            return Verdict(obj, aid, tid, Code.LIMIT_REACHED, why)
+    for instr in ability.cost:
+        if not changeable_targets(instr, state, me, source, tc):
+            return Verdict(obj, aid, tid, Code.COST_UNPAYABLE, f"cannot {instr.do.value} {instr.target.value}")
+    could_change = False
+    for instr in ability.effect:
+        targets = changeable_targets(instr, state, me, source, tc)
+        if instr.target.is_chosen and not targets:
+            return Verdict(obj, aid, tid, Code.NO_TARGET, f"nothing to {instr.do.value}")
+        could_change = could_change or bool(targets)
+    if not could_change:
+        blocked = [condition_change_blocked(i, state, tc) for i in ability.effect if i.acts_on_condition]
+        return Verdict(obj, aid, tid, Code.NO_EFFECT, next((b for b in blocked if b), "nothing it affects would change"))
+    return Verdict(obj, aid, tid, Code.MUST_RESOLVE if ability.timing.forced else Code.ELIGIBLE)
+
+
+def considered(state: GameState, conditions: tuple[TriggeringCondition, ...],
+               step: SeqStep) -> tuple[Verdict, ...]:
+    """Verdicts for every ability that listens for any of the conditions and has this step's
+    timing, by condition, then listing order: what the engine records at a step. (Abilities
+    of another timing are "not the right timing" here; :func:`rulekit.explain` says so.)"""
+    timing = step.timing
+    if timing is None:
+        return ()
+    out: list[Verdict] = []
+    for tc in conditions:
+        for kind in kinds_counted(tc.kind):
+            for card_id, index in state.listeners_for(kind, timing):
+                card = state.cards[card_id]
+                out.append(judge(state, card, card.abilities[index], tc, step))
+    return tuple(out)

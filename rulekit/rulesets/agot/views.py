@@ -1,0 +1,109 @@
+"""A Game of Thrones as the views show it: the flowchart table, open windows, the stack of open
+sequences and resolving abilities, and the state graph's sequence and resolution nodes.
+
+The flowchart is built from :class:`~rulekit.rulesets.agot.steps.SeqStep`, the same enum the
+sequence's handler table (:data:`rulekit.rulesets.agot.sequence.STEPS`) runs.
+"""
+from __future__ import annotations
+
+from ...text import condition_label
+from ...verdicts import Code
+from ..base import Flow, FlowNode, StackEntry, WindowEntry
+from .frames import ResolutionFrame, SequenceFrame
+from .steps import SeqStep
+
+FLOW_END, FLOW_NESTED = "end", "nested"
+
+
+def _flow() -> Flow:
+    nodes = [FlowNode(step.name, f"{step.number}. {step.title}", step.rule, "step", step.is_window, step.is_forced)
+             for step in SeqStep]
+    nodes.append(FlowNode(FLOW_END, "the sequence ends", "agot.tc", "end"))
+    nodes.append(FlowNode(FLOW_NESTED, "a new condition: nested sequence (last in, first out)", "agot.nested",
+                          "nested"))
+    steps = list(SeqStep)
+    edges = [(a.name, b.name, "next") for a, b in zip(steps, steps[1:])]
+    edges.append((SeqStep.REACTION_WINDOW.name, FLOW_END, "next"))
+    edges.append((SeqStep.WOULD_WINDOW.name, FLOW_END, "cancels"))
+    edges += [(step.name, SeqStep.IMMINENT.name, "changes")
+              for step in (SeqStep.WOULD_WINDOW, SeqStep.FORCED_INTERRUPTS, SeqStep.INTERRUPT_WINDOW)]
+    edges += [(step.name, FLOW_NESTED, "nested in") for step in steps if step.timing is not None]
+    edges.append((FLOW_NESTED, SeqStep.IMMINENT.name, "opens"))
+    return Flow(tuple(nodes), tuple(edges))
+
+
+FLOW = _flow()
+
+
+def flow_node(step) -> str | None:
+    frame = step.context
+    return frame.step.name if frame is not None and frame.step is not None else None
+
+
+def window_entries(step) -> list[WindowEntry]:
+    state, out = step.state, []
+    for frame in step.control:
+        if isinstance(frame, SequenceFrame) and frame.window is not None:
+            w = frame.window
+            per_player: dict[str, list[str]] = {}
+            for v in step.verdicts:
+                if v.code is Code.ELIGIBLE:
+                    card = step.before.cards[v.card.partition("@")[0]]
+                    per_player.setdefault(card.controller, []).append(f"{card.title}.{v.ability}")
+            listed = "; ".join(f"{p}: {', '.join(sorted(set(a)))}" for p, a in per_player.items()) or "nothing"
+            out.append(WindowEntry(
+                f"{frame.step.window_kind} window — {', '.join(condition_label(state, c.id) for c in frame.conditions)}",
+                f"opportunity: {w.opportunity}  ·  passes in a row: {w.passes} of {len(state.players)}"
+                f"  ·  opportunity #{w.number}", f"eligible: {listed}", w.opportunity))
+    return out
+
+
+def stack_entries(step) -> list[StackEntry]:
+    out = []
+    for frame in step.control:
+        if isinstance(frame, SequenceFrame):
+            out.append(StackEntry(frame.id, f"sequence {frame.id} at step {frame.step.number if frame.step else 8}",
+                                  ", ".join(condition_label(step.state, c.id) for c in frame.conditions), False, None))
+        elif isinstance(frame, ResolutionFrame):
+            effect = "; ".join(f"{i.do.value} {i.target.value}" for i in frame.ability.effect)
+            out.append(StackEntry(frame.use, f"{frame.source.title} resolving ({frame.stage}) — {frame.controller}",
+                                  f"will: {effect}", False, frame.controller))
+    return out
+
+
+def graph_sequences(g, step, add_condition) -> None:
+    """Add the open sequences, their conditions and windows to a state graph."""
+    state = step.state
+    sequences = [f for f in step.control if isinstance(f, SequenceFrame)]
+    previous = None
+    for frame in sequences:
+        g.add_node(frame.id, label=f"sequence {frame.id}", kind="sequence", subset=2, step=frame.step.number
+                   if frame.step is not None else 8, role=frame.role)
+        if previous is not None:
+            g.add_edge(frame.id, previous, relation="nested in")
+        previous = frame.id
+        for tc in frame.conditions:
+            add_condition(g, state, tc, "imminent" if frame.step.number <= 5 else "occurred")
+            g.add_edge(frame.id, tc.id, relation="created")
+        if frame.window is not None:
+            w = frame.window
+            g.add_node(w.id, label=f"{frame.step.window_kind} window", kind="window", subset=4, open=True,
+                       opportunity=w.opportunity, passes=w.passes, number=w.number)
+            g.add_edge(frame.id, w.id, relation="created")
+            for tc in frame.conditions:
+                g.add_edge(w.id, tc.id, relation="responds to")
+
+
+def graph_frames(g, step, add_condition) -> None:
+    """Add the abilities resolving to a state graph."""
+    state = step.state
+    for frame in step.control:
+        if isinstance(frame, ResolutionFrame):
+            node = f"{frame.source.obj}.{frame.ability.id}"
+            if node not in g:
+                g.add_node(node, label=f"{frame.source.title}: {frame.ability.id}", kind="ability", subset=3,
+                           status="resolving", reason="", code="", timing=frame.ability.timing.value)
+            g.nodes[node]["status"] = "resolving"
+            add_condition(g, state, frame.condition, "occurred" if frame.condition.kind.value != "effect initiates"
+                           else "imminent")
+            g.add_edge(node, frame.condition.id, relation="responds to")

@@ -1,0 +1,80 @@
+"""A Game of Thrones in words: one sentence per step code of its sequence and resolution."""
+from __future__ import annotations
+
+from ...text import obj_label, pass_line, condition_label, use_ref_label
+from .steps import SeqStep
+
+
+def describe(what: str, a: dict, state) -> str | None:
+    if what == "imminent":
+        conds = ", ".join(condition_label(state, c) for c in a["conditions"])
+        return f"Step 1: imminent — {conds}."
+    if what == "window-empty":
+        return f"{_step_title(a['step'])}: no player has an eligible ability, so all pass and it closes."
+    if what == "window-opens":
+        return f"The window opens ({a['window']}); {a['player']} has the first opportunity."
+    if what == "window-closes":
+        return f"{_step_title(a['step'])} closes: all players passed in a row."
+    if what == "pass":
+        return pass_line(a, "no eligible ability")
+    if what == "use":
+        return f"{a['player']} uses {use_ref_label(state, a['use'])}."
+    if what == "no-forced":
+        return f"{_step_title(a['step'])}: none."
+    if what == "forced":
+        return f"Forced: {use_ref_label(state, a['use'])} resolves."
+    if what == "occurs":
+        happened = ", ".join(condition_label(state, c) for c in a["occurred"]) or "nothing"
+        pre = "".join(f"; pre-empted: {condition_label(state, c)} ({why})" for c, why in a["preempted"])
+        rep = "".join(f"; replaced by {use_ref_label(state, u)} (it still counts as having occurred)"
+                      for c, u in a.get("replaced", ()))
+        return f"Step 5: it occurs — {happened}{pre}{rep}."
+    if what == "cost-paid":
+        return f"The cost of {use_ref_label(state, a['use'])} is paid."
+    if what == "target":
+        return f"Target chosen for {use_ref_label(state, a['use'])}: {obj_label(state, a['card'])}."
+    if what == "initiation":
+        return f"The effect of {use_ref_label(state, a['use'])} is about to initiate: a sequence opens for its initiation."
+    if what == "initiates":
+        return f"Step 5: it initiates — the effect of {use_ref_label(state, a['use'])}; it resolves now."
+    if what == "cancelled":
+        return (f"Cancelled by {use_ref_label(state, a['by'])}: "
+                f"{', '.join(condition_label(state, c) for c in a['conditions'])} is no longer imminent; its sequence ends.")
+    if what == "changed":
+        rest = ", ".join(condition_label(state, c) for c in a["rest"])
+        changed = ", ".join(condition_label(state, c) for c in a["conditions"])
+        became = ", ".join(condition_label(state, c) for c in a["became"])
+        tail = f"; the rest of the occurrence goes on: {rest}" if rest else "; its sequence ends"
+        return f"Changed: {changed} is no longer imminent (it became: {became}){tail}."
+    if what == "cancels":
+        return f"{use_ref_label(state, a['use'])} cancels {condition_label(state, a['condition'])}."
+    if what == "replaces":
+        return f"{use_ref_label(state, a['use'])} will replace {condition_label(state, a['condition'])} when it occurs."
+    if what == "saves":
+        return f"{use_ref_label(state, a['use'])} saves: {condition_label(state, a['condition'])} is changed into a save."
+    if what == "played":
+        return f"{use_ref_label(state, a['use'])}: its event card is played and goes to the discard pile."
+    if what == "effect-cancelled":
+        return f"The effect of {use_ref_label(state, a['use'])} was cancelled: it does not resolve (the ability stays used, its costs stay paid)."
+    if what == "delays":
+        return f"{use_ref_label(state, a['use'])} sets up a delayed effect ({a['instruction']})."
+    if what == "delayed":
+        return (f"A delayed effect of {use_ref_label(state, a['use'].rpartition('/')[0])} resolves, "
+                f"before the reactions to {condition_label(state, a['condition'])}.")
+    if what == "then-skipped":
+        return f"\"Then\" ({a['instruction']} of {a['use'].partition('@')[0]}): the part before did not resolve in full, so the rest does not resolve."
+    if what == "instruction":
+        return f"{a['verb'].capitalize()} ({a['instruction']} of {a['use'].partition('@')[0]}): a nested sequence opens."
+    if what == "condition-false":
+        return f"{a['verb'].capitalize()} ({a['instruction']}): its condition is false ({a['why']}), so it does nothing."
+    if what == "nothing":
+        why = f" ({a['why']})" if a.get("why") else ""
+        return f"{a['verb'].capitalize()} ({a['instruction']}): nothing it could change{why}, so nothing happens."
+    if what == "resolved":
+        return f"{use_ref_label(state, a['use'])} has resolved."
+    return None
+
+
+def _step_title(step_name: str) -> str:
+    step = SeqStep[step_name]
+    return f"Step {step.number}, {step.title}"

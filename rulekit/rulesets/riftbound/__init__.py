@@ -1,0 +1,111 @@
+"""Riftbound: trigger conditions evaluated after events, Deathknell, and the Chain.
+
+The machine is :mod:`.triggers` (processing an occurrence, evaluating triggers) and
+:mod:`.chain` (ordering items onto the Chain, finalizing, priority, resolving); the words are
+:mod:`.words`; the views' data is :mod:`.views`; the registry entries are :mod:`.rules`; the
+rulings are :mod:`.rulings`.
+"""
+from __future__ import annotations
+
+from ...abilities import Timing
+from ...events import EventKind, Verb
+from ...verdicts import Code, Verdict
+from .. import register
+from ..base import Handler, Ruleset
+from . import chain, triggers, views, words
+from .rules import RULES
+from .rulings import RULINGS
+from .triggers import ChainFrame, ChainItem, ItemFrame, TriggerCheck
+
+
+class Riftbound(Ruleset):
+    name = "riftbound"
+    title = "Riftbound"
+    version = "Core Rules, last updated 2026-03-30"
+
+    zones = ("base", "battlefield", "legend zone", "hand", "main deck", "trash", "chain", "banishment",
+             "champion zone")
+    in_play = ("base", "battlefield", "legend zone")
+    deck = "main deck"
+    leave_play_zone = {EventKind.KILLED: "trash", EventKind.DISCARDED: "trash", EventKind.SACRIFICED: "trash",
+                       EventKind.LEAVES_PLAY: "trash", EventKind.RETURNED_TO_HAND: "hand"}
+    played_zone = "trash"
+    board_moves_keep_object = True
+    card_noun = "unit"
+    played_types = ("spell",)
+    killable_types = ("unit", "gear")
+    event_words = {"stands": "is readied", "kneels": "is exhausted", "killed": "dies"}
+
+    timings = frozenset({Timing.TRIGGERED, Timing.PRIORITY})
+    verbs = frozenset({
+        Verb.MOVE, Verb.END_TURN, Verb.GRANT, Verb.REMOVE_ABILITY, Verb.READY, Verb.EXHAUST, Verb.DEAL_DAMAGE,
+        Verb.BUFF,
+        Verb.KILL, Verb.DRAW, Verb.DISCARD, Verb.PLAY, Verb.PUT_INTO_PLAY, Verb.RETURN_TO_HAND, Verb.LEAVE_PLAY,
+        Verb.ATTACK, Verb.TAKE_CONTROL, Verb.REPLACE, Verb.BEGIN_PHASE, Verb.END_PHASE})
+    ability_fields = frozenset({"zones", "once_per_turn", "optional", "deathknell", "active_if"})
+    trigger_fields = frozenset({"nth", "by", "phase"})
+    instruction_fields = frozenset({"to", "grant", "ability", "amount_of", "instead"})
+    card_fields = frozenset({"might", "damage"})
+    entry_fields = frozenset({"to", "grant", "ability"})
+
+    handlers = {
+        TriggerCheck: Handler(triggers.check_triggers),
+        ChainFrame: Handler(chain.advance_chain, chain.answer_chain),
+        ItemFrame: Handler(chain.advance_item, chain.answer_item),
+    }
+    flow = views.FLOW
+    rules = RULES
+    rulings = RULINGS
+
+    def entry(self, card, to):
+        """A unit put into play enters its controller's base exhausted, unless placed at a
+        battlefield (Core Rules 359.2.c)."""
+        return (to or "base"), card.type == "unit"
+
+    def open_occurrence(self, state, control, conditions, occurrence, rule, args):
+        return triggers.occurrence(state, control, conditions, occurrence, rule, args)
+
+    def explain_step(self, step, source, ability, later=None):
+        checking = step.parent.control[-1] if step.parent is not None and step.parent.control else None
+        if not isinstance(checking, TriggerCheck):
+            return None
+        return triggers.explain_verdicts(step, source, ability), tuple(tc.id for tc in checking.events)
+
+    def explain_granted_later(self, step, source, ability_id):
+        checking = step.parent.control[-1] if step.parent is not None and step.parent.control else None
+        if not isinstance(checking, TriggerCheck):
+            return None
+        return (tuple(Verdict(source.obj, ability_id, tc.id, Code.GRANTED_LATER, f"{source.title} did not have it then")
+                      for tc in checking.events), tuple(tc.id for tc in checking.events))
+
+    def steps_at(self, timeline, sequence_id, step_name):
+        if step_name != "occurs":
+            return []
+        return [s for s in timeline if s.parent is not None and s.parent.control
+                and isinstance(s.parent.control[-1], TriggerCheck) and s.parent.control[-1].group == sequence_id]
+
+    def step_names(self):
+        return ("occurs",)
+
+    def describe(self, what, args, state):
+        return words.describe(what, args, state)
+
+    def flow_node(self, step):
+        return views.flow_node(step)
+
+    def window_entries(self, step):
+        return views.window_entries(step)
+
+    def stack_entries(self, step):
+        return views.stack_entries(step)
+
+    def stack_kind(self) -> str:
+        return "the Chain (newest on top)"
+
+    def graph_frames(self, g, step, add_condition):
+        views.graph_frames(g, step, add_condition)
+
+
+RIFTBOUND = register(Riftbound())
+
+__all__ = ["RIFTBOUND", "ChainFrame", "ChainItem", "ItemFrame", "Riftbound", "TriggerCheck"]

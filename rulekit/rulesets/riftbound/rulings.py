@@ -1,0 +1,102 @@
+"""Riftbound's rulings: points changed between versions of the Core Rules, or decided differently
+by a neighbouring game (Magic: The Gathering). The first option of each is rulekit's default.
+"""
+from __future__ import annotations
+
+from ..base import Ruling, RulingOption
+
+_CR = "Riftbound Core Rules (last updated 2026-03-30)"
+_CR_OLD = "Riftbound Core Rules, earlier versions"
+_RBT = "Riftbound, rules text \"Trigger Conditions and Source Changes\""
+_MTG = "Magic: The Gathering Comprehensive Rules"
+
+OPTIONAL = Ruling(
+    "rb.optional", "riftbound",
+    "When is a triggered ability's leading \"you may\" decided?",
+    (
+        RulingOption(
+            "when-fulfilled",
+            "When the trigger condition is fulfilled. Declining means the ability never goes on the Chain (no "
+            "item, no priority), and a once-each-turn ability that was declined has not triggered this turn.",
+            f"{_CR}, 383.3.a and 383.3.f",
+            "The current Core Rules say so in as many words; rulekit follows the current version."),
+        RulingOption(
+            "at-resolution",
+            "When the item resolves: the item goes on the Chain, players get priority, and its controller "
+            "decides only then; a declined once-each-turn ability counts as used.",
+            _CR_OLD,
+            "Earlier texts (and Magic's \"you may\") decide on resolution; kept to compare with older rulings."),
+    ))
+
+NTH_COUNT = Ruling(
+    "rb.nth-count", "riftbound",
+    "What does \"the first (Nth) time … each turn\" count?",
+    (
+        RulingOption(
+            "turn",
+            "Every qualifying event of the turn, including those before the card entered play, with "
+            "\"friendly\" judged for the watcher's controller; a watcher that leaves and returns the same turn "
+            "does not trigger again once the Nth event has passed.",
+            f"{_RBT} (\"the first qualifying death event for the turn\")",
+            "The rules text counts the turn's events, not the card's observations."),
+        RulingOption(
+            "seen",
+            "Only the qualifying events the card itself could see (while its ability worked); a new object "
+            "counts afresh.",
+            "rulekit's earlier reading",
+            "A card that was not there cannot have seen the first event; kept to compare."),
+    ))
+
+SOURCE_INFO = Ruling(
+    "rb.source-info", "riftbound",
+    "What does an instruction read about a source that is gone?",
+    (
+        RulingOption(
+            "null",
+            "Nothing: information about an object that is no longer available is null, and a calculation that "
+            "needs it is skipped.",
+            f"{_CR} (source information; Deathknell captures its own)",
+            "Riftbound has no last-known information outside Deathknell's capture."),
+        RulingOption(
+            "last-known",
+            "The source as it last existed where the ability's source was (its Might when it left the board).",
+            f"{_MTG}, 608.2h (last known information)",
+            "Magic's look-back; a useful contrast."),
+    ))
+
+RECHECK = Ruling(
+    "rb.recheck-condition", "riftbound",
+    "Is a condition written with the trigger condition checked again when the ability resolves?",
+    (
+        RulingOption(
+            "no",
+            "No: it is part of the trigger condition, checked when the event is evaluated and never again.",
+            f"{_RBT}; {_CR}",
+            "The rules text says not to retest it at resolution."),
+        RulingOption(
+            "intervening-if",
+            "Yes: like Magic's intervening \"if\", it is checked when the event is evaluated and again on "
+            "resolution; if false then, the ability does nothing.",
+            f"{_MTG}, 603.4",
+            "Magic rechecks; a useful contrast."),
+    ))
+
+REPLACEMENT_TRIGGERS = Ruling(
+    "rb.replacement-triggers", "riftbound",
+    "Do the events that replace a replaced event happen, and can they trigger abilities?",
+    (
+        RulingOption(
+            "trigger",
+            "The replaced event does not happen (a replaced death fires no Deathknell), but the events that "
+            "replace it do happen and can trigger (a gear killed instead of the unit triggers its own "
+            "Deathknell).",
+            f"{_CR}, 369-373 and 808.1.d",
+            "A replacing event is an ordinary event once it happens."),
+        RulingOption(
+            "no-trigger",
+            "The replacing events take effect but trigger nothing.",
+            "rulekit's earlier reading",
+            "Simpler; kept to compare."),
+    ))
+
+RULINGS = (OPTIONAL, NTH_COUNT, SOURCE_INFO, RECHECK, REPLACEMENT_TRIGGERS)

@@ -1,0 +1,59 @@
+"""Riftbound as the views show it: the Chain loop as a flowchart, priority, the Chain's items, and
+the state graph's Chain nodes.
+
+The flowchart is :data:`rulekit.rulesets.riftbound.chain.STAGES` and ``TRANSITIONS``: the
+same table names the step codes the Chain's handlers record at each stage.
+"""
+from __future__ import annotations
+
+from ..base import Flow, FlowNode, StackEntry, WindowEntry
+from . import chain
+from .triggers import ChainFrame
+
+FLOW = Flow(tuple(FlowNode(stage, title, "rb.chain", "stage", codes=codes) for stage, title, codes in chain.STAGES),
+            chain.TRANSITIONS)
+
+
+def flow_node(step) -> str | None:
+    return chain.stage_of(step)
+
+
+def window_entries(step) -> list[WindowEntry]:
+    state, out = step.state, []
+    for frame in step.control:
+        if isinstance(frame, ChainFrame) and frame.priority is not None:
+            may = ", ".join(c.title for c, _ in chain.playable(state, frame.priority)) or "nothing"
+            out.append(WindowEntry(f"priority on the Chain ({len(frame.items)} item(s))",
+                                   f"priority: {frame.priority}  ·  passes in a row: {frame.passes} of "
+                                   f"{len(state.players)}", f"may add: {may}", frame.priority))
+    return out
+
+
+def stack_entries(step) -> list[StackEntry]:
+    out = []
+    for frame in step.control:
+        if isinstance(frame, ChainFrame):
+            for item in frame.items:
+                effect = "; ".join(f"{i.do.value} {i.target.value}" for i in item.ability.effect)
+                out.append(StackEntry(item.id, f"{item.source.title} — {item.controller}", f"will: {effect}",
+                                      item.pending, item.controller))
+    return out
+
+
+def graph_frames(g, step, add_condition) -> None:
+    """Add the Chain's items to a state graph."""
+    state = step.state
+    for frame in step.control:
+        if isinstance(frame, ChainFrame):
+            for position, item in enumerate(frame.items + frame.waiting):
+                g.add_node(item.id, label=f"{item.source.title}: {item.ability.id}", kind="item", subset=5,
+                           controller=item.controller, source=item.source.obj, position=position,
+                           pending=item.pending, waiting=item in frame.waiting,
+                           newest=position == len(frame.items) - 1, priority=frame.priority or "")
+                if item.controller in g:
+                    g.add_edge(item.controller, item.id, relation="controls")
+                if item.source.obj in g:
+                    g.add_edge(item.source.obj, item.id, relation="source of")
+                if item.event is not None:
+                    add_condition(g, state, item.event, "occurred")
+                    g.add_edge(item.event.id, item.id, relation="created")

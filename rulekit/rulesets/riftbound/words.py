@@ -1,0 +1,63 @@
+"""Riftbound in words: one sentence per step code of trigger evaluation and the Chain."""
+from __future__ import annotations
+
+from ...text import card_of, obj_label, pass_line, condition_label
+
+
+def item_label(state, item_id: str) -> str:
+    head = item_id.partition("@")[0]
+    obj, _, ability_id = head.rpartition(".")
+    card = card_of(state, obj)
+    ability = card.ability(ability_id) if card else None
+    kind = "spell" if card is not None and card.type == "spell" else (
+        "Deathknell" if ability is not None and ability.deathknell else "ability")
+    return f"{card.title}'s {kind} ({item_id})" if card else item_id
+
+
+def describe(what: str, a: dict, state) -> str | None:
+    if what == "rb-occurs":
+        head = f"Script: {a['label'] or a['occurrence']}. " if "occurrence" in a else (
+            f"{a['verb'].capitalize()} ({a['instruction']} of {item_label(state, a['item'])}): " if "verb" in a
+            else "Cleanup: units with lethal damage die together. ")
+        happened = ", ".join(condition_label(state, c) for c in a["occurred"]) or "nothing"
+        captured = "".join(f"; Deathknell captured before the move: {item_label(state, i)}" for i in a["captured"])
+        replaced = "".join(f"; {condition_label(state, c)} is replaced by {item_label(state, u)}: it does not happen"
+                           for c, u in a.get("replaced", ()))
+        return f"{head}Processed at once — {happened}{captured}{replaced}."
+    if what == "rb-triggers":
+        made = ", ".join(item_label(state, i) for i in a["items"])
+        return f"Triggers are evaluated after the events: {made or 'nothing triggers'}."
+    if what == "rb-placed":
+        return f"On the Chain, pending: {item_label(state, a['item'])}."
+    if what == "rb-finalized":
+        return f"Finalized (targets chosen; priority does not pass): {item_label(state, a['item'])}."
+    if what == "rb-target":
+        return f"Target for {item_label(state, a['item'])}: {obj_label(state, a['card'])}."
+    if what == "rb-event-chosen":
+        return f"The triggering event of {item_label(state, a['item'])} is {condition_label(state, a['event'])}."
+    if what == "rb-priority":
+        return f"{a['player']}, controller of the newest item ({item_label(state, a['item'])}), has priority."
+    if what == "rb-pass":
+        return pass_line(a, "nothing to play")
+    if what == "rb-adds":
+        return f"{a['player']} adds {item_label(state, a['item'])} to the Chain."
+    if what == "rb-resolves":
+        return f"All players passed in a row: the newest item resolves — {item_label(state, a['item'])}."
+    if what == "rb-resolved":
+        return f"{item_label(state, a['item'])} has resolved."
+    if what == "rb-chain-empty":
+        return "The Chain is empty."
+    if what == "rb-may":
+        return f"\"You may\": {a['answer']} for {item_label(state, a['item'])}."
+    if what == "rb-condition-false":
+        return f"{a['verb'].capitalize()} ({a['instruction']}): its condition is checked now and is false ({a['why']})."
+    if what == "rb-null":
+        why = a.get("why") or "the information is not available"
+        return f"{a['verb'].capitalize()} ({a['instruction']}): {why}; the calculation is skipped."
+    if what == "rb-replaces":
+        return f"{item_label(state, a['item'])}: the next death of {', '.join(a['cards'])} will be replaced."
+    if what == "rb-nothing":
+        return f"{a['verb'].capitalize()} ({a['instruction']}): nothing it could change."
+    return None
+
+
