@@ -5,6 +5,46 @@ state changed (all engine values are immutable, so an error can only discard wor
 """
 from __future__ import annotations
 
+#: The longest a value is echoed back in a message, and the longest a message's parts get.
+MAX_SHOWN = 60
+MAX_PROBLEM = 300
+MAX_EXPECTED = 200
+
+
+def escaped(text: str, *, keep: str = "") -> str:
+    """``text`` with every character a terminal could act on (control characters, escapes,
+    bidirectional overrides, lone surrogates) written as a ``\\x..``/``\\u....`` escape;
+    characters in ``keep`` (such as a newline) are left as they are."""
+    if text.isprintable() and not any(0xD800 <= ord(c) <= 0xDFFF for c in text):
+        return text
+    out = []
+    for c in text:
+        o = ord(c)
+        if c in keep or (c.isprintable() and not 0xD800 <= o <= 0xDFFF):
+            out.append(c)
+        elif o < 0x100:
+            out.append(f"\\x{o:02x}")
+        elif o < 0x10000:
+            out.append(f"\\u{o:04x}")
+        else:
+            out.append(f"\\U{o:08x}")
+    return "".join(out)
+
+
+def shortened(text: str, limit: int = MAX_SHOWN) -> str:
+    """``text`` cut to ``limit`` characters with an ellipsis when it is longer."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def shown(value, limit: int = MAX_SHOWN) -> str:
+    """A value as a message shows it: quoted like ``repr`` for text, escaped, and shortened."""
+    text = repr(value) if isinstance(value, str) else str(value)
+    text = escaped(text)
+    if len(text) > limit:
+        quote = text[0] if isinstance(value, str) and text[:1] in "'\"" else ""
+        text = text[:limit - 2] + "…" + quote
+    return text
+
 
 class RulekitError(Exception):
     """Base class of every error rulekit raises on purpose."""
@@ -45,9 +85,10 @@ class ScenarioError(RulekitError, ValueError):
                 if self.column is not None:
                     where += f":{self.column}"
             where += ": "
-        field = f"{self.path}: " if self.path else ""
-        tail = f" (expected {self.expected})" if self.expected else ""
-        return f"{where}{field}{self.problem}{tail}"
+        where = escaped(where)
+        field = f"{shortened(escaped(self.path), MAX_PROBLEM)}: " if self.path else ""
+        tail = f" (expected {shortened(escaped(self.expected), MAX_EXPECTED)})" if self.expected else ""
+        return f"{where}{field}{shortened(escaped(self.problem), MAX_PROBLEM)}{tail}"
 
     def located(self, *, file=None, line=None, column=None, path=None) -> "ScenarioError":
         """The same error with its location filled in (what is already known is kept)."""
