@@ -6,6 +6,7 @@ Exit codes: 0 everything passed; 1 an ``expect`` block failed (the differences a
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 import traceback
@@ -50,6 +51,25 @@ def build_parser() -> argparse.ArgumentParser:
     draw.add_argument("-o", "--output", required=True, help="the image file to write (.png, .svg or .pdf)")
     draw.add_argument("--view", choices=("flow", "windows", "chain", "graph"), default="flow")
 
+    rulings = sub.add_parser("rulings", help="list the rulings (contested or changed points) with their options")
+    rulings.add_argument("ruleset", nargs="?", help="only this ruleset's rulings (agot, riftbound, …)")
+    rulings.add_argument("--json", action="store_true", help="print a JSON list of {name, ruleset, options, default}")
+
+    compare = sub.add_parser("compare", help="run one scenario under two readings and show where they part",
+                             description="Run the same board both ways. Give a ruling twice to compare its two "
+                                         "options (--ruling rb.optional=when-fulfilled --ruling "
+                                         "rb.optional=at-resolution); a ruling given once applies to both sides; "
+                                         "with no ruling given twice, the file's own rulings are compared with the "
+                                         "ones given.")
+    compare.add_argument("file")
+    compare.add_argument("--ruling", action="append", default=[], metavar="NAME=OPTION")
+    compare.add_argument("--json", action="store_true",
+                         help="print {same, first_difference, outcome_differences} as JSON")
+
+    for p in (trace, graph, draw):
+        p.add_argument("--ruling", action="append", default=[], metavar="NAME=OPTION",
+                       help="play under this option of a ruling (see rulekit rulings); may be repeated")
+
     schema = sub.add_parser("schema", help="print the JSON Schema of the scenario or trace format")
     schema.add_argument("which", choices=("scenario", "trace"))
     return parser
@@ -66,6 +86,19 @@ def _load(path: str):
         return load_scenario(path)
     except ScenarioError as e:
         raise BadInput(str(e)) from None
+
+
+def _rulings(loaded, texts) -> object:
+    """The loaded file with ``--ruling NAME=OPTION`` options applied to its scenario."""
+    if not texts:
+        return loaded
+    from .compare import parse_ruling, with_rulings
+    from .errors import ScenarioError
+    try:
+        scenario = with_rulings(loaded.scenario, dict(parse_ruling(t) for t in texts))
+    except ScenarioError as e:
+        raise BadInput(f"--ruling: {e}") from None
+    return dataclasses.replace(loaded, scenario=scenario)
 
 
 def _start(loaded, answers=None):
@@ -104,7 +137,7 @@ def _answers_file(path: str, scenario_file) -> object:
 
 def _trace(args) -> int:
     from .trace import format_trace
-    loaded = _load(args.file)
+    loaded = _rulings(_load(args.file), args.ruling)
     answers = _answers_file(args.answers, loaded) if args.answers else None
     game = _start(loaded, answers)
     if args.json:
@@ -181,8 +214,68 @@ def _rules(rule_id: str | None) -> int:
     return OK
 
 
-def _step(args):
+def _rulings_list(args) -> int:
+    from . import rulesets
+    from .scenario import suggest
+    if args.ruleset is not None and args.ruleset not in rulesets.names():
+        raise BadInput(f"unknown ruleset {args.ruleset!r}{suggest(args.ruleset, rulesets.names())}; "
+                       f"rulesets: {', '.join(rulesets.names())}")
+    chosen = [r for r in rulesets.all_rulings() if args.ruleset in (None, r.ruleset)]
+    if args.json:
+        print(json.dumps([{"name": r.name, "ruleset": r.ruleset, "options": list(r.option_names()),
+                           "default": r.default, "question": r.question,
+                           "sources": {o.name: o.source for o in r.options}} for r in chosen], indent=1))
+        return OK
+    for r in chosen:
+        print(f"{r.name}  ({r.ruleset}) — {r.question}")
+        for i, o in enumerate(r.options):
+            print(f"  {o.name}{' (default)' if i == 0 else ''}: {o.summary}")
+            print(f"      source: {o.source}")
+    return OK
+
+
+def _compare(args) -> int:
+    from .compare import compare, parse_ruling, with_rulings
+    from .errors import ScenarioError
+    from .game import Game
+    from .limits import RunawayLoop
     loaded = _load(args.file)
+    side_a: dict[str, str] = {}
+    side_b: dict[str, str] = {}
+    twice = False
+    try:
+        for text in args.ruling:
+            name, option = parse_ruling(text)
+            if name in side_a and name not in side_b:
+                side_b[name] = option
+                twice = True
+            else:
+                side_a[name] = option
+        if twice:
+            a = {**side_a}
+            b = {**side_a, **side_b}
+        else:
+            a, b = {}, side_a
+        scenario_a = with_rulings(loaded.scenario, a)
+        scenario_b = with_rulings(loaded.scenario, b)
+    except ScenarioError as e:
+        raise BadInput(f"--ruling: {e}") from None
+    try:
+        game_a = Game.start(scenario_a, loaded.answers, play_defaults=True)
+        game_b = Game.start(scenario_b, loaded.answers, play_defaults=True)
+    except RunawayLoop as e:
+        raise BadInput(f"{loaded.file}: {e}") from None
+    result = compare(game_a, game_b)
+    if args.json:
+        print(json.dumps(result.to_data(), indent=1, ensure_ascii=False))
+    else:
+        print(f"{loaded.scenario.title}  ({loaded.file})")
+        print(result)
+    return OK
+
+
+def _step(args):
+    loaded = _rulings(_load(args.file), getattr(args, "ruling", ()))
     game = _start(loaded)
     steps = game.timeline
     if not 0 <= args.step < len(steps):
@@ -248,6 +341,10 @@ def main(argv=None) -> int:
             return _graph(args)
         if args.command == "draw":
             return _draw(args)
+        if args.command == "rulings":
+            return _rulings_list(args)
+        if args.command == "compare":
+            return _compare(args)
         parser.print_help()
         return OK
     except BadInput as e:
