@@ -650,8 +650,8 @@ class _Checker:
         if do is Verb.MOVE and item.to is None:
             raise self.fail(path + ("to",), "'move' needs 'to': the zone the cards go to", "a zone")
         if item.to is not None:
-            if do is not Verb.MOVE:
-                raise self.fail(path + ("to",), f"only 'move' takes 'to', not {do.value!r}")
+            if do not in (Verb.MOVE, Verb.PUT_INTO_PLAY):
+                raise self.fail(path + ("to",), f"only 'move' and 'put into play' take 'to', not {do.value!r}")
             self.zone(item.to, path + ("to",))
         if do is Verb.GRANT and item.grant is None:
             raise self.fail(path + ("grant",), "'grant' needs 'grant': the ability it gives", "an ability")
