@@ -34,6 +34,7 @@ from .faces import Board, CardFace, Prediction, RuleCard, Why, _Shown, card_face
 from .game import Game
 from .rules import rule as _registry_rule
 from .scenario import Scenario
+from .text import condition_label
 
 __all__ = ["CardFace", "Lesson", "Play", "Prediction", "RuleCard", "Why", "card_face"]
 
@@ -41,6 +42,7 @@ __all__ = ["CardFace", "Lesson", "Play", "Prediction", "RuleCard", "Why", "card_
 # -- words instead of ids ----------------------------------------------------------------------------
 _TOKEN = re.compile(r"(?<![\w'])([A-Za-z0-9_\-]+(?:[.@:/#][A-Za-z0-9_\-]+)+)")
 _PAREN = re.compile(r" ?\(([^()\s]+)\)")
+_USE = re.compile(r"^([A-Za-z0-9_\-]+(?:@\d+)?)\.([A-Za-z0-9_\-]+)(?:@|$)")   # card object . ability @ …
 _PART = re.compile(r"\((?:effect|cost)\d+ of ")
 _STEP_TITLE = re.compile(r"^Step (\d+): (.*)$")
 
@@ -50,6 +52,7 @@ class _Names:
     Dead's reaction")."""
 
     def __init__(self, scenario: Scenario, states):
+        self.state = states[-1] if states else None
         self.cards = {}
         for state in states:
             for card in (state.cards[i] for i in state.order):
@@ -66,9 +69,9 @@ class _Names:
 
     def token(self, token: str) -> str | None:
         """The name of an id, or ``None`` if it is not one of this game's ids."""
-        head = token.partition("@")[0]
-        if "." in head:
-            obj, _, ability_id = head.rpartition(".")
+        use = _USE.match(token)
+        if use is not None:
+            obj, ability_id = use.group(1), use.group(2)
             card = self.card(obj)
             if card is not None:
                 ability = next((a for a in card.abilities if a.id == ability_id), None)
@@ -83,18 +86,25 @@ class _Names:
         for occ in sorted(self.occurrences, key=len, reverse=True):
             if token.startswith(occ + ":"):
                 kind = token[len(occ) + 1:].replace("-", " ")
-                return f"the {kind} window" if kind.endswith(("interrupt", "reaction")) else None
+                if kind.endswith(("interrupt", "reaction")):
+                    return f"the {kind} window"
+        if "/" in token and self.state is not None:     # a condition of a delayed or nested effect
+            label = condition_label(self.state, token.partition("/")[0])
+            if not label.startswith("the occurrence"):
+                return self.words(label)
         card = self.card(token) if re.fullmatch(r"[A-Za-z0-9_\-]+(@\d+)?", token) else None
         return card.title if card is not None else None
 
     def words(self, text: str) -> str:
         """``text`` with every id of this game named, and ids in brackets dropped."""
         def drop(m):
-            return "" if self.token(m.group(1)) is not None or _TOKEN.fullmatch(m.group(1)) else m.group(0)
+            inner = m.group(1)
+            known = self.token(inner) is not None or _TOKEN.fullmatch(inner) or re.fullmatch(r"(effect|cost)\d+", inner)
+            return "" if known else m.group(0)
         before = None
         while before != text:
             before, text = text, _PAREN.sub(drop, text)
-        text = _PART.sub("(", text)
+        text = _PART.sub("(", text).replace("the occurrence ", "")
         return _TOKEN.sub(lambda m: self.token(m.group(1)) or m.group(1), text)
 
 
