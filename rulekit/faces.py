@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from html import escape
 
+from .rulesets import get as get_ruleset
+
 __all__ = ["Board", "CardFace", "Prediction", "RuleCard", "Why", "card_face"]
 
 
@@ -50,13 +52,13 @@ class CardFace(_Shown):
         return bool(getattr(self.card, "kneeling", False))
 
     def facts(self) -> list[str]:
-        c, rb = self.card, self.ruleset == "riftbound"
+        c, rules = self.card, get_ruleset(self.ruleset)
         out = [f"{c.type}", f"in the {c.zone}", f"controlled by {c.controller}"]
         if c.owner != c.controller:
             out.append(f"owned by {c.owner}")
         if self.turned:
-            out.append("exhausted" if rb else "kneeling")
-        numbers = (("might", c.might), ("damage", c.damage)) if rb else (("strength", c.strength), ("power", c.power))
+            out.append(rules.turned_word)
+        numbers = tuple((name, getattr(c, name, 0)) for name in rules.card_numbers)
         out += [f"{name} {value}" for name, value in numbers if value]
         if c.traits:
             out.append("traits: " + ", ".join(c.traits))
@@ -124,7 +126,7 @@ class Board(_Shown):
 
 
 def _posture(card, ruleset: str) -> list[str]:
-    return [("exhausted" if ruleset == "riftbound" else "kneeling")] if card.kneeling else []
+    return [get_ruleset(ruleset).turned_word] if card.kneeling else []
 
 
 class RuleCard(_Shown):

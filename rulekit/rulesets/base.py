@@ -184,6 +184,9 @@ class Ruleset:
     played_types: ClassVar[tuple[str, ...]] = ()
     #: card types a kill can kill
     killable_types: ClassVar[tuple[str, ...]] = ("character",)
+    #: how the rules name a turned card ("kneeling", "exhausted") and the numbers a card shows
+    turned_word: ClassVar[str] = "kneeling"
+    card_numbers: ClassVar[tuple[str, ...]] = ("strength", "power")
     #: how the rules name an event kind in this game ("killed" → "dies")
     event_words: ClassVar[Mapping[str, str]] = {}
 

@@ -34,6 +34,8 @@ class Riftbound(Ruleset):
     card_noun = "unit"
     played_types = ("spell",)
     killable_types = ("unit", "gear")
+    turned_word = "exhausted"
+    card_numbers = ("might", "damage")
     event_words = {"stands": "is readied", "kneels": "is exhausted", "killed": "dies"}
 
     timings = frozenset({Timing.TRIGGERED, Timing.PRIORITY})
