@@ -24,6 +24,7 @@ class Explanation:
     note: str = ""
     title: str = ""
     conditions: tuple[str, ...] = ()     # readable labels of the verdicts' conditions
+    ruling: str = ""                     # "name=option" when a ruling decided the step
 
     @property
     def usable(self) -> bool:
@@ -36,7 +37,8 @@ class Explanation:
         head = f"Step {self.step}: {self.title} ({self.card}.{self.ability})"
         if not self.verdicts:
             return f"{head}: {self.note}"
-        return "\n".join(f"{head} for {label}: {reason(v)}" for v, label in zip(self.verdicts, self.conditions))
+        tail = f"\n(decided by the ruling {self.ruling})" if self.ruling else ""
+        return "\n".join(f"{head} for {label}: {reason(v)}" for v, label in zip(self.verdicts, self.conditions)) + tail
 
 
 def explain(step: Step, card: str, ability: str, *, later: Step | None = None) -> Explanation:
@@ -67,4 +69,4 @@ def explain(step: Step, card: str, ability: str, *, later: Step | None = None) -
                            "no triggering condition was being resolved at this step", source.title)
     verdicts, conditions = judged
     return Explanation(step.number, source.obj, ability, verdicts, "", source.title,
-                       tuple(condition_label(state, c) for c in conditions))
+                       tuple(condition_label(state, c) for c in conditions), step.args_dict().get("ruling", ""))

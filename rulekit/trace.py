@@ -1,8 +1,9 @@
 """A timeline as text: what the command line prints and the lessons show.
 
-Each step is one line, ``#n [rule] description``; with ``verdicts`` the abilities the step
-considered follow, one per line, each with its reason; with ``rules`` the quoted rule text
-follows the first step that applies it.
+Each step is one line, ``#n [rule] description``, naming the ruling that decided it if one
+did; with ``verdicts`` the abilities the step considered follow, one per line, each with its
+reason; with ``rules`` the rule's text (and the ruling option's) follows the first step that
+applies it.
 """
 from __future__ import annotations
 
@@ -28,7 +29,9 @@ def step_line(step: Step) -> str:
         who = f" [{step.decision.chooser} chose {step.answer!r}" + (
             ", the default]" if step.answer == step.decision.default else "]")
     indent = "  " * max(0, step.level - 1)
-    return f"#{step.number:<3} {indent}[{step.rule}] {step.describe()}{who}"
+    ruling = step.args_dict().get("ruling")
+    decided = f" (decided by the ruling {ruling})" if ruling else ""
+    return f"#{step.number:<3} {indent}[{step.rule}] {step.describe()}{decided}{who}"
 
 
 QUIET = {"imminent", "window-empty", "no-forced", "occurs", "window-closes", "initiates"}
@@ -74,10 +77,12 @@ def trace_lines(steps: tuple[Step, ...], *, verdicts: bool = True, rules: bool =
             out.append(step)
             continue
         out.append(step_line(step))
-        if rules and step.rule not in quoted and step.rule in RULES:
-            quoted.add(step.rule)
-            r = RULES[step.rule]
-            out.append(f"      \u201c{r.text}\u201d \u2014 {r.source} ({r.provenance})")
+        if rules:
+            for rule_id in (step.rule, step.args_dict().get("ruling")):
+                if rule_id and rule_id not in quoted and rule_id in RULES:
+                    quoted.add(rule_id)
+                    r = RULES[rule_id]
+                    out.append(f"      \u201c{r.text}\u201d \u2014 {r.source} ({r.provenance})")
         if verdicts and step.verdicts and step.verdicts != shown:   # only when they change
             shown = step.verdicts
             out.extend(verdict_lines(step, "      "))
