@@ -4,9 +4,10 @@ One :class:`GameModel` holds the scenario, its game and a cursor on the timeline
 observes it and can be driven and checked without a browser by setting traits and calling
 handlers. :func:`explorer` puts them together. Importing ``rulekit`` never imports this.
 """
+from .compare import RulingComparison, compare_rulings
 from .model import GameModel
 from .views import (BoardEditor, DecisionPicker, DrawingView, Explorer, StepLog, TimelineControls, WhyNotPanel,
                     explorer)
 
-__all__ = ["BoardEditor", "DecisionPicker", "DrawingView", "Explorer", "GameModel", "StepLog", "TimelineControls",
-           "WhyNotPanel", "explorer"]
+__all__ = ["BoardEditor", "DecisionPicker", "DrawingView", "Explorer", "GameModel", "RulingComparison", "StepLog",
+           "TimelineControls", "WhyNotPanel", "compare_rulings", "explorer"]
