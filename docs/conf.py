@@ -90,7 +90,7 @@ nitpicky = True
 nitpick_ignore_regex = [
     ("py:.*", r"(immutables|networkx|nx|matplotlib|traitlets|ipywidgets|widgets|pydantic|yaml)(\..*)?"),
     ("py:.*", r"(Figure|Axes|Axes\..*|Map|DiGraph|HasTraits|TypeAdapter)"),
-    ("py:.*", r"(enum|pathlib|typing|t|collections\.abc|dataclasses)\..*"),
+    ("py:.*", r"(enum|pathlib|typing|t|collections\.abc|dataclasses|html|re|json)\..*"),
     ("py:.*", r"(Path|Mapping|Callable|Iterable|Iterator|Sequence|Any|ClassVar|Enum)"),
 ]
 
@@ -183,6 +183,16 @@ def _resolve_python_name(app, env, node, contnode):
         if canonical.split(".")[0] in _OUR_PACKAGES or dotted.split(".")[0] in _OUR_PACKAGES:
             return contnode     # a real, internal name: no page to link to, nothing stale
         return None
+    if "." not in target:
+        # a short name (``Scenario``) that its module does not import at run time: link it if
+        # exactly one documented object has that name, as Sphinx does for ``:class:`.Scenario```
+        domain = env.get_domain("py")
+        found = sorted({name for name in domain.objects if name.endswith("." + target)
+                        and not domain.objects[name].aliased})
+        if len(found) == 1:
+            node = node.deepcopy()
+            node["reftarget"] = found[0]
+            return domain.resolve_xref(env, node["refdoc"], app.builder, node["reftype"], found[0], node, contnode)
     if module and node.get("reftype") in ("meth", "attr"):
         # ``:meth:`update``` in a module docstring: a method that classes of that module define
         try:
@@ -192,6 +202,15 @@ def _resolve_python_name(app, env, node, contnode):
         for value in vars(mod).values():
             if isinstance(value, type) and value.__module__ == module and target in vars(value):
                 return contnode
+    return None
+
+
+def _dataclass_signature(app, what, name, obj, options, signature, return_annotation):
+    """``autodoc-process-signature``: a dataclass field with a ``default_factory`` shows its
+    default as ``<factory>``, which Sphinx cannot parse (it then splits the signature at every
+    comma, annotations included); show ``...`` instead."""
+    if signature and "<factory>" in signature:
+        return signature.replace("<factory>", "..."), return_annotation
     return None
 
 
@@ -208,4 +227,5 @@ def setup(app):
     logging.getLogger("sphinx.sphinx.directives.other").addFilter(_OptionalPages())
     app.connect("builder-inited", mirror_lessons)
     app.connect("missing-reference", _resolve_python_name)
+    app.connect("autodoc-process-signature", _dataclass_signature)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -286,7 +286,7 @@ class Lesson(_Shown):
         close = difflib.get_close_matches(str(name), titles, n=1, cutoff=0.6)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         raise ScenarioError(f"no card titled {name!r} in {self.scenario.title!r}{hint}",
-                            expected="one of " + ", ".join(repr(t) for t in titles))
+                            expected=None if close else "one of " + ", ".join(repr(t) for t in titles))
 
     def card(self, name: str) -> CardFace:
         """One card's face, as the scenario sets it up."""
