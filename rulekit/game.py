@@ -17,7 +17,7 @@ from .errors import IllegalAnswer
 from .limits import MAX_NESTING
 from .frames import ScriptFrame
 from .model import GameState, initial_state
-from .scenario import Scenario, check
+from .scenario import Scenario
 from .timeline import Step, steps
 
 
@@ -25,20 +25,44 @@ class Game:
     __slots__ = ("scenario", "_halt", "line", "max_nesting")
 
     def __init__(self, scenario: Scenario, halt: Halt, line: Line, max_nesting: int = MAX_NESTING):
-        self.scenario = scenario
-        self._halt = halt
-        self.line = line
-        self.max_nesting = max_nesting
+        set_ = object.__setattr__
+        set_(self, "scenario", scenario)
+        set_(self, "_halt", halt)
+        set_(self, "line", line)
+        set_(self, "max_nesting", max_nesting)
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"a Game is immutable: cannot set {name!r}; answer() and Game.start() return new games")
+
+    def __delattr__(self, name):
+        raise AttributeError(f"a Game is immutable: cannot delete {name!r}")
+
+    def __copy__(self) -> "Game":
+        return self                                   # immutable: a copy is the game itself
+
+    def __deepcopy__(self, memo) -> "Game":
+        return self
+
+    def __reduce__(self):
+        return (Game, (self.scenario, self._halt, self.line, self.max_nesting))
 
     # -- starting --------------------------------------------------------------------------
     @classmethod
     def start(cls, scenario: Scenario, answers: "Line | dict | None" = None, *,
-              play_defaults: bool = False, max_nesting: int = MAX_NESTING) -> "Game":
+              play_defaults: bool = False, max_nesting: int = MAX_NESTING,
+              rulings: "dict[str, str] | None" = None) -> "Game":
         """Set up ``scenario`` and advance to the first decision (or, with ``play_defaults``,
         to the end). ``answers`` (a :class:`Line` or a mapping of :class:`AnswerKey` to option
         id) are applied wherever their keys come up. More than ``max_nesting`` open sequences
-        raise :class:`~rulekit.limits.RunawayLoop` naming the abilities that loop."""
-        check(scenario)
+        raise :class:`~rulekit.limits.RunawayLoop` naming the abilities that loop. A scenario
+        built in Python is validated like a file (:class:`~rulekit.errors.ScenarioError` naming
+        the field) and its collections frozen into tuples. ``rulings`` (ruling name -> option)
+        are put in force on top of the scenario's own (see ``rulekit rulings``)."""
+        from .files import validate_scenario
+        if rulings:
+            from .compare import with_rulings
+            scenario = with_rulings(scenario, rulings)
+        scenario = validate_scenario(scenario)
         state = initial_state(scenario.ruleset, scenario.players, scenario.first_player, scenario.cards,
                               scenario.phase, rulings=scenario.rulings)
         first = Step(None, 0, "rulekit.setup", "setup", (), state, (ScriptFrame(0),))
@@ -90,7 +114,8 @@ class Game:
             raise IllegalAnswer(f"no decision is pending: the script of {self.scenario.title!r} is over, "
                                 f"so {_option_id(option)!r} answers nothing")
         decision = ask.decision
-        if isinstance(option, Option) and decision.option(option.id) != option:
+        if isinstance(option, Option) and (decision.option(option.id) != option or (
+                option.decision is not None and option.decision != decision.key)):
             raise IllegalAnswer(f"{option.id!r} is not an option of this decision (stale or from another "
                                 f"decision). {decision.describe()}", decision=decision, legal=decision.legal_ids())
         chosen = decision.option(option)
