@@ -1,7 +1,8 @@
 """``explain(step, card, ability)``: why did (or didn't) this ability trigger at this step?
 
 The answer is recomputed from the state the step started from and the sequence it was taken
-in, with the same :func:`rulekit.judge.judge` the engine used, so it always agrees with the
+in, by the same function the engine judged it with (its ruleset's
+:meth:`~rulekit.rulesets.base.Ruleset.explain_step`), so it always agrees with the
 verdicts the engine recorded — and it also answers for abilities the engine never had to look
 at ("does not listen for this event").
 """
