@@ -376,7 +376,7 @@ class Lesson(_Shown):
         return Why(head + (": usable" if e.usable else ": not usable"), reasons)
 
     def _ability(self, card_id: str, ability: str | None) -> str:
-        card = self.scenario.card(card_id)
+        card = self.play().timeline[0].state.cards[card_id]     # with the abilities the rules give it
         abilities = list(card.abilities) + [e.grant for e in self.scenario.script
                                             if e.grant is not None and card_id in e.cards]
         listed = "; ".join(f"{a.id} ({a.timing.value}: {a.text or 'no text'})" for a in abilities) or "none"
