@@ -42,8 +42,8 @@ __all__ = [
 ]
 
 
-def __getattr__(name):   # rulekit.explore (a callable module) is imported on first use, never by `import rulekit`
-    if name == "explore":
+def __getattr__(name):   # rulekit.explore (a callable module) and rulekit.lesson are imported on first use, never by `import rulekit`
+    if name in ("explore", "lesson"):
         import importlib
-        return importlib.import_module(".explore", __name__)
+        return importlib.import_module(f".{name}", __name__)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -37,7 +37,8 @@ def hostile() -> Lesson:
 
 # -- import cost ------------------------------------------------------------------------------------
 def test_importing_the_lesson_api_imports_no_plotting_or_widgets():
-    code = "import sys, rulekit.lesson; print(sorted(m for m in ('matplotlib', 'ipywidgets', 'networkx') if m in sys.modules))"
+    code = ("import sys, rulekit; assert 'rulekit.lesson' not in sys.modules; rulekit.lesson.Lesson; "
+            "print(sorted(m for m in ('matplotlib', 'ipywidgets', 'networkx') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
     assert out.stdout.strip() == "[]"
 
