@@ -101,10 +101,10 @@ class _Names:
             inner = m.group(1)
             known = self.token(inner) is not None or _TOKEN.fullmatch(inner) or re.fullmatch(r"(effect|cost)\d+", inner)
             return "" if known else m.group(0)
+        text = _PART.sub("(", text).replace("the occurrence ", "")
         before = None
         while before != text:
             before, text = text, _PAREN.sub(drop, text)
-        text = _PART.sub("(", text).replace("the occurrence ", "")
         return _TOKEN.sub(lambda m: self.token(m.group(1)) or m.group(1), text)
 
 
