@@ -72,6 +72,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     schema = sub.add_parser("schema", help="print the JSON Schema of the scenario or trace format")
     schema.add_argument("which", choices=("scenario", "trace"))
+
+    explore = sub.add_parser("explore", help="walk every line of play: the outcomes, how many lines reach each, "
+                                             "and which choices matter")
+    explore.add_argument("file")
+    explore.add_argument("--json", action="store_true", help="print the outcomes as JSON (rulekit-explore/1)")
+    explore.add_argument("--limit", metavar="N", help="stop after N positions, or after a time such as 30s")
+    explore.add_argument("--workers", type=int, metavar="N", help="walk subtrees in N local processes")
     return parser
 
 
@@ -315,6 +322,31 @@ def _draw(args) -> int:
     return OK
 
 
+def _explore(args) -> int:
+    """Walk every line of a scenario file from its start (its own answers are not used)."""
+    from .errors import RulekitError
+    from .explore import explore
+    loaded = _load(args.file)
+    if args.workers is not None and args.workers < 1:
+        raise BadInput(f"--workers must be at least 1, got {args.workers}")
+    progress = "auto" if sys.stderr.isatty() else False
+    try:
+        if args.workers and args.workers > 1:
+            from concurrent.futures import ProcessPoolExecutor
+            with ProcessPoolExecutor(args.workers) as pool:
+                result = explore(loaded, limit=args.limit, executor=pool, progress=progress)
+        else:
+            result = explore(loaded, limit=args.limit, progress=progress)
+    except RulekitError as e:
+        raise BadInput(f"{loaded.file}: {e}") from None
+    if args.json:
+        print(json.dumps(result.to_dict(), indent=1, ensure_ascii=False))
+    else:
+        print(f"{loaded.scenario.title}  ({loaded.file})")
+        print(result.describe())
+    return OK
+
+
 def _schema(which: str) -> int:
     if which == "scenario":
         from .files import json_schema
@@ -341,6 +373,8 @@ def main(argv=None) -> int:
             return _graph(args)
         if args.command == "draw":
             return _draw(args)
+        if args.command == "explore":
+            return _explore(args)
         if args.command == "rulings":
             return _rulings_list(args)
         if args.command == "compare":

@@ -318,7 +318,7 @@ def starting_point(source, max_nesting=None):
 
 # -- the entry point ---------------------------------------------------------------------------------
 def explore(source, *, key=None, limit=None, progress="auto", executor=None, merge: bool = True,
-            split: int | None = None):
+            split: int | None = None, max_nesting: int | None = None):
     """Every outcome reachable from ``source`` over every legal answer, with the exact number
     of lines reaching each, one replayable example line each, and which choices matter.
 
@@ -329,6 +329,8 @@ def explore(source, *, key=None, limit=None, progress="auto", executor=None, mer
     ``executor``: a :class:`concurrent.futures.Executor` (or a Dask ``distributed`` client)
     walking subtrees in other processes; the outcomes, counts, examples and choices are the
     same as the serial walk's. ``merge=False`` walks every line without merging positions.
+    ``max_nesting`` bounds open sequences (for a scenario; a game keeps its own): cancels of
+    cancels can nest until the bound stops them, so a lower bound keeps such walks small.
     """
     from .explore_result import analyse
     if key is not None and not callable(key):
@@ -336,7 +338,7 @@ def explore(source, *, key=None, limit=None, progress="auto", executor=None, mer
     limit = as_limit(limit)
     started = time.time()
     deadline = started + limit.seconds if limit.seconds is not None else None
-    root, prefix = starting_point(source)
+    root, prefix = starting_point(source, max_nesting)
     outcome_key = key or board
     if executor is not None:
         from .explore_parallel import walk_parallel

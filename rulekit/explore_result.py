@@ -280,10 +280,12 @@ def _summary(key, start, default_key: bool) -> str:
         gained = sorted(set(hand) - before)
         if gained:
             said.append(f"{player} hand +{len(gained)}")
-    used = parts["resolved"]
-    newly = [u for u in used if u not in start.used]
+    newly = [u for u in parts["resolved"] if u not in start.used]
     if newly:
-        said.append(f"{len(newly)} used: " + ", ".join(u.split("@")[0] for u in newly))
+        times: dict = {}
+        for u in newly:
+            times[u.split("@")[0]] = times.get(u.split("@")[0], 0) + 1
+        said.append("used " + ", ".join(a if k == 1 else f"{a} ×{k}" for a, k in times.items()))
     if parts["cancelled"]:
         said.append(f"{len(parts['cancelled'])} cancelled")
     return "; ".join(said) or "nothing changed"
