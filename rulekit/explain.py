@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import RulekitError
-from .text import condition_label
+from .text import condition_label, position
 from .timeline import Step
 from .verdicts import Code, Verdict, reason
 
@@ -26,6 +26,7 @@ class Explanation:
     title: str = ""
     conditions: tuple[str, ...] = ()     # readable labels of the verdicts' conditions
     ruling: str = ""                     # "name=option" when a ruling decided the step
+    position: str = ""                   # where the step stands in the rules ("step 4, interrupt window")
 
     @property
     def usable(self) -> bool:
@@ -35,7 +36,8 @@ class Explanation:
         return tuple(v.code for v in self.verdicts)
 
     def __str__(self) -> str:
-        head = f"Step {self.step}: {self.title} ({self.card}.{self.ability})"
+        where = f" · {self.position}" if self.position else ""
+        head = f"#{self.step}{where} — {self.title} ({self.card}.{self.ability})"
         if not self.verdicts:
             return f"{head}: {self.note}"
         tail = f"\n(decided by the ruling {self.ruling})" if self.ruling else ""
@@ -70,4 +72,5 @@ def explain(step: Step, card: str, ability: str, *, later: Step | None = None) -
                            "no triggering condition was being resolved at this step", source.title)
     verdicts, conditions = judged
     return Explanation(step.number, source.obj, ability, verdicts, "", source.title,
-                       tuple(condition_label(state, c) for c in conditions), step.args_dict().get("ruling", ""))
+                       tuple(condition_label(state, c) for c in conditions), step.args_dict().get("ruling", ""),
+                       position(step))

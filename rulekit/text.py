@@ -4,6 +4,8 @@ Steps store codes and ids; sentences are made here, only when something is shown
 """
 from __future__ import annotations
 
+import re
+
 from .events import EventKind
 from .model import Card, GameState
 
@@ -97,3 +99,81 @@ def describe(what: str, args: tuple, state: GameState) -> str:
 def pass_line(a: dict, auto_reason: str) -> str:
     why = f" ({auto_reason})" if a["auto"] else ""
     return f"{a['player']} passes{why}; {a['passes']} pass(es) in a row."
+
+
+# -- where a step stands, and names instead of ids ----------------------------------------------------
+def position(step) -> str:
+    """Where ``step`` stands in the rules, in the rules' words (``"step 4, interrupt window"``,
+    ``"the newest item's controller has priority"``), as its ruleset says; ``""`` if nowhere."""
+    return step.state.rules.position(step)
+
+
+def heading(step) -> str:
+    """The timeline position and the rules' position written apart: ``"#5 · step 4, interrupt window"``."""
+    where = position(step)
+    return f"#{step.number} · {where}" if where else f"#{step.number}"
+
+
+_STEP_PREFIX = re.compile(r"^Step \d+(?:, ([^:—]+?))?( closes)?: ")
+
+
+def without_position(text: str) -> str:
+    """A step's description without the leading ``"Step 4, interrupt window: "`` that
+    :func:`heading` already gives."""
+    m = _STEP_PREFIX.match(text)
+    if m is None:
+        return text
+    rest = text[m.end():]
+    if m.group(2):
+        rest = "the window closes: " + rest
+    return rest[:1].upper() + rest[1:]
+
+
+_ID_TOKEN = re.compile(r"(?<![\w'#])([A-Za-z0-9_\-]+(?:[.@:/][A-Za-z0-9_\-]+)+)")
+_PAREN = re.compile(r" ?\(([^()\s]+)\)")
+_PART = re.compile(r"\((?:effect|cost)\d+ of ")
+
+
+def is_internal_id(token: str, state: GameState | None = None) -> bool:
+    """Whether ``token`` is an engine id (``c6.r1@s:claim:killed:c3``, ``s:claim``, a card id)
+    rather than a word a reader would use."""
+    if _ID_TOKEN.fullmatch(token) and not re.fullmatch(r"[\d.:]+", token):
+        return True
+    return state is not None and (token in state.cards or token.partition("@")[0] in state.cards) and \
+        bool(re.fullmatch(r"[A-Za-z0-9_\-]+(@\d+)?", token))
+
+
+def _token_name(token: str, state: GameState) -> str:
+    head = token.partition("@")[0]
+    obj, _, ability_id = head.rpartition(".")
+    card = card_of(state, obj) if obj else None
+    if card is not None:
+        ability = card.ability(ability_id)
+        kind = ability.timing.value if ability is not None and ability.timing.value not in ("triggered", "priority") \
+            else "ability"
+        return f"{card.title}'s {kind}"
+    label = condition_label(state, token.partition("/")[0])
+    if not label.startswith("the occurrence"):
+        return names(label, state)
+    if token.startswith("chain:"):
+        return "the Chain"
+    if token.count(":") == 1 and token.startswith("s:"):
+        return "the scripted event"
+    tail = token.rsplit(":", 1)[-1].replace("-", " ")
+    if tail in ("would", "interrupt", "reaction"):
+        return f"the {tail} window"
+    card = card_of(state, token)
+    return card.title if card is not None else "the occurrence"
+
+
+def names(text: str, state: GameState) -> str:
+    """``text`` for a reader: ids in brackets dropped (``"Winterfell Steward (c3)"`` →
+    ``"Winterfell Steward"``) and any other engine id replaced by what it names."""
+    def drop(m):
+        return "" if is_internal_id(m.group(1), state) else m.group(0)
+    before = None
+    while before != text:
+        before, text = text, _PAREN.sub(drop, text)
+    text = _PART.sub("(", text)
+    return _ID_TOKEN.sub(lambda m: _token_name(m.group(1), state) if is_internal_id(m.group(1), state)
+                         else m.group(1), text)

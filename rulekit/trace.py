@@ -1,6 +1,7 @@
 """A timeline as text: what the command line prints and the lessons show.
 
-Each step is one line, ``#n [rule] description``, naming the ruling that decided it if one
+Each step is one line, ``#n · where in the rules — description [rule]`` (the timeline's
+number and the rules' step written apart: ``#5 · step 4, interrupt window — …``), naming the ruling that decided it if one
 did; with ``verdicts`` the abilities the step considered follow, one per line, each with its
 reason; with ``rules`` the rule's text (and the ruling option's) follows the first step that
 applies it.
@@ -8,7 +9,7 @@ applies it.
 from __future__ import annotations
 
 from .rules import RULES
-from .text import condition_label
+from .text import condition_label, position, without_position
 from .timeline import Step
 from .verdicts import reason
 
@@ -31,7 +32,9 @@ def step_line(step: Step) -> str:
     indent = "  " * max(0, step.level - 1)
     ruling = step.args_dict().get("ruling")
     decided = f" (decided by the ruling {ruling})" if ruling else ""
-    return f"#{step.number:<3} {indent}[{step.rule}] {step.describe()}{decided}{who}"
+    where = position(step)
+    text = without_position(step.describe()) if where else step.describe()
+    return f"{indent}#{step.number} · {where or 'the script'} — {text} [{step.rule}]{decided}{who}"
 
 
 QUIET = {"imminent", "window-empty", "no-forced", "occurs", "window-closes", "initiates"}
@@ -59,7 +62,7 @@ def _quieted(steps: tuple[Step, ...]) -> list[Step | str]:
                 text = f"(a nested sequence in which nobody could respond: {what})"
             else:
                 text = "(its reaction window: nobody could react)"
-            out.append(f"#{block[0].number}–{block[-1].number}".ljust(5) + "  " * max(0, step.level) + text)
+            out.append("  " * max(0, step.level) + f"#{block[0].number}–#{block[-1].number} · {text}")
             i = j
         else:
             i += 1

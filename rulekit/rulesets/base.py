@@ -164,6 +164,23 @@ class StackEntry:
     controller: str | None
 
 
+@dataclass(frozen=True, slots=True)
+class SequenceMark:
+    """Where the sequence diagram puts one step: its column (a flowchart node id of
+    :meth:`Ruleset.sequence_columns`), the player whose lane it is in (``None``: the column
+    itself) and its mark: ``"opportunity"``, ``"pass"``, ``"auto-pass"``, ``"use"``, ``"forced"``,
+    ``"occurs"``, ``"cancel"``, ``"change"``, ``"save"``, ``"replace"``, ``"add"``,
+    ``"resolve"``, ``"empty"`` (a step or window nobody could act in) or ``"step"``."""
+
+    column: str | None
+    player: str | None
+    mark: str
+
+
+MARKS = ("opportunity", "pass", "auto-pass", "use", "forced", "occurs", "cancel", "change", "save", "replace",
+         "add", "resolve", "empty", "step")
+
+
 class Ruleset:
     """The interface every ruleset implements (see the module docstring)."""
 
@@ -260,7 +277,42 @@ class Ruleset:
         return self.flow.node_of_code(step.what)
 
     def window_entries(self, step) -> list[WindowEntry]:
+        """The open windows (or priority), outermost first; the drawings show the last."""
         return []
+
+    def position(self, step) -> str:
+        """Where ``step`` stands in the rules, in their words (``"step 4, interrupt window"``):
+        its flowchart node's label, else its rule's title, else ``""``."""
+        node = self.flow_node(step)
+        for n in self.flow.nodes:
+            if n.id == node:
+                return n.label
+        from ..rules import RULES
+        rule = RULES.get(step.rule)
+        return rule.title[:1].lower() + rule.title[1:] if rule is not None and rule.title else ""
+
+    def sequence_columns(self) -> tuple[tuple[str, str], ...]:
+        """The sequence diagram's columns, in order: (flowchart node id, short label)."""
+        return tuple((n.id, n.label) for n in self.flow.nodes if n.kind in ("step", "stage"))
+
+    def sequence_mark(self, step) -> SequenceMark:
+        """Where the sequence diagram puts ``step`` (see :class:`SequenceMark`)."""
+        a = step.args_dict()
+        player = a.get("player") if isinstance(a.get("player"), str) else None
+        if "pass" in step.what:
+            mark = "auto-pass" if a.get("auto") else "pass"
+        elif step.decision is not None:
+            player = step.decision.chooser
+            mark = "pass" if step.answer == "pass" else "use"
+        else:
+            mark = "step"
+        return SequenceMark(self.flow_node(step), player, mark)
+
+    def sequence_nesting(self, step) -> tuple[tuple[str, str], ...]:
+        """What ``step`` was taken inside, outermost first, as (stable id, label): the open
+        sequences (or the items on a Chain). The diagram draws one band for each beyond the first."""
+        control = step.parent.control if step.parent is not None else ()
+        return tuple((getattr(f, "id", str(i)), "a sequence") for i, f in enumerate(control) if f.is_sequence)
 
     def stack_entries(self, step) -> list[StackEntry]:
         return []

@@ -114,6 +114,18 @@ class AGoT(Ruleset):
     def graph_frames(self, g, step, add_condition):
         views.graph_frames(g, step, add_condition)
 
+    def position(self, step):
+        return views.position(step) or super().position(step)
+
+    def sequence_columns(self):
+        return views.sequence_columns()
+
+    def sequence_mark(self, step):
+        return views.sequence_mark(step)
+
+    def sequence_nesting(self, step):
+        return views.sequence_nesting(step)
+
 
 AGOT = register(AGoT())
 

@@ -6,9 +6,9 @@ sequence's handler table (:data:`rulekit.rulesets.agot.sequence.STEPS`) runs.
 """
 from __future__ import annotations
 
-from ...text import condition_label
+from ...text import card_of, condition_label, names
 from ...verdicts import Code
-from ..base import Flow, FlowNode, StackEntry, WindowEntry
+from ..base import Flow, FlowNode, SequenceMark, StackEntry, WindowEntry
 from .frames import ResolutionFrame, SequenceFrame
 from .steps import SeqStep
 
@@ -107,3 +107,51 @@ def graph_frames(g, step, add_condition) -> None:
             add_condition(g, state, frame.condition, "occurred" if frame.condition.kind.value != "effect initiates"
                            else "imminent")
             g.add_edge(node, frame.condition.id, relation="responds to")
+
+
+# -- where a step stands, and the sequence diagram -------------------------------------------------------
+_SHORT = {SeqStep.IMMINENT: "imminent", SeqStep.WOULD_WINDOW: "\"would\"\nwindow",
+          SeqStep.FORCED_INTERRUPTS: "forced\ninterrupts", SeqStep.INTERRUPT_WINDOW: "interrupt\nwindow",
+          SeqStep.OCCURS: "occurs", SeqStep.FORCED_REACTIONS: "forced\nreactions",
+          SeqStep.REACTION_WINDOW: "reaction\nwindow"}
+_MARKS = {"window-opens": "opportunity", "use": "use", "forced": "forced", "occurs": "occurs", "initiates": "occurs",
+          "cancelled": "cancel", "cancels": "cancel", "effect-cancelled": "cancel", "changed": "change",
+          "saves": "save", "replaces": "replace", "window-empty": "empty", "no-forced": "empty"}
+
+
+def _sequences(step) -> list:
+    control = step.parent.control if step.parent is not None else step.control
+    return [f for f in control if isinstance(f, SequenceFrame)]
+
+
+def position(step) -> str | None:
+    """``"step 4, interrupt window"``: the step of the innermost open sequence."""
+    frames = _sequences(step)
+    if frames and frames[-1].step is not None:
+        return f"step {frames[-1].step.number}, {frames[-1].step.title}"
+    return None
+
+
+def sequence_columns() -> tuple[tuple[str, str], ...]:
+    return tuple((s.name, f"{s.number}\n{_SHORT[s]}") for s in SeqStep)
+
+
+def sequence_mark(step) -> SequenceMark:
+    frames = _sequences(step)
+    column = frames[-1].step.name if frames and frames[-1].step is not None else None
+    a = step.args_dict()
+    mark = _MARKS.get(step.what, "step")
+    player = a.get("player") if isinstance(a.get("player"), str) else None
+    if step.what == "pass":
+        mark = "auto-pass" if a.get("auto") else "pass"
+    use = a.get("use") or a.get("by")
+    if player is None and isinstance(use, str):
+        card = card_of(step.before, use.partition("@")[0].rpartition(".")[0])
+        player = card.controller if card is not None else None
+    return SequenceMark(column, player, mark)
+
+
+def sequence_nesting(step) -> tuple[tuple[str, str], ...]:
+    state = step.state
+    return tuple((f.id, names(", ".join(condition_label(state, c.id) for c in f.conditions), state))
+                 for f in _sequences(step))

@@ -107,6 +107,15 @@ class Riftbound(Ruleset):
     def graph_frames(self, g, step, add_condition):
         views.graph_frames(g, step, add_condition)
 
+    def sequence_columns(self):
+        return views.sequence_columns()
+
+    def sequence_mark(self, step):
+        return views.sequence_mark(step)
+
+    def sequence_nesting(self, step):
+        return views.sequence_nesting(step)
+
 
 RIFTBOUND = register(Riftbound())
 

@@ -6,7 +6,8 @@ same table names the step codes the Chain's handlers record at each stage.
 """
 from __future__ import annotations
 
-from ..base import Flow, FlowNode, StackEntry, WindowEntry
+from ...text import card_of
+from ..base import Flow, FlowNode, SequenceMark, StackEntry, WindowEntry
 from . import chain
 from .triggers import ChainFrame
 
@@ -57,3 +58,37 @@ def graph_frames(g, step, add_condition) -> None:
                 if item.event is not None:
                     add_condition(g, state, item.event, "occurred")
                     g.add_edge(item.event.id, item.id, relation="created")
+
+
+# -- the sequence diagram: the Chain's stages as columns, its items as nested bands ------------------------
+_MARKS = {"rb-occurs": "occurs", "rb-placed": "add", "rb-adds": "use", "rb-priority": "opportunity",
+          "rb-resolves": "resolve", "rb-replaces": "replace", "rb-chain-empty": "empty"}
+
+
+def sequence_columns() -> tuple[tuple[str, str], ...]:
+    return tuple((node.id, node.id) for node in FLOW.nodes)
+
+
+def sequence_mark(step) -> SequenceMark:
+    a = step.args_dict()
+    mark = _MARKS.get(step.what, "step")
+    if step.what == "rb-pass":
+        mark = "auto-pass" if a.get("auto") else "pass"
+    player = a.get("player") if isinstance(a.get("player"), str) else None
+    item = a.get("item")
+    if player is None and isinstance(item, str):
+        card = card_of(step.before, item.partition("@")[0].rpartition(".")[0])
+        player = card.controller if card is not None else None
+    if step.what == "rb-adds" and step.answered_by is None:
+        mark = "add"
+    return SequenceMark(chain.stage_of(step), player, mark)
+
+
+def item_name(item) -> str:
+    kind = "spell" if item.source.type == "spell" else ("Deathknell" if item.ability.deathknell else "ability")
+    return f"{item.source.title}'s {kind}"
+
+
+def sequence_nesting(step) -> tuple[tuple[str, str], ...]:
+    control = step.parent.control if step.parent is not None else step.control
+    return tuple((item.id, item_name(item)) for f in control if isinstance(f, ChainFrame) for item in f.items)
