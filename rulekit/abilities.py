@@ -25,6 +25,7 @@ class Timing(str, Enum):
     REACTION = "reaction"
     TRIGGERED = "triggered"          # Riftbound: "When …", "At …", "The Nth time …"
     PRIORITY = "priority"            # Riftbound: a spell or ability with Reaction, used with priority
+    ACTION = "action"                # Riftbound: a spell or ability without Reaction (only while no Chain exists)
 
     @property
     def forced(self) -> bool:
@@ -67,6 +68,22 @@ class CardFilter:
     owner: Who = Who.ANY
     zone: str | None = None
     posture: Posture | None = None
+    not_title: str | None = None     # "non-X": any title but this one
+    not_trait: str | None = None     # "non-Recruit": without this trait (tag)
+    here: bool = False               # at the same location as the ability's card ("here", "at this battlefield")
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """A token an effect creates ("play a 1 Might Recruit unit token"): its characteristics."""
+
+    __pydantic_config__ = {"extra": "forbid"}   # file keys are checked: no unknown keys
+
+    title: str
+    type: str = "unit"
+    might: int = 0
+    traits: tuple[str, ...] = ()
+    ready: bool = False              # "a ready … token": it enters ready instead of exhausted
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +126,7 @@ class Target(str, Enum):
     DUPLICATE = "a duplicate"       # a duplicate of this ability's card, chosen by its controller
     EACH_PLAYER = "each player chooses"   # each player, first player first, chooses a card among ``filter``
     CHOSEN = "chosen"               # a card the controller chooses among ``filter``
+    CHOSEN_ABILITY = "chosen ability"   # Riftbound: another item on the Chain ("gain control of a triggered ability")
     EACH = "each"                   # every card matching ``filter``
     YOU = "you"                     # the ability's controller
     OPPONENT = "opponent"           # each opponent of the controller
@@ -120,7 +138,7 @@ class Target(str, Enum):
 
     @property
     def is_chosen(self) -> bool:
-        return self in (Target.CHOSEN, Target.DUPLICATE, Target.EACH_PLAYER)
+        return self in (Target.CHOSEN, Target.DUPLICATE, Target.EACH_PLAYER, Target.CHOSEN_ABILITY)
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +168,8 @@ class Instruction:
     grant: "Ability | None" = None             # what ``grant`` gives
     ability: str | None = None                 # which ability ``remove ability`` removes
     amount_of: str | None = None               # "that card's might" (fixed) or "this card's might" (live)
+    up_to: int | None = None                   # ``chosen``: "up to N" targets (any number from 0 to N)
+    token: "Token | None" = None               # what ``create`` creates
 
     @property
     def acts_on_condition(self) -> bool:
@@ -196,7 +216,7 @@ class Ability:
     max: Limit | None = None
     cannot_be_cancelled: bool = False
     once_per_turn: bool = False
-    optional: bool = False                     # "you may …" (decided when the item resolves: rb.optional)
+    optional: bool = False                     # "you may …" (Riftbound: decided as the ruling rb.optional says)
     deathknell: bool = False                   # Riftbound "Deathknell": when I die (captured before I move)
     active_if: tuple[Condition, ...] = ()      # a dependent keyword's condition (e.g. Legion)
 

@@ -39,6 +39,7 @@ class EventKind(str, Enum):
     LOSES_ABILITY = "loses an ability"
     DAMAGED = "is dealt damage"
     MIGHT_CHANGES = "gets might"
+    CREATED = "is created"
 
     def __str__(self) -> str:  # pragma: no cover - readability in f-strings
         return self.value
@@ -77,6 +78,7 @@ class Verb(str, Enum):
     EXHAUST = "exhaust"
     DEAL_DAMAGE = "deal damage"
     BUFF = "buff"
+    CREATE = "create"
 
     def __str__(self) -> str:  # pragma: no cover
         return self.value
@@ -125,6 +127,7 @@ EVENTS: dict[EventKind, EventDef] = {e.kind: e for e in (
     EventDef(EventKind.LOSES_ABILITY, Verb.REMOVE_ABILITY, Subject.CARD, (), False, False),
     EventDef(EventKind.DAMAGED, Verb.DEAL_DAMAGE, Subject.CARD, (), False, True),
     EventDef(EventKind.MIGHT_CHANGES, Verb.BUFF, Subject.CARD, (), False, True),
+    EventDef(EventKind.CREATED, Verb.CREATE, Subject.CARD, (EventKind.ENTERS_PLAY,), False, False),
 )}
 
 #: For each verb, the event kind it creates (``win challenge`` also creates a loss for the
@@ -140,7 +143,7 @@ VERB_EVENT: dict[Verb, EventKind] = {
     Verb.MOVE: EventKind.MOVES, Verb.ATTACK: EventKind.ATTACKS, Verb.END_TURN: EventKind.TURN_ENDS,
     Verb.TAKE_CONTROL: EventKind.CONTROL_CHANGES, Verb.GRANT: EventKind.GAINS_ABILITY,
     Verb.REMOVE_ABILITY: EventKind.LOSES_ABILITY, Verb.READY: EventKind.STANDS, Verb.EXHAUST: EventKind.KNEELS,
-    Verb.DEAL_DAMAGE: EventKind.DAMAGED, Verb.BUFF: EventKind.MIGHT_CHANGES,
+    Verb.DEAL_DAMAGE: EventKind.DAMAGED, Verb.BUFF: EventKind.MIGHT_CHANGES, Verb.CREATE: EventKind.CREATED,
 }
 
 #: Verbs that change a triggering condition instead of the board (they create none of their own).

@@ -87,7 +87,10 @@ def check_expect(game, expect: Expect) -> list[str]:
     if game.decision is not None:
         diffs.append(f"finished: expected the run to end, but it waits for {game.decision.describe()}")
     for card_id, want in expect.cards.items():
-        card = state.cards.get(card_id)
+        card = state.cards.get(card_id.partition("@")[0])
+        if card is not None and "@" in card_id and card.obj != card_id:
+            diffs.append(f"cards.{card_id}: that object is gone; the card is now {card.obj} in the {card.zone}")
+            continue
         if card is None:
             diffs.append(f"cards.{card_id}: no such card")
             continue

@@ -335,6 +335,28 @@ def _ability_ids(scenario: Scenario, card_id: str) -> list[str]:
     return [a.id for a in card.abilities] + granted
 
 
+def _names_new_object(name: str, scenario: Scenario) -> bool:
+    """Whether ``name`` names a card object the rules make: a listed card's new object
+    (``phoenix@1``) or a token an effect creates (``token-recruit-1``)."""
+    head, at, n = name.partition("@")
+    if at and n.isdigit() and any(c.id == head for c in scenario.cards):
+        return True
+    if not head.startswith("token-") or at:
+        return False
+
+    def titles(instructions):
+        for instr in instructions:
+            token = getattr(instr, "token", None)
+            if token is not None:
+                yield "".join(ch if ch.isalnum() else "-" for ch in token.title.lower()).strip("-")
+            if instr.grant is not None:
+                yield from titles(instr.grant.cost + instr.grant.effect)
+            yield from titles(instr.instead + instr.later)
+    made = {t for c in scenario.cards for a in c.abilities for t in titles(a.cost + a.effect)}
+    slug, _, number = head[len("token-"):].rpartition("-")
+    return slug in made and number.isdigit()
+
+
 def _check_answer(spec: AnswerSpec, scenario: Scenario, path: tuple, marks: dict, file: str) -> None:
     if spec.chooser not in scenario.players:
         raise _at(path + ("chooser",), marks, file,
@@ -342,6 +364,12 @@ def _check_answer(spec: AnswerSpec, scenario: Scenario, path: tuple, marks: dict
                   "one of " + ", ".join(scenario.players))
     card_ids = [c.id for c in scenario.cards]
     if spec.decision is DecisionKind.CHOOSE_TARGET:
+        # a card, one of its objects (CARD@N), a token the effects create, an item on the Chain
+        # (a chosen ability: CARD.ABILITY@…), or "done" (no more targets for "up to N")
+        if _names_new_object(spec.answer, scenario) or spec.answer == "done" or (
+                "." in spec.answer.partition("@")[0] and spec.answer.partition("@")[0].rpartition(".")[0]
+                .partition("@")[0] in card_ids):
+            return
         if spec.answer not in card_ids:
             raise _at(path + ("answer",), marks, file,
                       f"no card has id {spec.answer!r}{suggest(spec.answer, card_ids)}", "a card id")
@@ -377,7 +405,7 @@ def _check_answer(spec: AnswerSpec, scenario: Scenario, path: tuple, marks: dict
 def _check_expect_refs(expect: Expect, scenario: Scenario, marks: dict, file: str) -> None:
     card_ids = [c.id for c in scenario.cards]
     for card_id in expect.cards:
-        if card_id not in card_ids:
+        if card_id not in card_ids and not _names_new_object(card_id, scenario):
             raise _at(("expect", "cards", card_id), marks, file,
                       f"no card has id {card_id!r}{suggest(card_id, card_ids)}")
     for player in expect.hands:
@@ -650,7 +678,7 @@ class _Checker:
         if do is Verb.MOVE and item.to is None:
             raise self.fail(path + ("to",), "'move' needs 'to': the zone the cards go to", "a zone")
         if item.to is not None:
-            if do not in (Verb.MOVE, Verb.PUT_INTO_PLAY):
+            if do not in (Verb.MOVE, Verb.PUT_INTO_PLAY, Verb.CREATE):
                 raise self.fail(path + ("to",), f"only 'move' and 'put into play' take 'to', not {do.value!r}")
             self.zone(item.to, path + ("to",))
         if do is Verb.GRANT and item.grant is None:

@@ -43,6 +43,17 @@ def filter_mismatch(f: CardFilter, card: Card, me: str, source: Card | None, *,
         return f"{card.title} is not {f.title}"
     if f.trait is not None and f.trait not in card.traits:
         return f"{card.title} lacks the {f.trait} trait"
+    if f.not_title is not None and card.title == f.not_title:
+        return f"{card.title} is a {f.not_title}"
+    if f.not_trait is not None and f.not_trait in card.traits:
+        return f"{card.title} is a {f.not_trait}"
+    if f.here:
+        where = source.zone if source is not None else ""
+        if not where:
+            return "\"here\" is nowhere: the ability's card has no location"
+        # a base is its controller's own location; a battlefield is shared
+        if card.zone != where or (where == "base" and card.controller != source.controller):
+            return f"{card.title} is not here ({source.title}'s location)"
     if not _who_matches(f.controller, card.controller, me):
         return f"{card.title} is controlled by {card.controller}"
     if not _who_matches(f.owner, card.owner, me):
@@ -77,9 +88,19 @@ def trigger_mismatch(when: Trigger, tc: TriggeringCondition, state: GameState, m
 
 
 def condition_failure(conditions: tuple[Condition, ...], state: GameState, me: str,
-                      source: Card | None) -> str | None:
-    """``None`` if every condition holds now, else the first that does not, in words."""
+                      source: Card | None, *, captured: Card | None = None) -> str | None:
+    """``None`` if every condition holds now, else the first that does not, in words.
+    ``captured``: the ability's card as noted before it left (a Deathknell's "if I was …" reads it)."""
     for cond in conditions:
+        if captured is not None and cond.count is not None and cond.count.which is Which.SELF:
+            if cond.phase is not None and state.phase != cond.phase:
+                return f"the phase is {state.phase or 'none'}, not {cond.phase}"
+            n = 1 if filter_mismatch(cond.count, captured, me, captured) is None else 0
+            if cond.at_least is not None and n < cond.at_least:
+                return filter_mismatch(cond.count, captured, me, captured) or "no matching card"
+            if cond.at_most is not None and n > cond.at_most:
+                return f"{captured.title} matched, needs at most {cond.at_most}"
+            continue
         if cond.phase is not None and state.phase != cond.phase:
             return f"the phase is {state.phase or 'none'}, not {cond.phase}"
         if cond.count is not None:

@@ -129,6 +129,8 @@ class GameState:
     delayed: tuple = ()                              # DelayedEffect waiting for their timing point
     counts: Map = field(default_factory=Map)         # numbered triggers: "card.ability|turn" -> events seen
     rulings: Map = field(default_factory=Map)        # ruling name -> the option in force (every ruling of the ruleset)
+    history: tuple = ()                              # Riftbound: (turn, TriggeringCondition) of every event processed
+    printed: Map = field(default_factory=Map, compare=False, repr=False)   # card id -> the Card as printed (or created)
     listeners: Map = field(default_factory=Map, compare=False, repr=False)
     duplicated: frozenset = field(default=frozenset(), compare=False, repr=False)   # ids of cards with duplicates
 
@@ -182,6 +184,12 @@ class GameState:
                       damage=card.damage if not new_object else 0,
                       controller=controller or (card.controller if to_zone in self.rules.in_play else card.owner),
                       incarnation=card.incarnation + (1 if new_object else 0))
+        printed = self.printed.get(card_id) if new_object else None
+        regranted = False
+        if printed is not None and (new.might != printed.might or new.abilities != printed.abilities):
+            # a new object has none of the old one's temporary changes: printed Might and abilities
+            regranted = new.abilities != printed.abilities
+            new = replace(new, might=printed.might, abilities=printed.abilities)
         cards = self.cards.set(card_id, new)
         if card_id in self.duplicated and card.zone in self.rules.in_play and to_zone not in self.rules.in_play:
             # its duplicates leave with it (to their owner's discard pile), as part of the same move
@@ -195,7 +203,17 @@ class GameState:
             decks = decks.set(card.owner, tuple(c for c in decks.get(card.owner, ()) if c != card_id))
         if to_zone == self.rules.deck:
             decks = decks.set(card.owner, (card_id,) + decks.get(card.owner, ()))
+        if regranted:
+            return replace(self, cards=cards, decks=decks,
+                           listeners=index_listeners(tuple(cards[i] for i in self.order)))
         return replace(self, cards=cards, decks=decks)
+
+    def add_card(self, card: Card) -> "GameState":
+        """A new object that was not in the scenario (a token): listed last, printed as created."""
+        order = self.order + (card.id,)
+        cards = self.cards.set(card.id, card)
+        return replace(self, cards=cards, order=order, printed=self.printed.set(card.id, card),
+                       listeners=index_listeners(tuple(cards[i] for i in order)))
 
     def mark_used(self, use_id: str, responds_to: str) -> "GameState":
         return replace(self, used=self.used.set(use_id, responds_to))
@@ -224,5 +242,6 @@ def initial_state(ruleset: str, players: tuple[str, ...], first_player: str,
     return GameState(ruleset=ruleset, players=players, first_player=first_player,
                      cards=Map({c.id: c for c in cards}), order=tuple(c.id for c in cards),
                      decks=Map(decks), phase=phase, round=round, rulings=Map(in_force),
+                     printed=Map({c.id: c for c in cards}),
                      listeners=index_listeners(cards),
                      duplicated=frozenset(c.duplicate_of for c in cards if c.duplicate_of))

@@ -21,6 +21,8 @@ def can_happen(kind: EventKind, state: GameState, *, card: Card | None = None,
     spec = EVENTS[kind]
     if spec.subject is Subject.CARD:
         assert card is not None
+        if kind is EventKind.CREATED:
+            return None      # a token is created where its effect says (it does not exist yet)
         in_play = card.zone in state.rules.in_play
         if spec.from_play and not in_play:
             return f"{card.title} is not in play"
@@ -101,8 +103,8 @@ def still_imminent(tc: TriggeringCondition, state: GameState) -> str | None:
     """``None`` if the condition can still occur, else what pre-empted it."""
     if tc.card is None:
         return can_happen(tc.kind, state, player=tc.player, amount=tc.amount)
-    if tc.kind is EventKind.INITIATES:
-        return None     # an effect initiates even if its card has left play meanwhile
+    if tc.kind in (EventKind.INITIATES, EventKind.CREATED):
+        return None     # an effect initiates even if its card has left play meanwhile; a token is new
     now = state.cards[tc.card.id]
     if now.incarnation != tc.card.incarnation:
         return f"{now.title} is no longer the same object (it moved to the {now.zone})"
@@ -114,6 +116,8 @@ def apply(state: GameState, tc: TriggeringCondition) -> GameState:
     kind = tc.kind
     spec = EVENTS[kind]
     if spec.subject is Subject.CARD:
+        if kind is EventKind.CREATED:
+            return state.add_card(tc.card)
         card = state.cards[tc.card.id]
         if kind in (EventKind.SAVED, EventKind.INITIATES):
             return state     # a saved card stays where it is (not killed, not discarded); an initiation moves nothing

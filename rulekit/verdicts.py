@@ -27,6 +27,7 @@ class Code(str, Enum):
     NTH_PASSED = "that numbered occurrence already happened this turn"
     ONCE_PER_TURN = "already triggered this turn"
     GRANTED_LATER = "granted after the event"
+    NOT_IMMINENT = "no longer imminent"
 
     @property
     def usable(self) -> bool:
@@ -67,6 +68,7 @@ _SENTENCES = {
     Code.NTH_PASSED: "did not trigger: {detail}",
     Code.ONCE_PER_TURN: "did not trigger: it already triggered this turn",
     Code.GRANTED_LATER: "did not trigger: the ability was granted after the event ({detail})",
+    Code.NOT_IMMINENT: "the triggering condition is no longer imminent ({detail})",
 }
 
 

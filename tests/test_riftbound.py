@@ -114,5 +114,8 @@ def test_simultaneous_triggers_turn_players_first_so_the_other_player_gets_prior
 def test_a_replaced_death_does_not_happen_so_nothing_triggers():
     game = play("immortal-phoenix-death-replaced")
     kill = next(s for s in game.timeline if s.what == "rb-occurs" and s.args_dict().get("verb") == "kill")
-    assert kill.args_dict()["occurred"] == () and kill.args_dict()["replaced"][0][0].endswith(":killed:phoenix")
+    occurred = kill.args_dict()["occurred"]
+    assert not any(o.endswith(":killed:phoenix") for o in occurred)            # the death did not happen
+    assert occurred == ("angel.x@chain:s:action#1/instead:moves:phoenix",)       # the event replacing it did
+    assert kill.args_dict()["replaced"][0][0].endswith(":killed:phoenix")
     assert game.state.cards["phoenix"].zone == "base"

@@ -15,6 +15,7 @@ from ..base import Handler, Ruleset
 from . import chain, triggers, views, words
 from .rules import RULES
 from .rulings import RULINGS
+from .codes import RbStep
 from .triggers import ChainFrame, ChainItem, ItemFrame, TriggerCheck
 
 
@@ -38,20 +39,20 @@ class Riftbound(Ruleset):
     card_numbers = ("might", "damage")
     event_words = {"stands": "is readied", "kneels": "is exhausted", "killed": "dies"}
 
-    timings = frozenset({Timing.TRIGGERED, Timing.PRIORITY})
+    timings = frozenset({Timing.TRIGGERED, Timing.PRIORITY, Timing.ACTION})
     verbs = frozenset({
         Verb.MOVE, Verb.END_TURN, Verb.GRANT, Verb.REMOVE_ABILITY, Verb.READY, Verb.EXHAUST, Verb.DEAL_DAMAGE,
-        Verb.BUFF,
+        Verb.BUFF, Verb.CREATE,
         Verb.KILL, Verb.DRAW, Verb.DISCARD, Verb.PLAY, Verb.PUT_INTO_PLAY, Verb.RETURN_TO_HAND, Verb.LEAVE_PLAY,
         Verb.ATTACK, Verb.TAKE_CONTROL, Verb.REPLACE, Verb.BEGIN_PHASE, Verb.END_PHASE})
     ability_fields = frozenset({"zones", "once_per_turn", "optional", "deathknell", "active_if"})
     trigger_fields = frozenset({"nth", "by", "phase"})
-    instruction_fields = frozenset({"to", "grant", "ability", "amount_of", "instead"})
+    instruction_fields = frozenset({"to", "grant", "ability", "amount_of", "instead", "up_to", "token"})
     card_fields = frozenset({"might", "damage"})
     entry_fields = frozenset({"to", "grant", "ability"})
 
     handlers = {
-        TriggerCheck: Handler(triggers.check_triggers),
+        TriggerCheck: Handler(triggers.check_triggers, triggers.answer_check),
         ChainFrame: Handler(chain.advance_chain, chain.answer_chain),
         ItemFrame: Handler(chain.advance_item, chain.answer_item),
     }
@@ -69,9 +70,29 @@ class Riftbound(Ruleset):
 
     def explain_step(self, step, source, ability, later=None):
         checking = step.parent.control[-1] if step.parent is not None and step.parent.control else None
+        if isinstance(checking, ChainFrame) and checking.priority is not None:
+            # a player has priority on the Chain: may this card's ability be played now?
+            return ((chain.priority_verdict(step.before, source, ability, checking.priority, checking.id),),
+                    (checking.id,))
         if not isinstance(checking, TriggerCheck):
             return None
         return triggers.explain_verdicts(step, source, ability), tuple(tc.id for tc in checking.events)
+
+    def check_ability(self, ability, path, card_id):
+        from ...abilities import Target
+        from ...errors import ScenarioError
+        for part in ("cost", "effect"):
+            for k, instr in enumerate(getattr(ability, part)):
+                at = f"{path}.{part}[{k}]"
+                if instr.up_to is not None and (instr.target is not Target.CHOSEN or instr.up_to < 1):
+                    raise ScenarioError("'up_to' needs a chosen target and a number of 1 or more",
+                                        path=f"{at}.up_to", expected="target: chosen, up_to: 1 or more")
+                if (instr.do is Verb.CREATE) != (instr.token is not None):
+                    raise ScenarioError("'create' needs 'token' (what it creates), and only 'create' takes it",
+                                        path=f"{at}.token", expected="do: create with token: {title, might, …}")
+                if instr.target is Target.CHOSEN_ABILITY and instr.do is not Verb.TAKE_CONTROL:
+                    raise ScenarioError("only 'take control' targets 'chosen ability'", path=f"{at}.target",
+                                        expected="do: take control")
 
     def explain_granted_later(self, step, source, ability_id):
         checking = step.parent.control[-1] if step.parent is not None and step.parent.control else None
@@ -81,13 +102,17 @@ class Riftbound(Ruleset):
                       for tc in checking.events), tuple(tc.id for tc in checking.events))
 
     def steps_at(self, timeline, sequence_id, step_name):
+        if step_name == "priority":
+            return [s for s in timeline if s.parent is not None and s.parent.control
+                    and isinstance(s.parent.control[-1], ChainFrame) and s.parent.control[-1].id == sequence_id
+                    and s.parent.control[-1].priority is not None]
         if step_name != "occurs":
             return []
         return [s for s in timeline if s.parent is not None and s.parent.control
                 and isinstance(s.parent.control[-1], TriggerCheck) and s.parent.control[-1].group == sequence_id]
 
     def step_names(self):
-        return ("occurs",)
+        return ("occurs", "priority")
 
     def describe(self, what, args, state):
         return words.describe(what, args, state)
@@ -119,4 +144,4 @@ class Riftbound(Ruleset):
 
 RIFTBOUND = register(Riftbound())
 
-__all__ = ["RIFTBOUND", "ChainFrame", "ChainItem", "ItemFrame", "Riftbound", "TriggerCheck"]
+__all__ = ["RIFTBOUND", "ChainFrame", "ChainItem", "ItemFrame", "RbStep", "Riftbound", "TriggerCheck"]

@@ -1,10 +1,16 @@
-"""Riftbound's entries in the rules registry (ids ``rb.*``), with their sources."""
+"""Riftbound's entries in the rules registry (ids ``rb.*``), with their sources.
+
+The entries follow the Riftbound Core Rules last updated 2026-03-30 (:data:`CORE_RULES`); rule
+numbers are that version's. The texts are rulekit's own words, except for the "rules text"
+entries, which quote the rules text rulekit teaches.
+"""
 from __future__ import annotations
 
 from ...rules import Rule
 
 _RBT = "Riftbound, rules text \"Trigger Conditions and Source Changes\""
-_RBC = "Riftbound Core Rules (triggered abilities and the Chain; numbering differs between versions)"
+CORE_RULES = "Riftbound Core Rules, last updated 2026-03-30"
+_RBC = CORE_RULES + " (triggered abilities and the Chain)"
 
 RULES: tuple[Rule, ...] = (
     Rule("rb.occurs", "Events are processed at once",
@@ -24,11 +30,13 @@ RULES: tuple[Rule, ...] = (
          "chooses one of those events as the event that triggers it and the ability triggers only once.",
          "rules text", _RBT),
     Rule("rulekit.rb.nth-count", "What a numbered trigger counts",
-         "A numbered trigger counts the qualifying events it saw this turn while it was active (on its card, in "
-         "the zone where it works); events before its card entered that zone do not count. Counts start again "
-         "each turn.", "rulekit", "rulekit",
-         "The rules say \"track the specified occurrence\"; an ability that was not there cannot have tracked it, "
-         "and counting events it never saw would let a card that enters late be blocked by deaths it missed."),
+         "\"The Nth time … each turn\" counts every qualifying event of the turn — including those before its card "
+         "entered the board, with \"friendly\" judged for the card's controller — so a watcher that enters late, or "
+         "leaves and returns as a new object, does not trigger once the Nth event of the turn has passed. Counts "
+         "start again each turn. (Ruling rb.nth-count; the other option counts only the events the card saw.)",
+         "rulekit", _RBT + "; " + CORE_RULES + ", 383.1.b",
+         "The rules text speaks of \"the first qualifying death event for the turn\": an event of the turn, not an "
+         "observation of the card."),
     Rule("rb.zones", "Where an ability works",
          "Triggered abilities on permanents normally work on the board. [\u2026] An ability that works outside the "
          "board states where it works.", "rules text", _RBT),
@@ -38,8 +46,10 @@ RULES: tuple[Rule, ...] = (
          "normally prevents the source from observing the event.", "rules text", _RBT),
     Rule("rb.deathknell", "Deathknell",
          "Own-death abilities such as Deathknell have their separate pre-departure capture procedure: the item is "
-         "created before the card moves, with its controller, location and Might as on the board; each instance "
-         "triggers separately and its controller orders them.", "rules reference", _RBT + "; " + _RBC),
+         "created before the card moves, with its controller, location and Might as on the board; a condition or "
+         "effect that asks where the card was, or what it was, reads that note, not the trash. A death that is "
+         "replaced is no death: its Deathknell does not trigger. Each instance triggers separately and its "
+         "controller orders them.", "rules reference", _RBT + "; " + CORE_RULES + ", 808.1.d and 808.2"),
     Rule("rb.granted", "Granted and removed abilities",
          "A granted trigger must be active when its condition is evaluated; gaining it after an earlier event does "
          "not retroactively trigger it. If a response later removes that granted text, the already-created ability "
@@ -70,13 +80,37 @@ RULES: tuple[Rule, ...] = (
          "rules reference", _RBC),
     Rule("rb.effect-nothing", "Nothing to change", "An instruction with nothing to change does nothing.",
          "rules reference", _RBC),
-    Rule("rb.replacement", "A replaced death",
-         "A death that is replaced does not happen: the card does not die, so Deathknell does not trigger and no "
-         "\"when … dies\" trigger sees a death.", "rules reference", _RBC + " (Deathknell; replacement effects)"),
-    Rule("rb.optional", "\"You may\" (pinned reading)",
-         "rulekit pins this reading: a leading \"you may\" is decided when the item resolves, and declining does not "
-         "undo the trigger (a once-per-turn ability that was declined has still triggered this turn).",
-         "rulekit", _RBC + " — versions differ on this; rulekit pins the resolution-time reading",
-         "Deciding at resolution keeps the choice with the most information, and the item already exists on the "
-         "Chain, which is what \"triggered\" means; versions that decide at finalization are noted, not followed."),
+    Rule("rb.replacement", "Replacement effects",
+         "A replaced event does not happen: a replaced death is no death, so neither Deathknell nor any \"when … "
+         "dies\" trigger sees one. The events that replace it do happen, processed with the rest of the "
+         "occurrence, and can trigger abilities (a gear killed instead of the unit triggers its own Deathknell). "
+         "(Ruling rb.replacement-triggers; the other option lets the replacing events trigger nothing.)",
+         "rules reference", CORE_RULES + ", 369-373 and 808.1.d.1"),
+    Rule("rb.no-target", "No legal target at finalization",
+         "A triggered ability whose choices cannot be made when it is finalized — no legal target — is removed "
+         "from the Chain: it never becomes a Chain Item, nobody receives priority for it and it does not resolve. "
+         "An \"up to N\" choice can always be made (zero targets).", "rules reference",
+         CORE_RULES + ", 402.3 and 355.13"),
+    Rule("rb.new-object", "New objects and temporary changes",
+         "A card that changes zones to or from a non-board zone is a new object: a spell or ability that chose the "
+         "old object no longer has that target, and every temporary change (damage, buffs, granted abilities) "
+         "ends, so off the board and back it has its printed Might and abilities.", "rules reference",
+         CORE_RULES + ", 110 and 359.3.e.2-5"),
+    Rule("rb.reaction", "The Reaction permission",
+         "While a Chain exists (a Closed State) only cards and abilities with Reaction can be played or activated; "
+         "a spell or ability without it (timing \"action\") is played only when no Chain exists.",
+         "rules reference", CORE_RULES + ", 309.1.a and 338.1.a"),
+    Rule("rb.tokens", "Tokens",
+         "An effect may play a token: it is created where the effect says, under the control of the effect's "
+         "controller, and a unit token enters exhausted like any unit; a token put into a non-board zone other "
+         "than the Chain ceases to exist.", "rules reference", CORE_RULES + ", 177-184 and 359.2.c"),
+    Rule("rb.ability-control", "Control of an ability itself",
+         "An effect can change the control of an ability on the Chain, which is a different change from the "
+         "control of its source; friendly and enemy are then judged from the new controller when its "
+         "instructions execute.", "rules reference", CORE_RULES + ", 188.4 and 359.3.f.4"),
+    Rule("rb.optional", "\"You may\"",
+         "A triggered ability whose effect begins with \"you may\" is decided by its controller when its trigger "
+         "condition is fulfilled: declining means it is never placed on the Chain (no item, no priority), and a "
+         "once-each-turn ability that was declined has not triggered this turn. (Ruling rb.optional; the earlier "
+         "reading decides at resolution.)", "rules reference", CORE_RULES + ", 383.3.a and 383.3.f"),
 )

@@ -9,6 +9,14 @@ Read next to ``riftbound-trigger-conditions.txt`` and the Core Rules notes:
   a source that left its zone in the same event sees nothing; one that entered it can
   trigger (``rb.evaluate-after``). A condition written with the trigger condition is checked
   now and never again (``rb.trigger-condition``).
+- A leading "you may" is decided when the trigger condition is fulfilled, before the item is
+  placed on the Chain; declining means no item, and a declined once-each-turn ability has not
+  triggered this turn (``rb.optional``; the earlier reading, at resolution, is the ruling's other
+  option).
+- A numbered trigger ("the first time … each turn") counts the turn's qualifying events
+  (``rb.nth``; ruling ``rb.nth-count``).
+- A replaced event does not happen; the events that replace it do, and can trigger
+  (``rb.replacement``; ruling ``rb.replacement-triggers``).
 - Triggered items are added to the Chain as pending: each player orders their own, the turn
   player's go on first (``rb.simultaneous``); pending items are finalized in the order added,
   targets chosen then (``rb.chain.finalize``); then the controller of the newest item has
@@ -25,20 +33,25 @@ from dataclasses import dataclass, replace
 
 from ... import ids, judge, occur
 from ...abilities import Ability, Timing
+from ...decisions import NO, YES, AnswerKey, Decision, DecisionKind
 from ...effects import apply_replacement
 from ...events import EventKind, kinds_counted
-from ...frames import Control, Progress
+from ...frames import Ask, Control, Progress
 from ...model import Card, GameState, TriggeringCondition
 from ...verdicts import Code, Verdict
-from ..base import Frame
+from ..base import Frame, ruling_arg
+from .codes import RbStep
 
 
 # -- frames --------------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class ChainItem:
     """A triggered ability (or a played spell/ability) on the Chain. ``source`` is the card as
-    it was when the item was created; ``event`` the triggering event (for a numbered trigger
-    with several simultaneous candidates, chosen at finalization from ``candidates``)."""
+    it was when the item was created (a Deathknell's: as noted before the card moved); ``event``
+    the triggering event (for a numbered trigger with several simultaneous candidates, chosen at
+    finalization from ``candidates``); ``chosen`` the choices made at finalization, as
+    (slot, card object or item id) pairs — an "up to" slot may hold several, and ``""`` marks
+    that its controller chose no more."""
 
     id: str
     ability: Ability
@@ -52,18 +65,26 @@ class ChainItem:
 
     def choice(self, slot: str) -> str | None:
         for s, value in self.chosen:
-            if s == slot:
+            if s == slot and value:
                 return value
         return None
+
+    def choices(self, slot: str) -> tuple[str, ...]:
+        return tuple(value for s, value in self.chosen if s == slot and value)
+
+    def stopped(self, slot: str) -> bool:
+        return (slot, "") in self.chosen
 
 
 @dataclass(frozen=True, slots=True)
 class TriggerCheck(Frame):
-    """Evaluate triggers for events that have just been processed."""
+    """Evaluate triggers for events that have just been processed. ``decided`` holds the "you
+    may" answers given when the trigger conditions were fulfilled: (item id, yes/no)."""
 
     group: str
     events: tuple[TriggeringCondition, ...]
     captured: tuple[ChainItem, ...] = ()     # Deathknell items captured before the events
+    decided: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +114,7 @@ class ItemFrame(Frame):
     item: ChainItem
     index: int = 0
     decided: bool = False
+    rechecked: bool = False
 
     def loop_uses(self) -> tuple[str, ...]:
         return (self.item.id.partition("@")[0],)
@@ -105,6 +127,29 @@ def zones_of(state: GameState, source: Card, ability: Ability) -> tuple[str, ...
 
 def turn_key(source: Card, ability: Ability, state: GameState, what: str) -> str:
     return f"{what}|{source.obj}.{ability.id}|turn {state.round}"
+
+
+def _qualifies(ability: Ability, tc: TriggeringCondition, state: GameState, me: str, source: Card) -> bool:
+    """Whether ``tc`` is an event ``ability``'s trigger condition refers to (for counting)."""
+    if ability.when.event not in kinds_counted(tc.kind):
+        return False
+    if judge.trigger_mismatch(ability.when, tc, state, me, source, occurred=True) is not None:
+        return False
+    if ability.when.by is not None:
+        return tc.source is not None and judge.filter_mismatch(ability.when.by, tc.source, me, source) is None
+    return True
+
+
+def nth_seen(state: GameState, source: Card, ability: Ability, group: tuple[TriggeringCondition, ...]) -> int:
+    """How many qualifying events a numbered trigger has already counted this turn, before
+    ``group``: every qualifying event of the turn, "friendly" judged for the watcher's controller
+    (ruling ``rb.nth-count=turn``), or only those the card itself saw (``seen``)."""
+    if state.ruling("rb.nth-count") == "seen":
+        return state.counts.get(turn_key(source, ability, state, "nth"), 0)
+    me = item_controller(state, source)
+    now = {tc.id for tc in group}
+    return sum(1 for turn, tc in state.history
+               if turn == state.round and tc.id not in now and _qualifies(ability, tc, state, me, source))
 
 
 def rb_judge(state: GameState, source: Card, ability: Ability, tc: TriggeringCondition,
@@ -124,6 +169,10 @@ def rb_judge(state: GameState, source: Card, ability: Ability, tc: TriggeringCon
             return Verdict(obj, aid, tid, Code.NO_MATCH, "Deathknell triggers only on its own card's death")
         if tc.card.zone not in state.rules.in_play:
             return Verdict(obj, aid, tid, Code.NOT_ACTIVE, f"{tc.card.title} was not on the board")
+        if ability.condition:   # read from the card as noted before it moved (808.1.d.3)
+            why = judge.condition_failure(ability.condition, state, tc.card.controller, tc.card, captured=tc.card)
+            if why:
+                return Verdict(obj, aid, tid, Code.CONDITION_FALSE, f"trigger condition false when evaluated: {why}")
         return Verdict(obj, aid, tid, Code.TRIGGERS, "Deathknell: captured before it moved")
     if source.zone not in zones_of(state, source, ability):
         left = next((e for e in group if e.card is not None and e.card.id == source.id
@@ -149,7 +198,7 @@ def rb_judge(state: GameState, source: Card, ability: Ability, tc: TriggeringCon
     if ability.once_per_turn and state.usage.get(turn_key(source, ability, state, "once"), 0):
         return Verdict(obj, aid, tid, Code.ONCE_PER_TURN)
     if ability.when.nth is not None:
-        seen = state.counts.get(turn_key(source, ability, state, "nth"), 0)
+        seen = nth_seen(state, source, ability, group)
         if seen >= ability.when.nth:
             ordinal = {1: "first", 2: "second", 3: "third"}.get(ability.when.nth, f"number {ability.when.nth}")
             return Verdict(obj, aid, tid, Code.NTH_PASSED,
@@ -165,18 +214,26 @@ def item_controller(state: GameState, source: Card) -> str:
 # -- processing an occurrence ------------------------------------------------------------------------
 def occurrence(state: GameState, control: Control, conditions: tuple[TriggeringCondition, ...], group: str,
                rule: str = "rb.occurs", args: tuple = ()) -> Progress:
-    """Process events at once: capture Deathknells first, apply the events, then check triggers.
-    A death with a replacement waiting for it does not happen (``rb.replacement``): the card
-    does not die, so neither Deathknell nor any "when … dies" trigger sees a death."""
-    replaced = []
+    """Process events at once: replace what a replacement effect replaces, capture Deathknells,
+    apply the events, then check triggers. A replaced death does not happen (no Deathknell, no
+    "when … dies"); the events that replace it do happen and, under the default reading, are
+    processed with the rest — so they can trigger (``rb.replacement``, ruling
+    ``rb.replacement-triggers``)."""
+    replaced, replacing = [], []
     for tc in conditions:
         key = death_key(tc)
         if key is not None and key in state.replacements:
             entry = state.replacements[key][-1]
             state = replace(state, replacements=state.replacements.delete(key))
-            state = apply_replacement(state, tc, entry)
+            if state.ruling("rb.replacement-triggers") == "no-trigger":
+                state = apply_replacement(state, tc, entry)
+            else:
+                replacing.extend(replacing_conditions(state, tc, entry))
             replaced.append((tc.id, entry[0]))
-    conditions = tuple(tc for tc in conditions if tc.id not in {r[0] for r in replaced})
+    if replaced:
+        gone = {r[0] for r in replaced}
+        conditions = tuple(tc for tc in conditions if tc.id not in gone) + tuple(replacing)
+        args = args + (ruling_arg(state, "rb.replacement-triggers"),)
     captured = []
     for tc in conditions:
         if tc.kind is EventKind.KILLED and tc.card is not None:
@@ -187,17 +244,47 @@ def occurrence(state: GameState, control: Control, conditions: tuple[TriggeringC
                         captured.append(ChainItem(ids.use(tc.card.obj, ability.id, tc.id), ability, tc.card,
                                                   tc.card.controller, tc))
     happened = tuple(tc for tc in conditions if occur.still_imminent(tc, state) is None)
+    state = replace(state, history=state.history + tuple((state.round, tc) for tc in happened))
     for tc in happened:
         state = occur.apply(state, tc)
+    state = _tokens_cease(state, happened)
     check = TriggerCheck(group, happened, tuple(captured))
-    return Progress(state, control + (check,), rule, "rb-occurs",
+    return Progress(state, control + (check,), rule, RbStep.OCCURS,
                     args + (("occurred", tuple(tc.id for tc in happened)),
                             ("captured", tuple(i.id for i in captured)), ("replaced", tuple(replaced))))
 
 
+def replacing_conditions(state: GameState, tc: TriggeringCondition, entry: tuple) -> list[TriggeringCondition]:
+    """The events a replacement puts in place of ``tc`` (370.1.a), as conditions to process."""
+    use, card_id, controller, instructions = entry
+    source = state.cards[card_id]
+    out = []
+    for instr in instructions:
+        targets = judge.changeable_targets(instr, state, controller, source, tc)
+        kw = {"players": targets} if instr.target.is_player else {"cards": targets}
+        out.extend(occur.conditions_for(instr.do, state, f"{use}/instead", use, amount=instr.amount, to=instr.to,
+                                        grant=instr.grant, ability=instr.ability, new_controller=controller,
+                                        source=source, **kw))
+    return out
+
+
+TOKEN_PREFIX = "token-"
+
+
+def _tokens_cease(state: GameState, happened) -> GameState:
+    """A token put into a non-board zone other than the Chain ceases to exist (183.1): it is in
+    no zone any more."""
+    for tc in happened:
+        if tc.card is not None and tc.card.id.startswith(TOKEN_PREFIX):
+            now = state.cards.get(tc.card.id)
+            if now is not None and now.zone and now.zone not in state.rules.in_play and now.zone != "chain":
+                state = state.with_card(replace(now, zone=""))
+    return state
+
+
 def death_key(tc: TriggeringCondition) -> str | None:
-    """Where a replacement of this card's next death waits in ``state.replacements``."""
-    return f"next death of {tc.card.id}" if tc.kind is EventKind.KILLED and tc.card is not None else None
+    """Where a replacement of this card object's next death waits in ``state.replacements``."""
+    return f"next death of {tc.card.obj}" if tc.kind is EventKind.KILLED and tc.card is not None else None
 
 
 def evaluate(state: GameState, frame: TriggerCheck) -> tuple[tuple[Verdict, ...], list]:
@@ -223,8 +310,9 @@ def evaluate(state: GameState, frame: TriggerCheck) -> tuple[tuple[Verdict, ...]
     return tuple(verdicts), triggered
 
 
-def check_triggers(frame: TriggerCheck, state: GameState, control: Control) -> Progress:
-    verdicts, triggered = evaluate(state, frame)
+def _items(state: GameState, frame: TriggerCheck, triggered: list) -> tuple[GameState, list[ChainItem], bool]:
+    """The items the triggered abilities create (Deathknells first), and the state with the
+    numbered counts moved on; whether a numbered trigger was judged."""
     items = list(frame.captured)
     numbered: dict[tuple[str, str], list] = {}
     for source, ability, tc in triggered:
@@ -233,31 +321,76 @@ def check_triggers(frame: TriggerCheck, state: GameState, control: Control) -> P
             continue
         items.append(ChainItem(ids.use(source.obj, ability.id, tc.id), ability, source,
                                item_controller(state, source), tc))
-        if ability.once_per_turn:
-            state = replace(state, usage=state.usage.set(turn_key(source, ability, state, "once"), 1))
+    counted = bool(numbered)
     for (card_id, ability_id), events in numbered.items():
         source = state.cards[card_id]
         ability = source.ability(ability_id)
+        seen = nth_seen(state, source, ability, frame.events)
         key = turn_key(source, ability, state, "nth")
-        seen = state.counts.get(key, 0)
-        state = replace(state, counts=state.counts.set(key, seen + len(events)))
+        state = replace(state, counts=state.counts.set(key, state.counts.get(key, 0) + len(events)))
         if seen < ability.when.nth <= seen + len(events):
             # the Nth qualifying event is among these: one item; its controller picks the event
             items.append(ChainItem(ids.use(source.obj, ability.id, frame.group), ability, source,
                                    item_controller(state, source),
                                    events[0] if len(events) == 1 else None,
                                    tuple(events) if len(events) > 1 else ()))
+    return state, items, counted
+
+
+def undecided(state: GameState, items: list[ChainItem], frame: TriggerCheck) -> ChainItem | None:
+    """The next optional item whose "you may" is decided now (ruling ``rb.optional=when-fulfilled``):
+    players in turn order, each their own items in the order they triggered."""
+    if state.ruling("rb.optional") != "when-fulfilled":
+        return None
+    done = {item_id for item_id, _ in frame.decided}
+    for player in state.seat_order():
+        for item in items:
+            if item.ability.optional and item.controller == player and item.id not in done:
+                return item
+    return None
+
+
+def check_triggers(frame: TriggerCheck, state: GameState, control: Control) -> Progress | Ask:
+    verdicts, triggered = evaluate(state, frame)
+    before = state
+    state, items, counted = _items(state, frame, triggered)
+    ask = undecided(before, items, frame)
+    if ask is not None:
+        key = AnswerKey(DecisionKind.MAY, ask.id, ask.controller, 0)
+        return Ask(Decision(key, (YES, NO), YES, "rb.optional",
+                            f"{ask.controller} may place {ask.id} on the Chain (\"you may\", decided now)", before),
+                   verdicts)
+    declined = {item_id for item_id, answer in frame.decided if answer == NO}
+    items = [i for i in items if i.id not in declined]
+    for item in items:
+        if item.ability.once_per_turn and item.ability.when is not None and not item.ability.deathknell:
+            state = replace(state, usage=state.usage.set(turn_key(item.source, item.ability, state, "once"), 1))
     rest = control[:-1]
     args = (("group", frame.group), ("items", tuple(i.id for i in items)))
+    if declined:
+        args += (("declined", tuple(sorted(declined))), ruling_arg(state, "rb.optional"))
+    if counted:
+        args += (ruling_arg(state, "rb.nth-count"),)
     if not items:
-        return Progress(state, rest, "rb.evaluate-after", "rb-triggers", args, verdicts)
+        return Progress(state, rest, "rb.evaluate-after", RbStep.TRIGGERS, args, verdicts)
     for i in range(len(rest) - 1, -1, -1):
         if isinstance(rest[i], ChainFrame):
             chain = replace(rest[i], waiting=rest[i].waiting + tuple(items))
-            return Progress(state, rest[:i] + (chain,) + rest[i + 1:], "rb.evaluate-after", "rb-triggers", args,
+            return Progress(state, rest[:i] + (chain,) + rest[i + 1:], "rb.evaluate-after", RbStep.TRIGGERS, args,
                             verdicts)
     chain = ChainFrame(f"chain:{frame.group}", waiting=tuple(items))
-    return Progress(state, rest + (chain,), "rb.evaluate-after", "rb-triggers", args, verdicts)
+    return Progress(state, rest + (chain,), "rb.evaluate-after", RbStep.TRIGGERS, args, verdicts)
+
+
+def answer_check(frame: TriggerCheck, state: GameState, control: Control, option: str, verdicts=()) -> Progress:
+    """A "you may" answered when the trigger condition is fulfilled: yes places the item on the
+    Chain; no means it never goes there (383.3.a) and has not triggered (383.3.f.2)."""
+    _, triggered = evaluate(state, frame)
+    _, items, _ = _items(state, frame, triggered)
+    item = undecided(state, items, frame)
+    decided = replace(frame, decided=frame.decided + ((item.id, option),))
+    return Progress(state, control[:-1] + (decided,), "rb.optional", RbStep.MAY,
+                    (("item", item.id), ("answer", option), ("when", "fulfilled"), ruling_arg(state, "rb.optional")))
 
 
 def explain_verdicts(step, source: Card, ability: Ability) -> tuple[Verdict, ...]:

@@ -11,7 +11,8 @@ from ..base import Flow, FlowNode, SequenceMark, StackEntry, WindowEntry
 from . import chain
 from .triggers import ChainFrame
 
-FLOW = Flow(tuple(FlowNode(stage, title, "rb.chain", "stage", codes=codes) for stage, title, codes in chain.STAGES),
+FLOW = Flow(tuple(FlowNode(stage.name, stage.title, "rb.chain", "stage", codes=tuple(str(c) for c in stage.codes))
+                  for stage in chain.STAGES),
             chain.TRANSITIONS)
 
 
@@ -23,7 +24,7 @@ def window_entries(step) -> list[WindowEntry]:
     state, out = step.state, []
     for frame in step.control:
         if isinstance(frame, ChainFrame) and frame.priority is not None:
-            may = ", ".join(c.title for c, _ in chain.playable(state, frame.priority)) or "nothing"
+            may = ", ".join(c.title for c, _ in chain.playable(state, frame.priority, frame.id)) or "nothing"
             out.append(WindowEntry(f"priority on the Chain ({len(frame.items)} item(s))",
                                    f"priority: {frame.priority}  ·  passes in a row: {frame.passes} of "
                                    f"{len(state.players)}", f"may add: {may}", frame.priority))

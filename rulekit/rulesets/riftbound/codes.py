@@ -1,0 +1,41 @@
+"""Riftbound's step codes: what each step of trigger evaluation and the Chain records.
+
+A ``str`` enum: a member equals (and hashes as) its value, so ``step.what == "rb-occurs"``,
+sets of codes and JSON keep working; :data:`rulekit.rulesets.riftbound.chain.STAGES` names
+the codes recorded at each stage of the Chain loop.
+"""
+from __future__ import annotations
+
+from enum import Enum
+
+
+class RbStep(str, Enum):
+    OCCURS = "rb-occurs"                  # events processed at once (Deathknells captured first)
+    TRIGGERS = "rb-triggers"              # triggers evaluated after the events
+    MAY = "rb-may"                        # a "you may" decided (when fulfilled, or at resolution)
+    PLACED = "rb-placed"                  # a triggered item put on the Chain, pending
+    ADDS = "rb-adds"                      # a player with priority adds an item
+    EVENT_CHOSEN = "rb-event-chosen"      # a numbered trigger's event chosen at finalization
+    TARGET = "rb-target"                  # a target chosen at finalization
+    REMOVED = "rb-removed"                # no legal target at finalization: removed from the Chain
+    FINALIZED = "rb-finalized"            # no longer pending
+    PRIORITY = "rb-priority"              # the newest item's controller receives priority
+    PASS = "rb-pass"                      # priority passes
+    RESOLVES = "rb-resolves"              # all passed in a row: the newest item resolves
+    RECHECK = "rb-recheck"                # (ruling rb.recheck-condition=intervening-if) the condition again
+    CONDITION_FALSE = "rb-condition-false"
+    NULL = "rb-null"                      # information about a gone object is null
+    NOTHING = "rb-nothing"                # the instruction could change nothing
+    REPLACES = "rb-replaces"              # a replacement effect set up
+    ABILITY_CONTROL = "rb-ability-control"   # control of an item on the Chain changes
+    RESOLVED = "rb-resolved"
+    CHAIN_EMPTY = "rb-chain-empty"
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec)
+
+    def __hash__(self) -> int:
+        return str.__hash__(self)
