@@ -54,10 +54,10 @@ class _Names:
     def __init__(self, scenario: Scenario, states):
         self.state = states[-1] if states else None
         self.cards = {}
-        for state in states:
+        for state in states:      # the setup, then the end: a card keeps the abilities it was granted
             for card in (state.cards[i] for i in state.order):
-                self.cards.setdefault(card.id, card)
-                self.cards[card.id] = card if card.abilities else self.cards[card.id]
+                if card.id not in self.cards or len(card.abilities) > len(self.cards[card.id].abilities):
+                    self.cards[card.id] = card
         self.occurrences = {}
         for occ, entry in zip(scenario.occurrence_ids, scenario.script):
             titles = [self.cards[c].title for c in entry.cards if c in self.cards]
@@ -108,7 +108,7 @@ class _Names:
         return _TOKEN.sub(lambda m: self.token(m.group(1)) or m.group(1), text)
 
 
-def _without_position(text: str, position: str) -> str:
+def _without_position(text: str) -> str:
     """A step's description without the step number the position already gives."""
     m = re.match(r"^Step \d+(?:, ([^:—]+?))?(?: closes)?: ", text)
     if m is None:
@@ -196,9 +196,10 @@ class Play(_Shown):
     def line(self, step) -> str:
         """One step in words: ``"#5 · step 4, interrupt window — …"``."""
         position = _position(step)
-        text = _without_position(self.names.words(step.describe()), position)
-        if step.decision is not None and step.answered_by == "chosen":
-            text += f" ({step.decision.chooser} chose it)"
+        text = _without_position(self.names.words(step.describe()))
+        if step.decision is not None:       # a decision: say whose choice it was, or that nobody chose
+            whose = "by default" if step.answered_by == "default" else f"{step.decision.chooser}'s choice"
+            text = f"{text.rstrip('.')} ({whose})."
         return f"#{step.number} · {position} — {text}"
 
     def lines(self, full: bool = False) -> list[str]:

@@ -101,7 +101,10 @@ def test_a_card_face_names_zone_controller_posture_and_numbers():
 def test_play_shows_positions_and_names_not_ids(claim):
     lines = claim.play().lines()
     assert "#5 · step 4, interrupt window — The window opens; P1 has the first opportunity." in lines
-    assert "#46 · step 7, reaction window — P1 uses Raven of the Dead's reaction for: Winterfell Steward killed." in lines
+    assert ("#46 · step 7, reaction window — P1 uses Raven of the Dead's reaction for: Winterfell Steward killed "
+            "(P1's choice)." in lines)
+    defaults = claim.play(answers="defaults").lines()
+    assert "#12 · step 7, reaction window — P1 passes; 1 pass(es) in a row (by default)." in defaults
     assert "  #47–#61 · nested sequences nobody could respond to — P1 draws." in lines
     assert len(lines) < 25 < len(claim.play().lines(full=True))
 
