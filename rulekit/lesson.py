@@ -393,6 +393,7 @@ class Lesson(_Shown):
 
     @staticmethod
     def _judged_at(play: Play, card_id: str, ability_id: str):
+        """The first step whose verdicts include the ability, else the first that can judge it."""
         considered = [s for s in play.timeline
                       if any(v.card.partition("@")[0] == card_id and v.ability == ability_id for v in s.verdicts)]
         if considered:
@@ -405,7 +406,8 @@ class Lesson(_Shown):
             if e.verdicts and not all(v.code.value in ("not the right timing", "does not listen for this event")
                                       for v in e.verdicts):
                 return step
-        raise RulekitError(f"no step of this game judged {card_id}.{ability_id}: pass at=… to choose one")
+        name = play.names.token(f"{card_id}.{ability_id}") or card_id
+        raise RulekitError(f"no step of this game judged {name}: pass at=… to choose a step")
 
     # -- trying a change ---------------------------------------------------------------------------
     def variant(self, *, move: str | None = None, to: str | None = None, give: str | None = None,
