@@ -26,6 +26,7 @@ class Timing(str, Enum):
     TRIGGERED = "triggered"          # Riftbound: "When …", "At …", "The Nth time …"
     PRIORITY = "priority"            # Riftbound: a spell or ability with Reaction, used with priority
     ACTION = "action"                # Riftbound: a spell or ability without Reaction (only while no Chain exists)
+    CONSTANT = "constant"            # A Game of Thrones: applies while its card is in play; never used
 
     @property
     def forced(self) -> bool:
@@ -71,6 +72,7 @@ class CardFilter:
     not_title: str | None = None     # "non-X": any title but this one
     not_trait: str | None = None     # "non-Recruit": without this trait (tag)
     here: bool = False               # at the same location as the ability's card ("here", "at this battlefield")
+    id: str | None = None            # one card, by its id
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +93,9 @@ class Trigger:
     """The triggering condition an ability refers to (the text after "when" or "after").
 
     ``one_or_more`` is the "one or more" wording: the ability may then be used once per
-    occurrence instead of once per triggering condition.
+    occurrence instead of once per triggering condition. ``player`` is the player the
+    condition is about: who draws or wins; for a card event, the card's controller (the new
+    controller for a change of control, the ability's controller for an effect's initiation).
     """
 
     __pydantic_config__ = {"extra": "forbid"}   # file keys are checked: no unknown keys
@@ -219,16 +223,3 @@ class Ability:
     optional: bool = False                     # "you may …" (Riftbound: decided as the ruling rb.optional says)
     deathknell: bool = False                   # Riftbound "Deathknell": when I die (captured before I move)
     active_if: tuple[Condition, ...] = ()      # a dependent keyword's condition (e.g. Legion)
-
-
-#: The game ability each duplicate gives its card (Rules Reference, "Duplicates").
-DUPLICATE_SAVE = Ability(
-    id="duplicate-save",
-    timing=Timing.WOULD_INTERRUPT,
-    when=Trigger(EventKind.LEAVES_PLAY, CardFilter(which=Which.SELF)),
-    cost=(Instruction(Verb.DISCARD, Target.DUPLICATE),),
-    effect=(Instruction(Verb.SAVE, Target.THAT_CARD),),
-    cannot_be_cancelled=True,
-    text="Interrupt: When this card would leave play, discard a duplicate of it to save it. "
-         "(Game ability; cannot be cancelled.)",
-)

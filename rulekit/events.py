@@ -79,6 +79,9 @@ class Verb(str, Enum):
     DEAL_DAMAGE = "deal damage"
     BUFF = "buff"
     CREATE = "create"
+    CANNOT_BE_SAVED = "cannot be saved"            # constant abilities (A Game of Thrones)
+    CANNOT_BE_CANCELLED = "cannot be cancelled"
+    CANNOT_BE_KILLED = "cannot be killed"
 
     def __str__(self) -> str:  # pragma: no cover
         return self.value
@@ -148,6 +151,10 @@ VERB_EVENT: dict[Verb, EventKind] = {
 
 #: Verbs that change a triggering condition instead of the board (they create none of their own).
 CONDITION_VERBS = (Verb.CANCEL, Verb.REPLACE)
+
+#: Verbs of constant abilities: what a card (or the cards a filter names) cannot undergo while
+#: the ability is active. They create no triggering condition.
+RESTRICTION_VERBS = (Verb.CANNOT_BE_SAVED, Verb.CANNOT_BE_CANCELLED, Verb.CANNOT_BE_KILLED)
 
 #: Verbs only the rules themselves (or the script) use, never an ability's instruction.
 RULES_ONLY_VERBS = (Verb.WIN_CHALLENGE, Verb.BEGIN_PHASE, Verb.END_PHASE, Verb.BEGIN_ROUND, Verb.PLAY,

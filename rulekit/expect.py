@@ -58,8 +58,10 @@ class Expect:
     windows: tuple[str, ...] | None = None
     verdicts: tuple[VerdictExpect, ...] = ()
     phase: str | None = None
-    resolved: tuple[str, ...] | None = None      # Riftbound: Chain items in the order they resolved
+    resolved: tuple[str, ...] | None = None      # items (Riftbound) or uses (A Game of Thrones) in the order they resolved
     priority: tuple[str, ...] | None = None      # Riftbound: who received priority, in order
+    targets: tuple[str, ...] | None = None       # targets chosen, in order, as "CHOOSER:CARD"
+    never_offered: tuple[str, ...] = ()          # uses no decision may ever offer
 
 
 def uses_of(game) -> tuple[str, ...]:
@@ -73,7 +75,20 @@ def windows_of(game) -> tuple[str, ...]:
 
 
 def resolved_of(game) -> tuple[str, ...]:
-    return tuple(s.args_dict()["item"] for s in game.timeline if s.what == "rb-resolves")
+    """Chain items (Riftbound) or uses whose effects resolved (A Game of Thrones), in order."""
+    return tuple(s.args_dict()["item"] if s.what == "rb-resolves" else s.args_dict()["use"]
+                 for s in game.timeline if s.what in ("rb-resolves", "resolved"))
+
+
+def targets_of(game) -> tuple[str, ...]:
+    """Every target chosen, in order, as ``CHOOSER:CARD``."""
+    return tuple(f"{s.decision.chooser}:{s.answer}" for s in game.timeline
+                 if s.decision is not None and s.decision.kind.value == "choose target")
+
+
+def offered_of(game) -> set[str]:
+    """Every option any decision of the game offered."""
+    return {o for s in game.timeline if s.decision is not None for o in s.decision.legal_ids()}
 
 
 def priority_of(game) -> tuple[str, ...]:
@@ -112,6 +127,13 @@ def check_expect(game, expect: Expect) -> list[str]:
         diffs.append(f"resolved: expected {list(expect.resolved)}, got {list(resolved_of(game))}")
     if expect.priority is not None and priority_of(game) != tuple(expect.priority):
         diffs.append(f"priority: expected {list(expect.priority)}, got {list(priority_of(game))}")
+    if expect.targets is not None and targets_of(game) != tuple(expect.targets):
+        diffs.append(f"targets: expected {list(expect.targets)}, got {list(targets_of(game))}")
+    if expect.never_offered:
+        offered = offered_of(game) | ({o for o in game.decision.legal_ids()} if game.decision else set())
+        for use in expect.never_offered:
+            if use in offered:
+                diffs.append(f"never_offered: {use} was offered")
     if expect.phase is not None and state.phase != expect.phase:
         diffs.append(f"phase: expected {expect.phase!r}, got {state.phase!r}")
     for i, want in enumerate(expect.verdicts):

@@ -328,11 +328,37 @@ def _kind_of(value) -> str:
 
 
 def _ability_ids(scenario: Scenario, card_id: str) -> list[str]:
-    """The card's abilities, with those the rules give it (a duplicate's save)."""
+    """The card's abilities, with those the rules give it (a duplicate's save), those the script
+    grants it, and those any effect could grant (to a card it chooses)."""
     from .rulesets import get
     card = next(c for c in get(scenario.ruleset).setup_cards(scenario.cards) if c.id == card_id)
     granted = [e.grant.id for e in scenario.script if e.grant is not None and card_id in e.cards]
-    return [a.id for a in card.abilities] + granted
+    own = [a.id for a in card.abilities] + granted
+    return own + [g for g in _granted_by_effects(scenario) if g not in own]
+
+
+def _granted_by_effects(scenario: Scenario) -> list[str]:
+    """Ids of the abilities an instruction of any ability (printed or granted) may grant."""
+    out: list[str] = []
+
+    def walk(instructions):
+        for instr in instructions:
+            if instr.grant is not None:
+                if instr.grant.id not in out:
+                    out.append(instr.grant.id)
+                walk(instr.grant.cost + instr.grant.effect)
+            walk(instr.instead + instr.later)
+    for c in scenario.cards:
+        for a in c.abilities:
+            walk(a.cost + a.effect)
+    for e in scenario.script:
+        if e.grant is not None:
+            walk(e.grant.cost + e.grant.effect)
+    return out
+
+
+#: a use as the engine names it: CARD[@N].ABILITY[@CONDITION] (a card object, then its ability)
+_USE = re.compile(r"^(?P<card>[A-Za-z0-9_\-]+)(?:@\d+)?\.(?P<ability>[A-Za-z0-9_\-]+)(?P<condition>@.*)?$", re.S)
 
 
 def _names_new_object(name: str, scenario: Scenario) -> bool:
@@ -383,14 +409,13 @@ def _check_answer(spec: AnswerSpec, scenario: Scenario, path: tuple, marks: dict
         return
     if spec.decision is DecisionKind.CHOOSE_EVENT:
         return   # an event id; whether it is among the candidates is known only when the choice comes up
-    head = spec.answer.partition("@")[0]
-    obj, _, ability = head.rpartition(".")
-    card_id = obj.partition("@")[0]
+    use = _USE.match(spec.answer)
+    card_id, ability = (use["card"], use["ability"]) if use else ("", "")
     from .abilities import Timing
     from .rulesets import get
     # an ability used with priority is answered as CARD.ABILITY (it responds to no condition)
     played = Timing.PRIORITY in get(scenario.ruleset).timings and spec.decision is DecisionKind.ACT_OR_PASS
-    if not obj or ("@" not in spec.answer and not played):
+    if not use or (use["condition"] is None and not played):
         raise _at(path + ("answer",), marks, file, f"{spec.answer!r} is not a use of an ability",
                   "'pass' or CARD.ABILITY@CONDITION, e.g. 'c6.r1@s:claim:killed:c3'")
     if card_id not in card_ids:
@@ -419,10 +444,11 @@ def _check_expect_refs(expect: Expect, scenario: Scenario, marks: dict, file: st
             raise _at(("expect", "verdicts", i, "step"), marks, file,
                       f"{v.step!r} is not a step of {scenario.ruleset}{suggest(v.step, step_names)}",
                       "one of " + ", ".join(repr(n) for n in step_names))
-        if v.card not in card_ids:
+        card_id = re.sub(r"@\d+$", "", v.card)      # a card, or one of its objects (CARD@N)
+        if card_id not in card_ids:
             raise _at(("expect", "verdicts", i, "card"), marks, file,
                       f"no card has id {v.card!r}{suggest(v.card, card_ids)}")
-        abilities = _ability_ids(scenario, v.card)
+        abilities = _ability_ids(scenario, card_id)
         if v.ability not in abilities:
             raise _at(("expect", "verdicts", i, "ability"), marks, file,
                       f"card {v.card!r} has no ability {v.ability!r}{suggest(v.ability, abilities)}")

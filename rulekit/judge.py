@@ -30,6 +30,8 @@ def filter_mismatch(f: CardFilter, card: Card, me: str, source: Card | None, *,
                     moved_by_event: bool = False) -> str | None:
     """``None`` if ``card`` passes the filter from the point of view of ``me`` and ``source``
     (the ability's card), else what does not match."""
+    if f.id is not None and card.id != f.id:
+        return f"{card.title} is not the card {f.id}"
     if f.which is not Which.ANY and source is not None:
         same = card.id == source.id and (card.incarnation == source.incarnation or
                                          (moved_by_event and card.incarnation + 1 == source.incarnation))
@@ -78,7 +80,7 @@ def trigger_mismatch(when: Trigger, tc: TriggeringCondition, state: GameState, m
                               moved_by_event=occurred and EVENTS[tc.kind].moves_card)
         if why:
             return why
-    if tc.card is None and not _who_matches(when.player, tc.player, me):
+    if not _who_matches(when.player, tc.player, me):    # a card event: the card's (or initiator's) controller
         return f"it is about {tc.player}"
     if when.challenge is not None and tc.challenge != when.challenge:
         return f"the challenge is {tc.challenge or 'of no type'}, not {when.challenge}"
@@ -116,6 +118,31 @@ def condition_failure(conditions: tuple[Condition, ...], state: GameState, me: s
                 return f"{n} matching card(s), needs at least {cond.at_least}"
             if cond.at_most is not None and n > cond.at_most:
                 return f"{n} matching card(s), needs at most {cond.at_most}"
+    return None
+
+
+# -- constant abilities ------------------------------------------------------------------
+def restricted_by(state: GameState, card: Card | None, verb: Verb) -> Card | None:
+    """The card whose active constant ability says ``card`` cannot undergo ``verb`` ("cannot be
+    saved", "cannot be cancelled", "cannot be killed"), or ``None``. A constant ability is
+    active while its card is where its abilities work (in play) and its condition holds; it is
+    read afresh every time the rules ask (``agot.constant``)."""
+    if card is None:
+        return None
+    for card_id, index in state.constant_abilities():
+        source = state.cards[card_id]
+        ability = source.abilities[index]
+        if source.zone not in state.rules.works_in(source, ability):
+            continue
+        for instr in ability.effect:
+            if instr.do is not verb:
+                continue
+            if instr.target is Target.SELF:
+                hit = card.id == source.id
+            else:
+                hit = filter_mismatch(instr.filter or CardFilter(), card, source.controller, source) is None
+            if hit and condition_failure(ability.condition, state, source.controller, source) is None:
+                return source
     return None
 
 
@@ -188,12 +215,18 @@ def condition_change_blocked(instr: Instruction, state: GameState, tc: Triggerin
             return "only the initiation of an effect can be cancelled"
         if tc.cannot_be_cancelled:
             return f"{tc.card.title}'s ability cannot be cancelled"
+        by = restricted_by(state, tc.card, Verb.CANNOT_BE_CANCELLED)
+        if by is not None:
+            return f"{tc.card.title}'s ability cannot be cancelled because of {by.title}"
         return None
     if instr.do is Verb.SAVE:
         if tc.kind not in LEAVING_PLAY or tc.card is None or tc.card.zone not in state.rules.in_play:
             return "only a card about to leave play can be saved"
         if tc.cannot_be_saved:
             return f"{tc.card.title} {tc.cannot_be_saved}"
+        by = restricted_by(state, state.cards[tc.card.id], Verb.CANNOT_BE_SAVED)
+        if by is not None:
+            return f"{tc.card.title} cannot be saved because of {by.title}"
         return None
     return None   # a replacement may replace any imminent condition
 

@@ -106,6 +106,7 @@ class DelayedEffect:
 
 Listener = tuple[str, int]   # (card id, index of the ability on the card)
 ListenKey = tuple[str, str]   # (event kind, timing) values: what an ability listens for, and when
+CONSTANT_KEY: ListenKey = ("", "constant")   # where the index lists constant abilities
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +130,8 @@ class GameState:
     delayed: tuple = ()                              # DelayedEffect waiting for their timing point
     counts: Map = field(default_factory=Map)         # numbered triggers: "card.ability|turn" -> events seen
     rulings: Map = field(default_factory=Map)        # ruling name -> the option in force (every ruling of the ruleset)
+    playing: Map = field(default_factory=Map)        # card object being played -> its use (an event, until it is played)
+    would_changed: Map = field(default_factory=Map)  # condition id -> the "would" use that replaced it (no more interrupts)
     history: tuple = ()                              # Riftbound: (turn, TriggeringCondition) of every event processed
     printed: Map = field(default_factory=Map, compare=False, repr=False)   # card id -> the Card as printed (or created)
     listeners: Map = field(default_factory=Map, compare=False, repr=False)
@@ -166,6 +169,10 @@ class GameState:
             return tuple(self.cards[c] for p in owners for c in self.decks.get(p, ()))
         return tuple(c for c in (self.cards[i] for i in self.order)
                      if c.zone == zone and (player is None or c.owner == player))
+
+    def constant_abilities(self) -> tuple[Listener, ...]:
+        """Every constant ability on the board (active or not), in listing order."""
+        return self.listeners.get(CONSTANT_KEY, ())
 
     def listeners_for(self, kind: EventKind, timing) -> tuple[Listener, ...]:
         """Abilities of this timing that listen for this kind of event, in listing order."""
@@ -225,7 +232,9 @@ def index_listeners(cards: tuple[Card, ...]) -> Map:
     index: dict[ListenKey, list[Listener]] = {}
     for card in cards:
         for i, ability in enumerate(card.abilities):
-            if ability.when is not None:   # abilities used with priority listen for nothing
+            if ability.timing.value == "constant":   # constant abilities listen for nothing: listed apart
+                index.setdefault(CONSTANT_KEY, []).append((card.id, i))
+            elif ability.when is not None:   # abilities used with priority listen for nothing
                 index.setdefault((ability.when.event.value, ability.timing.value), []).append((card.id, i))
     return Map({k: tuple(v) for k, v in index.items()})
 

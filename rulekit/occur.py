@@ -28,6 +28,11 @@ def can_happen(kind: EventKind, state: GameState, *, card: Card | None = None,
             return f"{card.title} is not in play"
         if kind is EventKind.KILLED and card.type not in state.rules.killable_types:
             return f"{card.title} is not a {state.rules.card_noun}"
+        if kind is EventKind.KILLED and state.constant_abilities():
+            from .judge import restricted_by   # judge builds on this module
+            by = restricted_by(state, card, Verb.CANNOT_BE_KILLED)
+            if by is not None:
+                return f"{card.title} cannot be killed because of {by.title}"
         if kind is EventKind.ENTERS_PLAY and in_play:
             return f"{card.title} is already in play"
         if kind is EventKind.DISCARDED and card.zone not in state.rules.in_play + ("hand",):

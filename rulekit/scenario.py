@@ -17,7 +17,7 @@ from functools import cached_property
 from . import ids
 from .abilities import Ability, Target
 from .errors import ScenarioError
-from .events import CONDITION_VERBS, EVENTS, RULES_ONLY_VERBS, VERB_EVENT, Subject, Verb
+from .events import CONDITION_VERBS, EVENTS, RESTRICTION_VERBS, RULES_ONLY_VERBS, VERB_EVENT, Subject, Verb
 from .model import Card
 from .rulesets import get as get_ruleset, names as ruleset_names
 from .rulesets.base import COMMON_FIELDS
@@ -169,7 +169,7 @@ def check_ability(ability: Ability, ap: str, rules, card_id: str) -> None:
                             f"{suggest(ability.timing.value, [t.value for t in rules.timings])}", path=f"{ap}.timing",
                             expected="one of " + ", ".join(sorted(t.value for t in rules.timings)))
     _check_set_fields(rules, "ability", ability, ap, f"ability {ability.id!r} of card {card_id!r}")
-    if ability.when is None and ability.timing.value != "action" and ability.timing.value != "priority":
+    if ability.when is None and ability.timing.value != "action" and ability.timing.value not in ("priority", "constant"):
         raise ScenarioError(f"ability {ability.id!r} of card {card_id!r} needs 'when': what it triggers on",
                             path=f"{ap}.when")
     if ability.when is not None:
@@ -191,6 +191,7 @@ def check_ability(ability: Ability, ap: str, rules, card_id: str) -> None:
         if zone not in rules.zones:
             raise ScenarioError(f"zone {zone!r} does not exist in {rules.name}{suggest(zone, rules.zones)}",
                                 path=f"{ap}.zones[{k}]", expected="one of " + ", ".join(rules.zones))
+    rules.check_ability(ability, ap, card_id)
 
 
 #: event kinds the rules themselves create in every ruleset (the initiation of an effect, a save)
@@ -255,6 +256,15 @@ def _check_instruction(instr, path: str, rules, card_id: str) -> None:
         check_ability(instr.grant, f"{path}.grant", rules, card_id)
     if instr.amount < 0:
         raise ScenarioError(f"amount {instr.amount} is negative", path=f"{path}.amount", expected="0 or more")
+    if instr.do in RESTRICTION_VERBS:      # what a constant ability forbids: "this card" or every card a filter names
+        if instr.target not in (Target.SELF, Target.EACH):
+            raise ScenarioError(f"{instr.do.value!r} applies to 'self' or 'each' (with a filter), not "
+                                f"{instr.target.value!r}", path=f"{path}.target", expected="'self' or 'each'")
+        if instr.target is Target.EACH and instr.filter is None:
+            raise ScenarioError("target 'each' needs a filter", path=f"{path}.filter")
+        if instr.filter is not None:
+            _check_filter(instr.filter, f"{path}.filter", rules)
+        return
     if instr.do in RULES_ONLY_VERBS:
         raise ScenarioError(f"{instr.do.value!r} is done by the rules or the script, not by an ability of {card_id!r}",
                             path=f"{path}.do")

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...abilities import DUPLICATE_SAVE, Timing
-from ...events import EventKind, Verb
+from ...abilities import Ability, CardFilter, Instruction, Target, Timing, Trigger, Which
+from ...errors import ScenarioError
+from ...events import RESTRICTION_VERBS, EventKind, Verb
 from ...frames import Progress
 from .. import register
 from ..base import Handler, Ruleset
@@ -47,12 +48,12 @@ class AGoT(Ruleset):
     killable_types = ("character",)
 
     timings = frozenset({Timing.WOULD_INTERRUPT, Timing.FORCED_INTERRUPT, Timing.INTERRUPT,
-                         Timing.FORCED_REACTION, Timing.REACTION})
+                         Timing.FORCED_REACTION, Timing.REACTION, Timing.CONSTANT})
     verbs = frozenset({
         Verb.CANCEL, Verb.SAVE, Verb.WIN_CHALLENGE, Verb.GAIN_POWER, Verb.KNEEL, Verb.STAND, Verb.SACRIFICE,
         Verb.INITIATE, Verb.DELAY, Verb.BEGIN_ROUND,
         Verb.KILL, Verb.DRAW, Verb.DISCARD, Verb.PLAY, Verb.PUT_INTO_PLAY, Verb.RETURN_TO_HAND, Verb.LEAVE_PLAY,
-        Verb.ATTACK, Verb.TAKE_CONTROL, Verb.REPLACE, Verb.BEGIN_PHASE, Verb.END_PHASE})
+        Verb.ATTACK, Verb.TAKE_CONTROL, Verb.REPLACE, Verb.BEGIN_PHASE, Verb.END_PHASE, *RESTRICTION_VERBS})
     ability_fields = frozenset({"limit", "max", "cannot_be_cancelled", "zones"})
     trigger_fields = frozenset({"one_or_more", "challenge", "phase", "card", "player"})
     instruction_fields = frozenset({"then", "cannot_be_saved", "instead", "at", "later", "condition", "filter",
@@ -69,10 +70,31 @@ class AGoT(Ruleset):
     rulings = RULINGS
 
     def setup_cards(self, cards: tuple) -> tuple:
-        """Every card with a duplicate gains the duplicate's save (``agot.save.duplicate``)."""
-        duplicated = {c.duplicate_of for c in cards if c.duplicate_of}
-        return tuple(replace(c, abilities=c.abilities + (DUPLICATE_SAVE,)) if c.id in duplicated else c
-                     for c in cards)
+        """Every card gains one save per duplicate, named after it (``agot.save.duplicate``)."""
+        saves: dict[str, list[Ability]] = {}
+        for c in cards:
+            if c.duplicate_of:
+                saves.setdefault(c.duplicate_of, []).append(duplicate_save(c.id))
+        return tuple(replace(c, abilities=c.abilities + tuple(saves[c.id])) if c.id in saves else c for c in cards)
+
+    def check_ability(self, ability, path: str, card_id: str) -> None:
+        """A constant ability says only what cards cannot undergo; those words belong to
+        constant abilities alone (``agot.constant``)."""
+        parts = [(f"{part}[{k}]", i) for part in ("cost", "effect") for k, i in enumerate(getattr(ability, part))]
+        if ability.timing is Timing.CONSTANT:
+            for name in ("when", "cost", "limit", "max"):
+                if getattr(ability, name):
+                    raise ScenarioError(f"a constant ability has no {name!r}: it is never used, it applies while its "
+                                        f"card is in play", path=f"{path}.{name}")
+            for where, instr in parts:
+                if instr.do not in RESTRICTION_VERBS:
+                    raise ScenarioError(f"{instr.do.value!r} is not something a constant ability says", path=f"{path}.{where}.do",
+                                        expected="one of " + ", ".join(v.value for v in RESTRICTION_VERBS))
+            return
+        for where, instr in parts:
+            if instr.do in RESTRICTION_VERBS:
+                raise ScenarioError(f"{instr.do.value!r} belongs to a constant ability, not a {ability.timing.value} one",
+                                    path=f"{path}.{where}.do", expected="timing: constant")
 
     def open_occurrence(self, state, control, conditions, occurrence, rule, args):
         return Progress(state, control + (SequenceFrame(occurrence, conditions),), rule, "script", args)
@@ -125,6 +147,21 @@ class AGoT(Ruleset):
 
     def sequence_nesting(self, step):
         return views.sequence_nesting(step)
+
+
+def duplicate_save(duplicate_id: str) -> Ability:
+    """The game ability one duplicate gives its card (Rules Reference, "Duplicates"): a would
+    interrupt that discards that duplicate to save the card. Its id names the duplicate."""
+    return Ability(
+        id=f"dupsave-{duplicate_id}",
+        timing=Timing.WOULD_INTERRUPT,
+        when=Trigger(EventKind.LEAVES_PLAY, CardFilter(which=Which.SELF)),
+        cost=(Instruction(Verb.DISCARD, Target.EACH, CardFilter(id=duplicate_id, zone="play area")),),
+        effect=(Instruction(Verb.SAVE, Target.THAT_CARD),),
+        cannot_be_cancelled=True,
+        text=f"Interrupt: When this card would leave play, discard its duplicate {duplicate_id} to save it. "
+             "(Game ability; cannot be cancelled.)",
+    )
 
 
 AGOT = register(AGoT())

@@ -79,6 +79,7 @@ class ResolutionFrame(Frame):
     occurred: tuple[TriggeringCondition, ...] = ()
     shortfall: bool = False      # an instruction so far did not resolve in full (for "then")
     cancelled: bool = False      # its effect was cancelled: it will not resolve
+    played: bool = False         # its event card has been played (at the initiation of its effect)
 
     def choice(self, slot: str) -> str | None:
         for s, card_id in self.chosen:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ... import ids, judge, occur
-from ...abilities import Ability, Instruction, Target
+from ...abilities import Ability, Instruction, Target, Timing
 from ...decisions import AnswerKey, Decision, DecisionKind
 from ...events import EventKind, Verb
 from ...frames import Ask, Control, Progress
@@ -93,7 +93,20 @@ def advance(frame: ResolutionFrame, state: GameState, control: Control) -> Progr
 
 def _initiate(frame: ResolutionFrame, state: GameState, control: Control, ability: Ability) -> Progress:
     """The initiation of the effect is a triggering condition of its own, before the effect
-    resolves: cancels respond to it (``agot.cancel``)."""
+    resolves: cancels respond to it (``agot.cancel``). An event card is played at this moment
+    (Rules Reference, "Initiating Abilities", step 6): it leaves its owner's hand for the discard
+    pile in a nested sequence of its own, before the cancel window (``agot.event.played``)."""
+    now = state.cards[frame.source.id]
+    if (not frame.played and frame.source.type in state.rules.played_types and now.zone == state.rules.hand
+            and now.incarnation == frame.source.incarnation):
+        sequence = ids.after_part_sequence(frame.use, "play")
+        played = occur.conditions_for(Verb.PLAY, state, sequence, frame.use, cards=(now,))
+        if played:
+            return Progress(state, control[:-1] + (replace(frame, played=True),
+                                                   SequenceFrame(sequence, played, role="nested", planned=1)),
+                            "agot.event.played", "played", (("use", frame.use),))
+    if frame.source.obj in state.playing:
+        state = replace(state, playing=state.playing.delete(frame.source.obj))
     sequence = ids.after_part_sequence(frame.use, "initiation")
     tc = TriggeringCondition(ids.triggering_condition(sequence, EventKind.INITIATES.value, frame.source.obj),
                              EventKind.INITIATES, sequence, frame.use, card=frame.source, player=frame.controller,
@@ -106,19 +119,12 @@ def _initiate(frame: ResolutionFrame, state: GameState, control: Control, abilit
 def _cancelled(frame: ResolutionFrame, state: GameState, control: Control) -> Progress:
     """A cancelled effect does not resolve; the ability still counts as used and its costs
     stay paid; a cancelled event card still counts as played."""
-    return _finish(replace(frame, shortfall=True, cancelled=True), state, control)
+    return _finish(replace(frame, shortfall=True, cancelled=True, stage="effect"), state, control)
 
 
 def _finish(frame: ResolutionFrame, state: GameState, control: Control) -> Progress:
-    """End the use: an event card is now played (to its owner's discard pile), then the
-    reactions to everything the effect made occur open in one shared window."""
-    if frame.source.type == "event" and state.cards[frame.source.id].zone == "hand":
-        sequence = ids.after_part_sequence(frame.use, "play")
-        played = occur.conditions_for(Verb.PLAY, state, sequence, frame.use, cards=(state.cards[frame.source.id],))
-        if played:
-            marked = replace(frame, index=len(_ability(frame).effect), stage="effect")
-            return Progress(state, control[:-1] + (marked, SequenceFrame(sequence, played, role="nested", planned=1)),
-                            "agot.event.played", "played", (("use", frame.use),))
+    """End the use: the reactions to everything it made occur (the playing of its event card
+    included) open in one shared window."""
     if frame.cancelled:
         return _end_stage(frame, state, control, None, "agot.cancel", "effect-cancelled")
     return _end_stage(frame, state, control, None, "agot.nested", "resolved")
@@ -188,6 +194,11 @@ def _act_on_condition(frame: ResolutionFrame, state: GameState, control: Control
     if instr.do is Verb.REPLACE:
         entry = (frame.use, frame.source.id, frame.controller, instr.instead)
         state = replace(state, replacements=state.replacements.set(tc.id, state.replacements.get(tc.id, ()) + (entry,)))
+        if frame.ability.timing is Timing.WOULD_INTERRUPT:
+            # a "would" interrupt changed what is about to happen: no further interrupts to it
+            state = replace(state, would_changed=state.would_changed.set(tc.id, frame.use))
+            return Progress(state, control[:-1] + (moved_on,), "agot.would", "replaces",
+                            args + (("condition", tc.id), ("would", True)))
         return Progress(state, control[:-1] + (moved_on,), "agot.replacement", "replaces",
                         args + (("condition", tc.id),))
     # save: the condition is changed into "this card is saved", imminent in a sequence of its own

@@ -103,25 +103,56 @@ RULES: tuple[Rule, ...] = (
          "imminent and still share their windows. Restarting their sequence would hand out a second chance for "
          "interrupts already used or passed; splitting them would break the shared window the rules require."),
     Rule("agot.save.duplicate", "Duplicates",
-         "Each duplicate gives its card the game ability: \"Interrupt: When this card would leave play, discard a "
-         "duplicate of it to save it.\" It cannot be cancelled. A card's duplicates leave play with it.",
+         "Every duplicate on a card is a save of its own: a game ability of the card, used in the \"would\" window "
+         "when the card is about to leave play, whose cost is discarding that duplicate; it cannot be cancelled. "
+         "Two duplicates are two such abilities (rulekit names each after its duplicate: dupsave-<duplicate id>), "
+         "so they can save the card twice. A card's duplicates leave play with it.",
          "rules reference", _RR + ", \"Duplicates\""),
+    Rule("agot.would", "\"Would\" interrupts",
+         "An interrupt to what \"would\" happen is used at step 2, before every other interrupt to the same "
+         "condition. Once such an interrupt has changed or replaced what is about to happen, the original "
+         "condition is no longer imminent: no further interrupts to it (forced or not, \"would\" or not) may be "
+         "used. A replacement made this way still resolves in place of the condition at step 5, and the condition "
+         "still counts as having occurred, so reactions to it follow. Among plain interrupts that replace (no "
+         "\"would\"), the most recently initiated replacement is the one used (agot.replacement).",
+         "rules reference", _RR + ", \"Would\" and \"Replacement Effects\""),
+    Rule("agot.constant", "Constant abilities",
+         "A constant ability has no triggering condition and is never initiated: while its card is in play (and "
+         "while its condition, if it has one, holds) it simply applies, and that is mandatory. rulekit reads the "
+         "constant abilities afresh every time the rules ask whether a card can be saved, whether an ability can be "
+         "cancelled or whether a card can be killed; a card that cannot be killed is not killed (the kill creates no "
+         "triggering condition for it), and an ability that cannot be cancelled or a card that cannot be saved makes "
+         "a cancel or save unable to change the game state.",
+         "rules reference", _RR + ", \"Constant Abilities\" and \"Cannot\""),
+    Rule("rulekit.trigger.player", "Who a triggering condition is about",
+         "A trigger's \"player\" (you, opponent, any) is judged from the ability's controller against the player "
+         "the condition is about: who draws or wins; for a card event, the card's controller — the new controller "
+         "for a change of control, and for the initiation of an effect the player who initiates it (\"when an "
+         "opponent plays an event\").", "rulekit", "rulekit",
+         "Card texts name the player an occurrence is about (\"when an opponent initiates\"); for a card event that "
+         "player is whoever controls the card or the ability, so one field says it for every kind of event."),
     Rule("agot.replacement", "Replacement effects (\"instead\")",
          "A replacement effect is initiated in a window but resolves in place of the original at step 5; the "
          "original condition still counts as having occurred, so reactions to it are still offered. When several "
          "apply, the most recently initiated one is used.", "rules reference", _RR + ", \"Replacement Effects\""),
     Rule("rulekit.replacement", "What a replacement does at step 5",
-         "The instructions of the replacement take effect at step 5 in place of the original condition; they create "
-         "no triggering conditions of their own.", "rulekit", "rulekit",
-         "The rules say the original condition counts as having occurred; giving the replacement's own events "
-         "sequences too would offer two sets of reactions for one occurrence."),
+         "The instructions of the replacement take effect at step 5 in place of the original condition. Whether they "
+         "create triggering conditions of their own is the ruling agot.replacement-triggers (default: they do not).",
+         "rulekit", "rulekit",
+         "The rules say the original condition counts as having occurred but not whether the replacing events open "
+         "sequences; both readings are kept as the options of a ruling."),
     Rule("agot.event.played", "Playing an event",
-         "An event card's abilities are used from its owner's hand; once its effect has resolved, or been cancelled, "
-         "it is played and goes to its owner's discard pile — a cancelled event still counts as played.",
-         "rules reference", _RR + ", \"Event Cards\" and \"Cancel\""),
+         "An event card's abilities are used from its owner's hand. Once a player declares it, the card is committed "
+         "to that play (it is not offered again while its costs are paid and its targets chosen); it is played when "
+         "its effect is about to initiate — after costs and targets, before any cancel window — and goes then to "
+         "its owner's discard pile. A cancelled event still counts as played, and its costs stay paid; reactions to "
+         "playing it follow its effect (or its cancel).",
+         "rules reference", _RR + ", \"Initiating Abilities\" (step 6), \"Event Cards\" and \"Cancel\""),
     Rule("agot.then", "\"Then\"",
-         "The part of an effect after \"then\" resolves only if the part before it resolved in full; the two parts "
-         "can be interrupted separately but share one reaction window after the whole effect resolves.",
+         "The part of an effect after \"then\" resolves only if the part before it resolved in full, judged by what "
+         "actually happened: every condition it was to create occurred (none was pre-empted) and each did all it "
+         "was asked (drawing 2 cards from a deck of 1 did not resolve in full). The two parts can be interrupted "
+         "separately but share one reaction window after the whole effect resolves.",
          "faq", "A Game of Thrones: The Card Game (2nd ed.), FAQ, \"Then\""),
     Rule("agot.limit", "Limits and max",
          "\"Limit N per phase/round\" counts uses per copy of the card, per player; a card that leaves and re-enters "

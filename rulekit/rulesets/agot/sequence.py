@@ -25,10 +25,11 @@ from ... import ids, judge, occur
 from ...abilities import Ability, Timing
 from ...decisions import PASS, AnswerKey, Decision, DecisionKind
 from ...effects import apply_replacement
-from ...events import kinds_counted
+from ...events import EventKind, kinds_counted
 from ...frames import Ask, Control, Progress
 from ...model import GameState, TriggeringCondition
 from ...verdicts import Code, Verdict
+from ..base import ruling_arg
 from . import verdicts as agot_verdicts
 from .frames import ResolutionFrame, SequenceFrame, Window
 from .steps import SeqStep
@@ -70,6 +71,9 @@ def start_use(state: GameState, control: Control, frame: SequenceFrame, verdict:
     tc = _condition(frame, verdict.condition)
     use = judge.use_id(card, ability, tc)
     state = state.mark_used(use, verdict.condition)
+    if card.type in state.rules.played_types and card.zone == state.rules.hand:
+        # declared: the card is committed to this play until it is played (agot.event.played)
+        state = replace(state, playing=state.playing.set(card.obj, use))
     for key, _, _ in judge.limit_keys(state, card, ability):   # a use counts even if later cancelled
         state = replace(state, usage=state.usage.set(key, state.usage.get(key, 0) + 1))
     res = ResolutionFrame(use=use, source=card, ability=ability, controller=card.controller, condition=tc,
@@ -120,10 +124,25 @@ def imminent(frame: SequenceFrame, state: GameState, control: Control) -> Progre
                     (("sequence", frame.id), ("conditions", tuple(tc.id for tc in frame.conditions))))
 
 
+REPLACEMENT_TRIGGERS = "agot.replacement-triggers"
+
+
+def in_full(tc: TriggeringCondition, state: GameState) -> bool:
+    """Whether the condition, occurring now, does all it was asked to (for "then", ``agot.then``):
+    a draw of N from a deck of fewer draws fewer."""
+    if tc.kind is EventKind.DRAWS:
+        return len(state.decks.get(tc.player, ())) >= tc.amount
+    return True
+
+
 def occurs(frame: SequenceFrame, state: GameState, control: Control) -> Progress:
     """Step 5: every condition still imminent occurs, simultaneously; the others were
-    pre-empted and take no further part."""
-    happened, preempted, replaced = [], [], []
+    pre-empted and take no further part. A replaced condition is resolved by its most recent
+    replacement instead, and still counts as having occurred; whether the replacement's own
+    events open sequences is the ruling ``agot.replacement-triggers``."""
+    happened, preempted, replaced, nested = [], [], [], []
+    short = False
+    triggering = False
     for tc in frame.conditions:
         why = occur.still_imminent(tc, state)
         if why is None:
@@ -135,27 +154,46 @@ def occurs(frame: SequenceFrame, state: GameState, control: Control) -> Progress
             # the most recently initiated replacement resolves in place of the condition,
             # which still counts as having occurred (agot.replacement)
             entry = state.replacements[tc.id][-1]
-            state = apply_replacement(state, tc, entry)
+            triggering = state.ruling(REPLACEMENT_TRIGGERS) == "trigger"
+            if triggering:
+                nested.append(_replacement_frame(state, tc, entry))
+            else:
+                state = apply_replacement(state, tc, entry)
             replaced.append((tc.id, entry[0]))
         else:
+            short = short or not in_full(tc, state)
             state = occur.apply(state, tc)
     args = (("occurred", tuple(tc.id for tc in happened)), ("preempted", tuple(preempted)),
             ("replaced", tuple(replaced)))
+    if replaced:
+        args += (ruling_arg(state, REPLACEMENT_TRIGGERS),)
+    # with the "trigger" ruling, each replacement resolves now as a nested effect of its own,
+    # on top of whatever follows step 5 (so before the original's reactions)
+    on_top = tuple(reversed(nested))
     if frame.role == "initiation":
         below = control[-2]
         assert isinstance(below, ResolutionFrame)
-        return Progress(state, control[:-2] + (replace(below, stage="effect", index=0),), "agot.initiate.effect",
-                        "initiates", args + (("use", below.use),))
+        return Progress(state, control[:-2] + (replace(below, stage="effect", index=0),) + on_top,
+                        "agot.initiate.effect", "initiates", args + (("use", below.use),))
     if frame.deferred:
         below = control[-2]
         assert isinstance(below, ResolutionFrame)
         below = replace(below, occurred=below.occurred + tuple(happened),
-                        shortfall=below.shortfall or len(happened) < frame.planned)
-        return Progress(state, control[:-2] + (below,), SeqStep.OCCURS.rule, "occurs", args)
+                        shortfall=below.shortfall or len(happened) < frame.planned or short)
+        return Progress(state, control[:-2] + (below,) + on_top, SeqStep.OCCURS.rule, "occurs", args)
     if not happened:
         return Progress(state, control[:-1], SeqStep.OCCURS.rule, "occurs", args)
-    return Progress(state, control[:-1] + (replace(_next_step(frame), conditions=tuple(happened)),),
+    return Progress(state, control[:-1] + (replace(_next_step(frame), conditions=tuple(happened)),) + on_top,
                     SeqStep.OCCURS.rule, "occurs", args)
+
+
+def _replacement_frame(state: GameState, tc: TriggeringCondition, entry: tuple) -> ResolutionFrame:
+    """The ``trigger`` reading of ``agot.replacement-triggers``: the replacement's instructions
+    resolve like an effect — each in a nested sequence, their reactions in one window after."""
+    use, card_id, controller, instructions = entry
+    ability = Ability(id="instead", timing=Timing.INTERRUPT, effect=instructions, text="a replacement")
+    return ResolutionFrame(use=ids.after_part_sequence(use, "instead"), source=state.cards[card_id], ability=ability,
+                           controller=controller, condition=tc, stage="effect", played=True)
 
 
 # -- steps 3 and 6: forced abilities -----------------------------------------------------------

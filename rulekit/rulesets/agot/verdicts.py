@@ -9,7 +9,7 @@ its effect change the game state. The engine and :func:`rulekit.explain` both ca
 """
 from __future__ import annotations
 
-from ...abilities import Ability
+from ...abilities import Ability, Timing
 from ...events import kinds_counted
 from ...judge import (changeable_targets, condition_change_blocked, condition_failure, limit_reached,
                       trigger_mismatch, use_id)
@@ -22,6 +22,9 @@ def judge(state: GameState, source: Card, ability: Ability, tc: TriggeringCondit
           step: SeqStep | None) -> Verdict:
     """The verdict for ``ability`` on ``source`` against ``tc`` at ``step`` of its sequence."""
     obj, aid, tid = source.obj, ability.id, tc.id
+    if ability.timing is Timing.CONSTANT:
+        return Verdict(obj, aid, tid, Code.NOT_LISTENING,
+                       "a constant ability: never used, it applies while its card is in play")
     if ability.when is None or ability.when.event not in kinds_counted(tc.kind):
         if ability.when is None:
             return Verdict(obj, aid, tid, Code.NOT_LISTENING, "it is used with priority, not triggered")
@@ -33,10 +36,15 @@ def judge(state: GameState, source: Card, ability: Ability, tc: TriggeringCondit
         return Verdict(obj, aid, tid, Code.WRONG_TIMING, f"{article} {ability.timing.value} ability at {where}")
     if source.zone not in state.rules.works_in(source, ability):
         return Verdict(obj, aid, tid, Code.NOT_ACTIVE, f"{source.title} is in the {source.zone}")
+    if source.obj in state.playing:     # declared for another play: committed to it (agot.event.played)
+        return Verdict(obj, aid, tid, Code.NOT_ACTIVE, f"{source.title} is being played")
     me = source.controller
     why = trigger_mismatch(ability.when, tc, state, me, source, occurred=step.after_occurrence)
     if why:
         return Verdict(obj, aid, tid, Code.NO_MATCH, why)
+    if not step.after_occurrence and tc.id in state.would_changed:
+        # a "would" interrupt replaced what was about to happen: no further interrupts to it (agot.would)
+        return Verdict(obj, aid, tid, Code.NOT_IMMINENT, f"replaced by {state.would_changed[tc.id].partition('@')[0]}")
     if ability.condition:
         why = condition_failure(ability.condition, state, me, source)
         if why:

@@ -48,12 +48,17 @@ def describe(what: str, a: dict, state) -> str | None:
         return f"Changed: {changed} is no longer imminent (it became: {became}){tail}."
     if what == "cancels":
         return f"{use_ref_label(state, a['use'])} cancels {condition_label(state, a['condition'])}."
+    if what == "replaces" and a.get("would"):
+        return (f"{use_ref_label(state, a['use'])} replaces {condition_label(state, a['condition'])}: a \"would\" "
+                "interrupt changed what is about to happen, so no further interrupts to it may be used; the "
+                "replacement resolves in its place at step 5.")
     if what == "replaces":
         return f"{use_ref_label(state, a['use'])} will replace {condition_label(state, a['condition'])} when it occurs."
     if what == "saves":
         return f"{use_ref_label(state, a['use'])} saves: {condition_label(state, a['condition'])} is changed into a save."
     if what == "played":
-        return f"{use_ref_label(state, a['use'])}: its event card is played and goes to the discard pile."
+        return (f"{use_ref_label(state, a['use'])}: its event card is played as its effect is about to initiate; "
+                "it leaves the hand for the discard pile.")
     if what == "effect-cancelled":
         return f"The effect of {use_ref_label(state, a['use'])} was cancelled: it does not resolve (the ability stays used, its costs stay paid)."
     if what == "delays":

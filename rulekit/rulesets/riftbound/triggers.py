@@ -369,7 +369,7 @@ def check_triggers(frame: TriggerCheck, state: GameState, control: Control) -> P
     args = (("group", frame.group), ("items", tuple(i.id for i in items)))
     if declined:
         args += (("declined", tuple(sorted(declined))), ruling_arg(state, "rb.optional"))
-    if counted:
+    if counted or any(v.code is Code.NTH_PASSED for v in verdicts):    # a numbered trigger was judged
         args += (ruling_arg(state, "rb.nth-count"),)
     if not items:
         return Progress(state, rest, "rb.evaluate-after", RbStep.TRIGGERS, args, verdicts)

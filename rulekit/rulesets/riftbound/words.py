@@ -26,7 +26,8 @@ def describe(what: str, a: dict, state) -> str | None:
         return f"{head}Processed at once — {happened}{captured}{replaced}."
     if what == "rb-triggers":
         made = ", ".join(item_label(state, i) for i in a["items"])
-        return f"Triggers are evaluated after the events: {made or 'nothing triggers'}."
+        declined = "".join(f"; declined, not placed on the Chain: {item_label(state, i)}" for i in a.get("declined", ()))
+        return f"Triggers are evaluated after the events: {made or 'nothing triggers'}{declined}."
     if what == "rb-placed":
         return f"On the Chain, pending: {item_label(state, a['item'])}."
     if what == "rb-finalized":
@@ -48,7 +49,20 @@ def describe(what: str, a: dict, state) -> str | None:
     if what == "rb-chain-empty":
         return "The Chain is empty."
     if what == "rb-may":
-        return f"\"You may\": {a['answer']} for {item_label(state, a['item'])}."
+        if a.get("when") == "fulfilled":
+            placed = "it is placed on the Chain" if a["answer"] == "yes" else \
+                "it is not placed on the Chain and has not triggered"
+            return f"\"You may\", decided as the trigger condition is fulfilled: {a['answer']} for " \
+                   f"{item_label(state, a['item'])} — {placed}."
+        return f"\"You may\", decided at resolution: {a['answer']} for {item_label(state, a['item'])}."
+    if what == "rb-removed":
+        return f"{item_label(state, a['item'])} is removed from the Chain at finalization ({a['why']}): it never " \
+               f"becomes a Chain Item."
+    if what == "rb-recheck":
+        verdict = "still true" if a["holds"] else f"now false ({a['why']}): the item does nothing"
+        return f"The trigger condition's \"if\" is checked again as {item_label(state, a['item'])} resolves: {verdict}."
+    if what == "rb-ability-control":
+        return f"{a['to']} gains control of {item_label(state, a['target'])} (its source keeps its controller)."
     if what == "rb-condition-false":
         return f"{a['verb'].capitalize()} ({a['instruction']}): its condition is checked now and is false ({a['why']})."
     if what == "rb-null":
