@@ -120,8 +120,16 @@ def _without_position(text: str) -> str:
 
 
 def _position(step) -> str:
-    """Where a step stands in the rules: ``"step 4, interrupt window"`` inside a triggering-
-    condition sequence, else the title of the rule it applies."""
+    """Where a step stands in the rules: ``"step 4, interrupt window"``. Its ruleset says
+    (:func:`rulekit.text.position`, the words of the flowchart the drawings show); failing that,
+    the sequence step it was taken in, else the title of the rule it applies."""
+    try:
+        from .text import position
+        where = position(step)
+    except (ImportError, AttributeError, NotImplementedError):
+        where = ""
+    if where:
+        return where
     context = step.context
     seq_step = getattr(context, "step", None)
     number, title = getattr(seq_step, "number", None), getattr(seq_step, "title", None)
