@@ -19,7 +19,7 @@ from dataclasses import replace
 from .abilities import Ability, CardFilter, Condition, Instruction, Posture, Target, Timing, Trigger, Which, Who
 from .events import EventKind, Verb
 from .model import Card
-from .scenario import Scenario, ScriptEntry, check
+from .scenario import Scenario, ScriptEntry
 
 
 # -- filters, patterns, conditions ---------------------------------------------------------------
@@ -176,5 +176,8 @@ class ScenarioBuilder:
         return self.occur(Verb.END_PHASE, phase=phase, **kw)
 
     def build(self) -> Scenario:
-        return check(Scenario(self.title, self.players, self.first_player, tuple(self._cards),
+        """The scenario, validated like a scenario file: a wrong type, ``None`` or an unknown
+        reference raises :class:`~rulekit.errors.ScenarioError` naming the field."""
+        from .files import validate_scenario
+        return validate_scenario(Scenario(self.title, self.players, self.first_player, tuple(self._cards),
                               tuple(self._script), self.ruleset, self.phase))

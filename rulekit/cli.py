@@ -111,35 +111,30 @@ def _rulings(loaded, texts) -> object:
 def _start(loaded, answers=None):
     from .game import Game
     from .limits import RunawayLoop
+    from .errors import ScenarioError
     try:
         return Game.start(loaded.scenario, answers if answers is not None else loaded.answers, play_defaults=True)
     except RunawayLoop as e:
         raise BadInput(f"{loaded.file}: {e}") from None
+    except ScenarioError as e:
+        raise BadInput(str(e.located(file=loaded.file))) from None
 
 
 def _answers_file(path: str, scenario_file) -> object:
-    """Read a list of answers (the same forms as a scenario's ``answers``)."""
+    """Read a list of answers (the same forms as a scenario's ``answers``); a problem names the
+    answers file's own line and field."""
     from .errors import ScenarioError
-    from .files import loads_scenario
+    from .files import load_answers
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise BadInput(f"{path}: cannot read the answers file: {e}") from None
-    from .yamlnodes import load_text
-    try:
-        data, _ = load_text(text, path)
+        return load_answers(path, scenario_file.scenario)
     except ScenarioError as e:
         raise BadInput(str(e)) from None
-    if isinstance(data, dict) and "answers" in data:
-        data = data["answers"]
-    if not isinstance(data, list):
-        raise BadInput(f"{path}: expected a list of answers (or a mapping with an 'answers' list)")
-    import yaml
-    doc = {"ruleset": scenario_file.scenario.ruleset, **scenario_file.scenario.to_data(), "answers": data}
-    try:
-        return loads_scenario(yaml.safe_dump(doc, sort_keys=False), path).answers
-    except ScenarioError as e:
-        raise BadInput(str(e)) from None
+
+
+def _safe(text: str) -> str:
+    """Text for a terminal: control characters and escape sequences from a file are shown escaped."""
+    from .errors import escaped
+    return escaped(text, keep="\n\t")
 
 
 def _trace(args) -> int:
@@ -151,10 +146,10 @@ def _trace(args) -> int:
         from .tracejson import trace_data
         print(json.dumps(trace_data(game), indent=1, ensure_ascii=False))
         return OK
-    print(f"{loaded.scenario.title}  ({loaded.file}, ruleset {loaded.scenario.ruleset})")
-    print(format_trace(game.timeline, verdicts=not args.no_verdicts, rules=args.rules, quiet=args.quiet))
+    print(_safe(f"{loaded.scenario.title}  ({loaded.file}, ruleset {loaded.scenario.ruleset})"))
+    print(_safe(format_trace(game.timeline, verdicts=not args.no_verdicts, rules=args.rules, quiet=args.quiet)))
     for u in game.unapplied:
-        print(f"answer not applied: {u.key} -> {u.option}: {u.why}")
+        print(_safe(f"answer not applied: {u.key} -> {u.option}: {u.why}"))
     return OK
 
 
@@ -184,7 +179,7 @@ def _check(args) -> int:
             loaded = _load(str(path))
             game = _start(loaded)
         except BadInput as e:
-            print(f"ERROR {path}: {e}" if str(path) not in str(e) else f"ERROR {e}", file=sys.stderr)
+            print(_safe(f"ERROR {path}: {e}" if str(path) not in str(e) else f"ERROR {e}"), file=sys.stderr)
             bad += 1
             worst = BAD_INPUT
             continue
@@ -195,9 +190,9 @@ def _check(args) -> int:
         if problems:
             failed += 1
             worst = max(worst, FAILED)
-            print(f"FAIL  {path}")
+            print(_safe(f"FAIL  {path}"))
             for line in problems:
-                print(f"      {line}")
+                print(_safe(f"      {line}"))
         else:
             passed += 1
             print(f"pass  {path}")
@@ -301,9 +296,9 @@ def _graph(args) -> int:
     elif args.format == "graphml":
         buf = io.BytesIO()
         nx.write_graphml(g, buf)
-        sys.stdout.write(buf.getvalue().decode("utf-8"))
+        sys.stdout.write(_safe(buf.getvalue().decode("utf-8")))
     else:
-        sys.stdout.write(to_dot(g))
+        sys.stdout.write(_safe(to_dot(g)))
     return OK
 
 
@@ -382,7 +377,7 @@ def main(argv=None) -> int:
         parser.print_help()
         return OK
     except BadInput as e:
-        print(f"rulekit: {e}", file=sys.stderr)
+        print(_safe(f"rulekit: {e}"), file=sys.stderr)
         return BAD_INPUT
     except BrokenPipeError:   # pragma: no cover - e.g. piped into head
         return OK

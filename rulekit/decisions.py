@@ -35,8 +35,13 @@ YES, NO = "yes", "no"
 
 @dataclass(frozen=True, slots=True)
 class Option:
+    """A legal option of one decision. ``decision`` is the key of the decision it belongs to
+    (not compared: two options are equal when their ids and labels are), so
+    :meth:`rulekit.Game.answer` can refuse an option taken from another decision."""
+
     id: str
     label: str
+    decision: "AnswerKey | None" = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -65,7 +70,8 @@ class Decision:
     @cached_property
     def options(self) -> tuple[Option, ...]:
         from .text import option_label
-        return tuple(Option(i, option_label(self.key.kind, i, self.state, self.key.chooser)) for i in self.option_ids)
+        return tuple(Option(i, option_label(self.key.kind, i, self.state, self.key.chooser), self.key)
+                     for i in self.option_ids)
 
     @property
     def kind(self) -> DecisionKind:

@@ -197,6 +197,7 @@ def _loads(text: str, file: str) -> LoadedScenario:
     except ScenarioError as e:
         raise _locate(e, marks, file) from None
     _check_granted(scenario, marks, file)
+    scenario.__dict__["_rulekit_valid"] = True      # Game.start need not validate it again
     line = _line_from(document.answers, scenario, marks, file)
     if document.expect is not None:
         _check_expect_refs(document.expect, scenario, marks, file)
@@ -208,7 +209,16 @@ def _validate(data: dict, marks: dict, file: str):
     try:
         return _adapter().validate_python(data)
     except ValidationError as exc:
-        raise _from_pydantic(exc.errors()[0], data, marks, file) from None
+        raise _from_pydantic(_first_error(exc.errors()), data, marks, file) from None
+
+
+def _first_error(errors: list) -> dict:
+    """The error to report: an unknown key before anything else (a misspelt required key is
+    then named with its suggestion, not reported as missing)."""
+    for err in errors:
+        if err["type"] in ("unexpected_keyword_argument", "extra_forbidden"):
+            return err
+    return errors[0]
 
 
 def _at(path: tuple, marks: dict, file: str, problem: str, expected: str | None = None) -> ScenarioError:
@@ -669,12 +679,12 @@ class _Checker:
 
     def condition(self, c, path: tuple) -> None:
         bounded = c.at_least is not None or c.at_most is not None
-        if c.count is None and c.phase is None:
-            raise self.fail(path, "the condition tests nothing", "'count' with 'at_least' or 'at_most', or 'phase'")
         if c.count is None and bounded:
             raise self.fail(path + ("at_least" if c.at_least is not None else "at_most",),
                             "'at_least' and 'at_most' bound a 'count' of cards, but there is no 'count'",
                             "a 'count' filter")
+        if c.count is None and c.phase is None:
+            raise self.fail(path, "the condition tests nothing", "'count' with 'at_least' or 'at_most', or 'phase'")
         if c.count is not None and not bounded:
             raise self.fail(path + ("count",), "'count' needs 'at_least' or 'at_most'", "a bound on the count")
         for key in ("at_least", "at_most"):
@@ -833,7 +843,7 @@ def load_answers(path: "str | Path", scenario: Scenario) -> Line:
         try:
             document = _ANSWERS_ADAPTER.validate_python(data)
         except ValidationError as exc:
-            raise _from_pydantic(exc.errors()[0], data, marks, name) from None
+            raise _from_pydantic(_first_error(exc.errors()), data, marks, name) from None
         return _line_from(document.answers, scenario, marks, name)
     except RulekitError:
         raise

@@ -95,6 +95,9 @@ def _build(node, path: Path, marks: dict, file: str, seen: set, depth: int):
     seen.add(id(node))
     if depth > MAX_DEPTH:
         raise _fail(f"the file nests deeper than {MAX_DEPTH} levels", node, path, file)
+    if node.tag == "tag:yaml.org,2002:timestamp" and isinstance(node, yaml.ScalarNode) and not node.style:
+        raise _fail(f"{_plain(node.value)} is read by YAML as a date: put it in quotes", node, path, file,
+                    f"'{node.value[:40]}' in quotes")
     if node.tag not in _PLAIN_TAGS:
         raise _fail(f"the tag {node.tag!r} is not allowed: scenario files are plain data", node, path, file,
                     "no tags")
@@ -132,9 +135,6 @@ def _scalar(node, path: Path, file: str):
             raise _fail("the text contains a lone surrogate escape (such as \\ud800), which is not text",
                         node, path, file, "text without \\ud800-\\udfff escapes")
         return value
-    if tag == "tag:yaml.org,2002:timestamp":
-        raise _fail(f"{_plain(value)} is read by YAML as a date: put it in quotes", node, path, file,
-                    f"'{value[:40]}' in quotes")
     if tag in ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float") and ":" in value:
         raise _fail(f"{_plain(value)} is read by YAML as a base-60 number: put it in quotes", node, path, file,
                     f"'{value[:40]}' in quotes")

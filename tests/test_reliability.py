@@ -1,0 +1,532 @@
+"""Reliability, second pass (issue 13): no traceback from any file, bounded reading, bounded
+ids, every value checked, messages a person can trust, a Python API that keeps its promises."""
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+import threading
+import tracemalloc
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from rulekit import Game, IllegalAnswer, ScenarioError
+from rulekit import ids
+from rulekit.cli import main
+from rulekit.files import load_answers, load_scenario, loads_scenario
+from rulekit.yamlnodes import MAX_BYTES
+
+ROOT = Path(__file__).resolve().parents[1]
+CLAIM = ROOT / "scenarios" / "agot" / "claim-2-kill.yaml"
+BASE = CLAIM.read_text()
+SHIPPED = sorted((ROOT / "scenarios").rglob("*.yaml"))
+
+RIFT = """\
+ruleset: riftbound
+title: A grant
+players: [P1, P2]
+first_player: P1
+cards:
+  - {id: d0, title: Deck card, owner: P1, zone: main deck, type: unit}
+  - {id: u, title: Ironclad, owner: P1, type: unit, might: 3, zone: base}
+script:
+  - {do: grant, cards: [u], grant: GRANT, id: gift}
+  - {do: attack, cards: [u], id: attack}
+"""
+GOOD_GRANT = "{id: atk, timing: triggered, when: {event: attacks, card: {which: self}}, effect: [{do: draw, target: you}]}"
+
+
+def edited(old: str, new: str, base: str = BASE) -> str:
+    assert old in base, old
+    return base.replace(old, new, 1)
+
+
+def refused(text: str, file: str = "edited.yaml") -> ScenarioError:
+    with pytest.raises(ScenarioError) as err:
+        loads_scenario(text, file)
+    return err.value
+
+
+# -- 1. no traceback from any file ------------------------------------------------------------------
+@pytest.mark.parametrize("text, file, path", [
+    (edited("title: Claim 2 military kill", 'title: "Claim \\ud800"'), "s.yaml", "title"),
+    (edited("title: Claim 2 military kill", 'title: Claim\n"\\udfff": 1'), "s.yaml", ""),
+    (json.dumps({"ruleset": "agot", "title": "\ud800", "players": ["P1"], "first_player": "P1"}), "s.json", "title"),
+])
+def test_a_lone_surrogate_is_refused_naming_the_field(text, file, path):
+    e = refused(text, file)
+    assert "lone surrogate" in str(e) and e.path == path and e.file == file
+
+
+def test_a_lone_surrogate_gives_exit_2_not_a_crash_in_trace_and_graph(tmp_path, capsys):
+    path = tmp_path / "s.yaml"
+    path.write_text(edited("title: Claim 2 military kill", 'title: "Claim \\ud800"'))
+    assert main(["trace", str(path)]) == 2
+    assert main(["graph", str(path), "--step", "1"]) == 2
+    assert "Traceback" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("verb", ["cancel", "replace", "delay", "save", "initiate"])
+def test_script_steps_that_make_no_sense_in_a_script_are_refused(verb):
+    e = refused(edited("- {do: kill, cards: [c3, c4]", f"- {{do: {verb}, cards: [c3, c4]"))
+    assert f"'{verb}' cannot be a step of the script" in str(e)
+    assert e.path == "script[0].do" and e.line == 38
+
+
+def test_a_grant_without_what_it_grants_is_refused_in_the_script_and_in_an_effect():
+    e = refused(RIFT.replace(", grant: GRANT", ""))
+    assert "'grant' needs 'grant'" in str(e) and e.path == "script[0].grant" and e.line == 9
+    effect = RIFT.replace("GRANT", "{id: g, timing: triggered, when: {event: attacks}, effect: [{do: grant, target: self}]}")
+    e = refused(effect)
+    assert "'grant' needs 'grant'" in str(e) and e.path == "script[0].grant.effect[0].grant"
+
+
+@pytest.mark.parametrize("grant, message, path", [
+    ("{id: atk, timing: triggered, when: {event: attacks}, effect: []}", "has no effect", "script[0].grant.effect"),
+    ("{id: 'a k', timing: triggered, when: {event: attacks}, effect: [{do: draw, target: you}]}",
+     "may use only letters", "script[0].grant.id"),
+    ("{id: atk, timing: triggered, when: {event: attacks}, effect: [{do: draw, target: self}]}",
+     "needs a player target", "script[0].grant.effect[0].target"),
+    ("{id: atk, timing: triggered, zones: [graveyard], when: {event: attacks}, effect: [{do: draw, target: you}]}",
+     "zone 'graveyard' does not exist", "script[0].grant.zones[0]"),
+])
+def test_granted_abilities_are_validated_like_printed_ones(grant, message, path):
+    e = refused(RIFT.replace("GRANT", grant))
+    assert message in str(e) and e.path == path and e.line == 9
+    loads_scenario(RIFT.replace("GRANT", GOOD_GRANT), "good.yaml")
+
+
+def test_anything_unexpected_inside_the_loader_becomes_one_clear_message(monkeypatch):
+    import rulekit.files as files
+
+    def broken(*args, **kwargs):
+        raise KeyError("surprise")
+    monkeypatch.setattr(files, "_check_document", broken)
+    e = refused(BASE, "claim.yaml")
+    assert "could not read this file" in str(e) and "KeyError" in str(e) and e.file == "claim.yaml"
+
+
+# -- 2. bounded reading -------------------------------------------------------------------------------
+def _within(seconds: float, fn):
+    out: dict = {}
+
+    def run():
+        try:
+            out["value"] = fn()
+        except BaseException as e:  # noqa: BLE001
+            out["error"] = e
+    t = threading.Thread(target=run, daemon=True)
+    t.start()
+    t.join(seconds)
+    assert not t.is_alive(), "hung"
+    return out
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")
+def test_a_fifo_is_refused_without_waiting_for_a_writer(tmp_path):
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    out = _within(5, lambda: load_scenario(fifo))
+    assert isinstance(out.get("error"), ScenarioError) and "FIFO" in str(out["error"])
+    out = _within(5, lambda: main(["check", str(fifo)]))
+    assert out["value"] == 2
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero")
+def test_a_device_such_as_dev_zero_is_refused():
+    out = _within(5, lambda: load_scenario("/dev/zero"))
+    assert isinstance(out.get("error"), ScenarioError) and "device" in str(out["error"])
+
+
+def test_a_30_mb_file_is_refused_without_being_read_into_memory(tmp_path):
+    big = tmp_path / "big.yaml"
+    with open(big, "wb") as f:
+        f.write(b"title: x\n")
+        f.truncate(30_000_000)
+    tracemalloc.start()
+    try:
+        with pytest.raises(ScenarioError) as err:
+            load_scenario(big)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert "larger than 1,000,000 bytes" in str(err.value)
+    assert peak < 3_000_000
+
+
+class _Endless(io.RawIOBase):
+    """An endless standard input that counts what was asked of it."""
+
+    def __init__(self):
+        self.asked = 0
+
+    def readable(self):
+        return True
+
+    def read(self, n=-1):
+        assert n is not None and n >= 0, "read the whole stream"
+        self.asked += n
+        return b"a" * n
+
+
+def test_stdin_is_read_with_a_bound(monkeypatch):
+    endless = _Endless()
+    monkeypatch.setattr(sys, "stdin", type("In", (), {"buffer": endless})())
+    with pytest.raises(ScenarioError) as err:
+        load_scenario("-")
+    assert "larger than" in str(err.value) and endless.asked == MAX_BYTES + 1
+    monkeypatch.setattr(sys, "stdin", type("In", (), {"buffer": io.BytesIO(BASE.encode())})())
+    assert load_scenario("-").scenario.title == "Claim 2 military kill"
+
+
+# -- 3. bounded ids -------------------------------------------------------------------------------------
+def test_ids_under_256_characters_keep_exactly_their_form():
+    for n in (0, 1, 100, 255):
+        text = ("a.k@s:x:" * 40)[:n]
+        assert ids.fold(text) == text
+    assert ids.use("c6", "r1", "s:claim:killed:c3") == "c6.r1@s:claim:killed:c3"
+    assert ids.window("s:claim", "reaction window") == "s:claim:reaction-window"
+
+
+def test_longer_ids_fold_deterministically_into_a_readable_head_and_a_digest():
+    long = "a.k@" + "b.s@s:kneel-a:kneels:a/effect0:" * 20
+    folded = ids.fold(long)
+    assert len(folded) < 256 and folded.startswith("a.k@") and folded == ids.fold(long)
+    assert ids.fold(long + "x") != folded
+    code = f"from rulekit import ids; print(ids.fold({long!r}))"
+    outs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                           env=dict(os.environ, PYTHONHASHSEED=seed)).stdout.strip() for seed in ("1", "2")}
+    assert outs == {folded}
+
+
+def _loop():
+    from rulekit.builder import ScenarioBuilder, forced_reaction, kneel, on, stand
+    b = ScenarioBuilder("loop", players=["P1", "P2"])
+    b.card("a", "Kneeler", owner="P1", abilities=[forced_reaction("k", on("stands", type="character"), [kneel("that card")])])
+    b.card("b", "Stander", owner="P2", abilities=[forced_reaction("s", on("kneels", type="character"), [stand("that card")])])
+    return b.kneel("a").build()
+
+
+def test_a_two_card_loop_stops_naming_its_abilities_with_every_id_bounded():
+    from rulekit.limits import RunawayLoop
+    from rulekit.timeline import steps
+    with pytest.raises(RunawayLoop) as err:
+        Game.start(_loop(), play_defaults=True, max_nesting=200)
+    assert "a.k" in str(err.value) and "b.s" in str(err.value)
+    longest = max(len(v) for s in steps(err.value.step) for _, v in s.args if isinstance(v, str))
+    assert 200 < longest < 256
+
+
+def test_files_accept_folded_ids_in_answers():
+    folded = ids.fold("s:claim:killed:c3/" + "x" * 300)
+    text = edited('answer: "c7.i1@s:claim:killed:c3"', f'answer: "c7.i1@{folded}"')
+    loaded = loads_scenario(text, "folded.yaml")
+    assert any(option == f"c7.i1@{folded}" for _, option in loaded.answers.items())
+
+
+# -- 4. every value checked ----------------------------------------------------------------------------
+@pytest.mark.parametrize("old, new, message, path", [
+    ("{id: c1, title", '{id: "c1\\n", title', "card id 'c1\\n' may use only", "cards[6].id"),
+    ("owner: P1, strength: 6", "owner: P1, strength: true", "true is not a number", "cards[6].strength"),
+    ("owner: P1, strength: 6", "owner: P1, strength: '6'", "'6' is not a whole number", "cards[6].strength"),
+    ("owner: P1, strength: 6", "owner: P1, strength: 6.0", "6.0 is not a whole number", "cards[6].strength"),
+    ("owner: P1, strength: 6", "owner: P1, kneeling: 1", "1 is not true or false", "cards[6].kneeling"),
+    ("title: Gregor Clegane", "title: ''", "title is empty", "cards[6].title"),
+    ("owner: P1, strength: 6", "owner: '', strength: 6", "owner is empty", "cards[6].owner"),
+    ("owner: P1, strength: 6", "owner: P1, strength: 6, incarnation: 2", "incarnation is kept by the rules",
+     "cards[6].incarnation"),
+    ("c3: {zone: dead pile}", "c3: {zone: dead pile, incarnation: -1}", "incarnation -1 is negative",
+     "expect.cards.c3.incarnation"),
+    ("- {do: kill, cards: [c3, c4]", "- {do: move, cards: [c3, c4]", "'move' needs 'to'", "script[0].to"),
+    ("effect: [{do: draw, target: you}]", "effect: [{do: draw, target: you}]\n        condition: [{}]",
+     "the condition tests nothing", "cards[9].abilities[0].condition[0]"),
+    ("effect: [{do: draw, target: you}]",
+     "effect: [{do: draw, target: you}]\n        condition: [{count: {type: character}, at_least: 3, at_most: 1}]",
+     "at_least 3 is more than at_most 1", "cards[9].abilities[0].condition[0].at_least"),
+    ("effect: [{do: draw, target: you}]", "effect: [{do: draw, target: you}]\n        condition: [{at_least: 1}]",
+     "there is no 'count'", "cards[9].abilities[0].condition[0].at_least"),
+    ("effect: [{do: draw, target: you}]", "effect: [{do: draw, target: you}]\n        limit: {times: 0}",
+     "allows no use at all", "cards[9].abilities[0].limit.times"),
+    ("effect: [{do: draw, target: you}]", "effect: [{do: draw, target: you, amount_of: \"that cards might\"}]",
+     "is not a known amount (did you mean \"that card's might\"?)", "cards[9].abilities[0].effect[0].amount_of"),
+    ("event: killed, card: {type: character}}", "event: killed, card: {type: character, zone: graveyard}}",
+     "zone 'graveyard' does not exist", "cards[9].abilities[0].when.card.zone"),
+])
+def test_wrong_values_are_refused_naming_line_and_field(old, new, message, path):
+    e = refused(edited(old, new))
+    assert message in str(e), str(e)
+    assert e.path == path and e.line is not None and e.file == "edited.yaml"
+
+
+def test_nth_must_count_from_1():
+    text = RIFT.replace("GRANT", GOOD_GRANT.replace("card: {which: self}", "card: {which: self}, nth: 0"))
+    e = refused(text)
+    assert "nth 0 is not a count" in str(e) and e.path == "script[0].grant.when.nth"
+
+
+@pytest.mark.parametrize("text, message", [
+    ('{"ruleset": "agot", "title": "x", "players": ["P1"], "first_player": "P1", "cards": [{"id": "c", "title": "t", "owner": "P1", "strength": NaN}]}',
+     "NaN is not a number JSON allows"),
+    ('{"ruleset": "agot", "title": "x", "title": "y", "players": ["P1"], "first_player": "P1"}', "duplicate key 'title'"),
+    ('{"ruleset": "agot", "title": "x", "players": ["P1"], "first_player": "P1", "cards": [{"id": "c", "title": "t", "owner": "P1", "strength": Infinity}]}',
+     "Infinity is not a number JSON allows"),
+    ('{"ruleset": "agot", "title": "x",}', "not valid JSON"),
+    ("ruleset: agot\ntitle: x\n", "not valid JSON"),
+])
+def test_json_files_are_read_as_strict_json(text, message):
+    e = refused(text, "strict.json")
+    assert message in str(e) and e.line is not None
+
+
+def test_json_files_still_give_lines_and_fields():
+    data = yaml.safe_load(BASE)
+    data["cards"][6]["strength"] = "six"
+    e = refused(json.dumps(data, indent=1), "claim.json")
+    assert e.path == "cards[6].strength" and e.line is not None and e.line > 10
+
+
+def _cross(ref):
+    from rulekit.builder import ScenarioBuilder
+    b = ScenarioBuilder("cross", players=["P1", "P2"], ruleset="riftbound")
+    b.card("u", "Unit", owner="P1", type="unit", zone="base")
+    scenario = b.build()
+    return replace(scenario, **ref(scenario))
+
+
+@pytest.mark.parametrize("name, ref", [
+    ("duplicate_of names a card", lambda s: {"cards": s.cards + (replace(s.cards[0], id="d", duplicate_of="nobody"),)}),
+    ("the player who takes control is a player", lambda s: {"script": (
+        __import__("rulekit.scenario", fromlist=["ScriptEntry"]).ScriptEntry(
+            __import__("rulekit.events", fromlist=["Verb"]).Verb.TAKE_CONTROL, ("u",), player="P9"),)}),
+    ("remove ability names an ability of the card", lambda s: {"script": (
+        __import__("rulekit.scenario", fromlist=["ScriptEntry"]).ScriptEntry(
+            __import__("rulekit.events", fromlist=["Verb"]).Verb.REMOVE_ABILITY, ("u",), ability="nothing"),)}),
+])
+def test_cross_references_are_checked_by_scenario_check(name, ref):
+    """These belong in ``rulekit.scenario.check`` (another engineer places them)."""
+    from rulekit.scenario import check
+    scenario = _cross(ref)
+    try:
+        check(scenario)
+    except ScenarioError:
+        return
+    pytest.xfail(f"scenario.check does not yet check that {name}")
+
+
+# -- 5. messages a person can trust ---------------------------------------------------------------------
+def test_control_characters_and_terminal_escapes_are_shown_escaped(tmp_path, capsys):
+    e = refused(edited("first_player: P1", 'first_player: P1\n"\\e[31mevil\\a": 1'))
+    assert "\x1b" not in str(e) and "\x07" not in str(e) and "\\x1b[31mevil" in str(e)
+    path = tmp_path / "title.yaml"
+    path.write_text(edited("title: Claim 2 military kill", 'title: "Claim \\e]0;owned\\a\\e[2J"'))
+    assert main(["trace", str(path), "--no-verdicts"]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\x07" not in out and "Claim \\x1b]0;owned" in out
+
+
+def test_long_values_are_shortened_and_messages_stay_short():
+    e = refused(edited("owner: P1, strength: 6", f"owner: P1, strength: '{'9' * 5000}'"))
+    assert "…" in str(e) and len(str(e)) < 600
+    e = refused(edited("first_player: P1", f"first_player: P1\n{'k' * 1000}: 1"))
+    assert "…" in str(e) and len(str(e)) < 700
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("event: killed, card", "evnt: killed, card", "unknown key 'evnt' (did you mean 'event'?)"),
+    ("owner: P1, strength: 6", "ownr: P1, strength: 6", "unknown key 'ownr' (did you mean 'owner'?)"),
+])
+def test_an_unknown_key_is_named_with_a_suggestion(old, new, message):
+    assert message in str(refused(edited(old, new)))
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("title: Claim 2 military kill", "title: 2024-01-01", "'2024-01-01' is read by YAML as a date: put it in quotes"),
+    ("title: Gregor Clegane", "title: 1:30", "'1:30' is read by YAML as a base-60 number: put it in quotes"),
+    ("title: Gregor Clegane", "title: no", "YAML reads 'no' as false: put it in quotes"),
+    ("owner: P1, strength: 6", "owner: P1, strength: off", "YAML reads 'off' as false: put it in quotes"),
+    ("players: [P1, P2]", "players: [P1, yes]", "YAML reads 'yes' as true: put it in quotes"),
+])
+def test_yaml_surprises_are_explained(old, new, message):
+    e = refused(edited(old, new))
+    assert message in str(e), str(e)
+    assert e.line is not None
+
+
+def test_errors_in_an_answers_file_point_at_its_own_lines(tmp_path, capsys):
+    answers = tmp_path / "answers.yaml"
+    answers.write_text("# my answers\n\n- decision: act or pass\n  at: s:claim:interrupt\n  chooser: P5\n"
+                       "  answer: pass\n")
+    with pytest.raises(ScenarioError) as err:
+        load_answers(answers, load_scenario(CLAIM).scenario)
+    assert err.value.file == str(answers) and err.value.line == 5 and err.value.path == "answers[0].chooser"
+    assert main(["trace", str(CLAIM), "--answers", str(answers)]) == 2
+    assert f"{answers}:5:" in capsys.readouterr().err
+    answers.write_text("answers:\n  - decision: act or pass\n    at: s:claim:interrupt\n    chooser: P2\n"
+                       "    answer: pass\n    numbr: 1\n")
+    with pytest.raises(ScenarioError) as err:
+        load_answers(answers, load_scenario(CLAIM).scenario)
+    assert err.value.line == 6 and "did you mean 'number'" in str(err.value)
+
+
+# -- 6. the Python API keeps its promises ---------------------------------------------------------------
+def test_a_game_is_immutable():
+    game = load_scenario(CLAIM).start()
+    for name in ("line", "scenario", "_halt", "max_nesting", "anything"):
+        with pytest.raises(AttributeError):
+            setattr(game, name, None)
+    with pytest.raises(AttributeError):
+        del game.line
+    import copy
+    assert copy.deepcopy(game) is game
+
+
+def test_an_option_taken_from_another_decision_is_refused_even_if_its_id_matches():
+    game = Game.start(load_scenario(CLAIM).scenario)
+    first = game.decision
+    later = game.answer(first.option_ids[1])                 # P2 uses Luwin's interrupt; P2 decides again
+    assert later.decision.key != first.key and later.decision.chooser == first.chooser
+    stale = first.option("pass")
+    assert later.decision.option("pass") == stale            # same id and label ...
+    before = (later.state, later.control, later.line)
+    with pytest.raises(IllegalAnswer) as err:
+        later.answer(stale)                                  # ... but another decision's option
+    assert "from another decision" in str(err.value)
+    assert (later.state, later.control, later.line) == before
+    assert later.answer(later.decision.option("pass")).state is not None
+    assert later.answer("pass") is not None                  # an id is still accepted
+
+
+@pytest.mark.parametrize("build, path", [
+    (lambda b: b.card("c1", None, owner="P1"), "cards[0].title"),
+    (lambda b: b.card("c1", "Title", owner="P1", strength="6"), "cards[0].strength"),
+    (lambda b: b.card("c1", "Title", owner="P1", kneeling=None), "cards[0].kneeling"),
+    (lambda b: b.card("c1", "Title", owner="P1", strength=True), "cards[0].strength"),
+    (lambda b: b.card("c1\n", "Title", owner="P1"), "cards[0].id"),
+    (lambda b: b.card("c1", "", owner="P1"), "cards[0].title"),
+])
+def test_scenarios_built_in_python_are_validated_like_files(build, path):
+    from rulekit.builder import ScenarioBuilder
+    b = ScenarioBuilder("built", players=["P1", "P2"])
+    build(b)
+    with pytest.raises(ScenarioError) as err:
+        b.build()
+    assert err.value.path == path
+
+
+def test_scenarios_made_directly_are_validated_and_their_collections_frozen():
+    from rulekit import Scenario
+    from rulekit.model import Card
+    scenario = Scenario("direct", ["P1", "P2"], "P1", [Card("c1", "Title", "P1", traits=["Knight"])])
+    game = Game.start(scenario)
+    assert game.scenario.players == ("P1", "P2") and isinstance(game.scenario.cards, tuple)
+    assert game.scenario.cards[0].traits == ("Knight",)
+    with pytest.raises(ScenarioError) as err:
+        Game.start(Scenario("direct", ("P1", "P2"), "P1", (Card("c1", "Title", None),)))
+    assert err.value.path == "cards[0].owner"
+    with pytest.raises(ScenarioError):
+        Game.start(Scenario("direct", None, "P1"))
+
+
+# -- property: mutated shipped files never give exit 3 or a traceback ----------------------------------
+_VALUES = [None, True, False, 0, -1, 7, 10 ** 12, 1.5, "", " ", "x" * 300, "\x1b[31mred\x07", "\ud800", "c1\n",
+           "2024-01-01", "1:30", "no", "NaN", [], [None], {}, {"evnt": "killed"}, "P9", "play area", "kill",
+           "that card", "reaction", "c3", "s:claim:reaction"]
+_KEYS = ["id", "do", "to", "grant", "nth", "limit", "at_least", "at_most", "incarnation", "amount_of", "evnt",
+         "duplicate_of", "ability", "player", "zone", "when", "effect", "cost", "condition", "answers", "expect"]
+
+
+def _paths(value, path=()):
+    yield path
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _paths(v, path + (k,))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _paths(v, path + (i,))
+
+
+def _get(value, path):
+    for part in path:
+        value = value[part]
+    return value
+
+
+@st.composite
+def _mutated(draw):
+    source = draw(st.sampled_from(SHIPPED))
+    text = source.read_text()
+    data = yaml.safe_load(text)
+    as_json = draw(st.booleans())
+    for _ in range(draw(st.integers(1, 3))):
+        paths = list(_paths(data))
+        path = draw(st.sampled_from(paths))
+        kind = draw(st.integers(0, 4))
+        if not path:
+            continue
+        parent, last = _get(data, path[:-1]), path[-1]
+        if kind == 0:                                        # another value (or another type)
+            parent[last] = draw(st.sampled_from(_VALUES))
+        elif kind == 1 and isinstance(parent, dict):         # a key removed
+            del parent[last]
+        elif kind == 2 and isinstance(parent, dict):         # a key renamed or added
+            parent[draw(st.sampled_from(_KEYS))] = parent.pop(last) if draw(st.booleans()) else draw(
+                st.sampled_from(_VALUES))
+        elif kind == 3 and isinstance(parent, list):         # an item repeated or dropped
+            if draw(st.booleans()):
+                parent.append(parent[last])
+            else:
+                parent.pop(last)
+        else:                                                # a value wrapped in a list or a mapping
+            parent[last] = draw(st.sampled_from([[parent[last]], {"x": parent[last]}]))
+    try:
+        out = json.dumps(data) if as_json else yaml.safe_dump(data, allow_unicode=False)
+    except Exception:  # noqa: BLE001 - PyYAML cannot write some mutants; JSON can write them all
+        out, as_json = json.dumps(data), True
+    if draw(st.booleans()):                                  # bytes: a few flipped, cut or inserted
+        raw = bytearray(out.encode("utf-8", "surrogatepass"))
+        for _ in range(draw(st.integers(1, 3))):
+            at = draw(st.integers(0, max(0, len(raw) - 1)))
+            op = draw(st.integers(0, 2))
+            if op == 0 and raw:
+                raw[at] = draw(st.integers(0, 255))
+            elif op == 1:
+                del raw[at:at + draw(st.integers(1, 20))]
+            else:
+                raw[at:at] = draw(st.binary(min_size=1, max_size=4))
+        return bytes(raw), as_json
+    return out.encode("utf-8", "surrogatepass"), as_json
+
+
+def _run_cli(data: bytes, as_json: bool, capsys) -> None:
+    import tempfile
+    with tempfile.NamedTemporaryFile("wb", suffix=".json" if as_json else ".yaml", delete=False) as f:
+        f.write(data)
+    try:
+        for argv in (["check", f.name], ["trace", f.name, "--json"]):
+            code = main(argv)
+            captured = capsys.readouterr()
+            assert code in (0, 1, 2), (code, captured.err[-2000:])
+            assert "Traceback" not in captured.err and "Traceback" not in captured.out
+    finally:
+        os.unlink(f.name)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+                                                                   HealthCheck.function_scoped_fixture])
+@given(mutant=_mutated())
+def test_mutated_shipped_files_never_end_in_a_traceback(mutant, capsys):
+    _run_cli(*mutant, capsys)
+
+
+@pytest.mark.slow
+@settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+                                                                    HealthCheck.function_scoped_fixture])
+@given(mutant=_mutated())
+def test_mutated_shipped_files_never_end_in_a_traceback_long_run(mutant, capsys):
+    _run_cli(*mutant, capsys)
