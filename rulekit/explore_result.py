@@ -183,7 +183,24 @@ def _order(w) -> tuple[list[int], list[int], list]:
     return post, pre, parent
 
 
-def analyse(w, *, root, prefix: Line, default_key: bool, merged: bool, subtrees: int, seconds: float, limit):
+@dataclass(frozen=True)
+class Paths:
+    """Lines counted over a walk's graph: ``before[n]`` lines from the start to position ``n``,
+    ``after[n]`` lines from it to the end, ``reach[n]`` the outcomes still reachable from it."""
+
+    pre: list
+    post: list
+    parent: list
+    before: list
+    after: list
+    reach: list
+
+    def matters_at(self, w, node: int) -> bool:
+        kids = w.children[node]
+        return len(kids) == len(w.options[node]) and len({self.reach[k] for k in kids}) > 1
+
+
+def paths(w) -> Paths:
     post, pre, parent = _order(w)
     n = len(w)
     back = [0] * n                 # lines from a position to the end
@@ -203,6 +220,13 @@ def analyse(w, *, root, prefix: Line, default_key: bool, merged: bool, subtrees:
     for node in reversed(post):
         for k in w.children[node]:
             fwd[k] += fwd[node]
+    return Paths(pre, post, parent, fwd, back, reach)
+
+
+def analyse(w, *, root, prefix: Line, default_key: bool, merged: bool, subtrees: int, seconds: float, limit):
+    p = paths(w)
+    pre, parent, fwd, back, reach = p.pre, p.parent, p.before, p.after, p.reach
+    n = len(w)
 
     counts: dict = {}
     first: dict = {}
@@ -224,7 +248,7 @@ def analyse(w, *, root, prefix: Line, default_key: bool, merged: bool, subtrees:
             continue
         entry = choices.setdefault(at, [False, {}])
         kids = w.children[node]
-        if len(kids) == len(w.options[node]) and len({reach[k] for k in kids}) > 1:
+        if p.matters_at(w, node):
             entry[0] = True
         for option, k in zip(w.options[node], kids):
             o = entry[1].setdefault(option, [set(), 0])
@@ -285,7 +309,8 @@ def _summary(key, start, default_key: bool) -> str:
         times: dict = {}
         for u in newly:
             times[u.split("@")[0]] = times.get(u.split("@")[0], 0) + 1
-        said.append("used " + ", ".join(a if k == 1 else f"{a} ×{k}" for a, k in times.items()))
+        said.append("used " + (", ".join(newly) if len(newly) <= 4 else
+                               ", ".join(a if k == 1 else f"{a} ×{k}" for a, k in times.items())))
     if parts["cancelled"]:
         said.append(f"{len(parts['cancelled'])} cancelled")
     return "; ".join(said) or "nothing changed"
