@@ -200,6 +200,16 @@ class Play(_Shown):
     def used(self, name: str, ability: str | None = None) -> bool:
         return self.uses(name, ability) > 0
 
+    def resolved(self) -> list[str]:
+        """The titles of the cards whose abilities resolved, in the order they resolved (a card
+        appears once per resolution): what "in which order?" questions ask."""
+        from .expect import resolved_of
+        out = []
+        for ref in resolved_of(self.game):
+            card = self.names.card(ref.partition("@")[0].rpartition(".")[0] or ref)
+            out.append(card.title if card is not None else self.names.words(ref))
+        return out
+
     # -- the trace -------------------------------------------------------------------------------
     def line(self, step) -> str:
         """One step in words: ``"#5 · step 4, interrupt window — …"``."""
@@ -419,15 +429,23 @@ class Lesson(_Shown):
 
     # -- trying a change ---------------------------------------------------------------------------
     def variant(self, *, move: str | None = None, to: str | None = None, give: str | None = None,
-                remove: str | None = None) -> "Lesson":
+                remove: str | None = None, ruling: str | None = None) -> "Lesson":
         """The same lesson on a changed board: ``move=CARD, to=ZONE``; ``give=CARD, to=PLAYER``
-        (change its controller); or ``remove=CARD``. The changed scenario is checked like a file
-        (:class:`~rulekit.errors.ScenarioError` with a clear message) and keeps the recorded answers;
-        those that no longer apply are reported when it is played."""
-        asked = [k for k, v in (("move", move), ("give", give), ("remove", remove)) if v is not None]
+        (change its controller); ``remove=CARD``; or, the same board under another reading,
+        ``ruling=NAME, to=OPTION`` (``rulekit rulings`` lists them). The changed scenario is checked
+        like a file (:class:`~rulekit.errors.ScenarioError` with a clear message) and keeps the
+        recorded answers; those that no longer apply are reported when it is played."""
+        asked = [k for k, v in (("move", move), ("give", give), ("remove", remove), ("ruling", ruling))
+                 if v is not None]
         if len(asked) != 1:
-            raise ScenarioError("a variant makes one change: move=CARD, to=ZONE; give=CARD, to=PLAYER; or remove=CARD"
-                                + (f" (got {', '.join(asked)})" if asked else ""))
+            raise ScenarioError("a variant makes one change: move=CARD, to=ZONE; give=CARD, to=PLAYER; remove=CARD; "
+                                "or ruling=NAME, to=OPTION" + (f" (got {', '.join(asked)})" if asked else ""))
+        if ruling is not None:
+            if to is None:
+                raise ScenarioError(f"say which option: ruling={ruling!r}, to=…")
+            from .compare import with_rulings
+            scenario = with_rulings(self.scenario, {ruling: str(to)})
+            return self._changed(scenario, f"ruling {ruling}={to}")
         name = move or give or remove
         card = self.scenario.card(self.card_id(name))
         if remove is not None:
@@ -456,8 +474,10 @@ class Lesson(_Shown):
                                     expected="one of " + ", ".join(self.scenario.players))
             cards = tuple(dataclasses.replace(c, controller=to) if c.id == card.id else c for c in self.scenario.cards)
             change = f"{card.title} controlled by {to}"
-        lesson = Lesson(dataclasses.replace(self.scenario, cards=cards), answers=self.answers,
-                        changes=self.changes + (change,))
+        return self._changed(dataclasses.replace(self.scenario, cards=cards), change)
+
+    def _changed(self, scenario: Scenario, change: str) -> "Lesson":
+        lesson = Lesson(scenario, answers=self.answers, changes=self.changes + (change,))
         try:
             lesson._start(lesson.answers, play_defaults=False)
         except ScenarioError as e:

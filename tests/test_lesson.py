@@ -255,3 +255,26 @@ def test_see_draws_a_view_of_a_chosen_step(claim):
     assert figure._repr_png_()[:4] == b"\x89PNG"
     with pytest.raises(ValueError, match="no view"):
         claim.see("nothing")
+
+
+# -- resolution order and rulings as variants ------------------------------------------------------------
+def test_resolved_names_the_cards_in_the_order_their_abilities_resolved():
+    lesson = Lesson(ROOT / "scenarios" / "agot" / "forced-reactions-ordered-by-the-first-player.yaml")
+    # the first player put their own forced reaction first; the optional reaction comes after both
+    assert lesson.play().resolved() == ["Weeping Septa", "Grieving Knight", "Raven of the Dead"]
+    assert lesson.predict("Which forced reaction resolves first?", ["Grieving Knight", "Weeping Septa"],
+                          answer=lambda play: play.resolved()[0]).answer == "B"
+
+
+def test_a_ruling_variant_plays_the_same_board_under_another_reading():
+    lesson = Lesson(ROOT / "scenarios" / "riftbound" / "optional-trigger-declined.yaml")
+    other = lesson.variant(ruling="rb.optional", to="at-resolution")
+    assert other.title.endswith("[ruling rb.optional=at-resolution]")
+    assert other.scenario.rulings == {"rb.optional": "at-resolution"}
+    assert lesson.variant(ruling="rb.optional", to="when-fulfilled").scenario.rulings == {}   # the default
+    with pytest.raises(ScenarioError, match="did you mean 'at-resolution'"):
+        lesson.variant(ruling="rb.optional", to="at resolution")
+    with pytest.raises(ScenarioError, match="say which option"):
+        lesson.variant(ruling="rb.optional")
+    with pytest.raises(ScenarioError, match="one change"):
+        lesson.variant(ruling="rb.optional", move="x", to="trash")
