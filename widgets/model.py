@@ -11,19 +11,24 @@ from dataclasses import replace
 
 import traitlets
 
-from rulekit import Game, IllegalAnswer, Scenario
+from rulekit import Game, IllegalAnswer, Line, RulekitError, Scenario
 from rulekit.timeline import Step
 
 
 class GameModel(traitlets.HasTraits):
+    """``error`` is the message of the last board edit that failed (the model stays at the
+    last good scenario and game); ``message`` reports on the game shown."""
+
     scenario = traitlets.Instance(Scenario)
     game = traitlets.Instance(Game)
     cursor = traitlets.Int(0)
     message = traitlets.Unicode("")
+    error = traitlets.Unicode("")
 
     def __init__(self, scenario: Scenario, answers=None, **kwargs):
         super().__init__(**kwargs)
-        self.history: list[Game] = []
+        self.history: list[tuple[Game, Line]] = []    # what undo goes back to: a game and its whole line
+        self.recorded = Line()                         # every answer given or loaded, reached or not
         self.scenario = scenario
         self._start(answers)
 
@@ -41,7 +46,11 @@ class GameModel(traitlets.HasTraits):
     def _start(self, answers=None) -> None:
         game = Game.start(self.scenario, answers)
         self.history = []
+        self.recorded = _as_line(answers)
         self._show(game)
+        self._note(game)
+
+    def _note(self, game: Game) -> None:
         notes = []
         if game.unapplied:
             notes.append("answers that no longer apply: " + "; ".join(f"{u.key} → {u.option} ({u.why})"
@@ -52,38 +61,105 @@ class GameModel(traitlets.HasTraits):
         self.message = " · ".join(notes)
 
     def _show(self, game: Game) -> None:
-        with self.hold_trait_notifications():      # views see the new game and its last step together
+        with self.hold_trait_notifications():      # views see the new scenario, game and last step together
+            if self.scenario is not game.scenario:
+                self.scenario = game.scenario
             self.game = game
             self.cursor = len(game.timeline) - 1
 
+    def _whole_line(self) -> Line:
+        """The line of play to replay: every recorded answer (those not reached yet and those
+        that did not apply on this board too), with the answers of the game shown on top."""
+        line = self.recorded
+        kept = [(u.key, u.option) for u in self.game.unapplied] + list(self.game.waiting_answers)
+        for key, option in kept + self.game.line.items():
+            line = line.with_answer(key, option)
+        return line
+
     def answer(self, option_id: str) -> bool:
         """Answer the pending decision; on an illegal answer keep the game and say why."""
+        decision = self.game.decision
         try:
             game = self.game.answer(option_id)
         except IllegalAnswer as e:
             self.message = str(e)
             return False
-        self.history.append(self.game)
+        self.history.append((self.game, self.recorded))
+        if decision is not None and decision.key in self.recorded.answers:   # answered anew, maybe with the default
+            self.recorded = Line(self.recorded.answers.delete(decision.key))
         self.message = ""
+        self.error = ""
         self._show(game)
         return True
 
     def undo(self) -> None:
+        """Go back one answer, one "play the defaults", or one board edit."""
         if self.history:
-            self._show(self.history.pop())
+            game, self.recorded = self.history.pop()
+            self._show(game)
             self.message = ""
+            self.error = ""
 
     def play_defaults(self) -> None:
         if self.game.decision is not None:
-            self.history.append(self.game)
+            self.history.append((self.game, self.recorded))
             self._show(self.game.play_defaults())
 
     def reset(self) -> None:
+        self.error = ""
         self._start()
 
-    def edit_card(self, card_id: str, **changes) -> None:
-        """Change a card on the board (zone, controller, kneeling, …) and replay the line of play."""
-        cards = tuple(replace(c, **changes) if c.id == card_id else c for c in self.scenario.cards)
-        line = self.game.line
-        self.scenario = replace(self.scenario, cards=cards)
-        self._start(line)
+    def _replay(self, scenario: Scenario, what: str) -> bool:
+        """Play the whole line on an edited scenario; if that fails for any reason, keep the last
+        good scenario and game and say why in ``error``."""
+        try:
+            game = Game.start(scenario, self._whole_line())
+        except RulekitError as e:
+            self.error = f"{what} was not applied: {e}"
+            return False
+        except Exception as e:  # noqa: BLE001 - a failed edit must never leave the explorer broken
+            self.error = f"{what} was not applied (this is a bug in rulekit: {type(e).__name__}: {e})"
+            return False
+        self.history.append((self.game, self.recorded))
+        self.error = ""
+        self._show(game)
+        self._note(game)
+        return True
+
+    def _edited(self, card_id, change) -> "Scenario | None":
+        if not card_id:
+            self.error = "choose a card first: no card is selected"
+            return None
+        if not any(c.id == card_id for c in self.scenario.cards):
+            self.error = f"there is no card {card_id!r} on this board"
+            return None
+        try:
+            return change()
+        except (TypeError, ValueError) as e:
+            self.error = f"the edit was not applied: {e}"
+            return None
+
+    def edit_card(self, card_id: str, **changes) -> bool:
+        """Change a card on the board (zone, controller, kneeling, …) and replay the whole line
+        of play. Returns whether the edit was applied; if not, ``error`` says why and nothing
+        changed."""
+        scenario = self._edited(card_id, lambda: replace(self.scenario, cards=tuple(
+            replace(c, **changes) if c.id == card_id else c for c in self.scenario.cards)))
+        return scenario is not None and self._replay(scenario, f"the edit of {card_id!r}")
+
+    def remove_card(self, card_id: str) -> bool:
+        """Take a card off the board and replay (refused, with the reason, if the script needs it)."""
+        scenario = self._edited(card_id, lambda: replace(self.scenario, cards=tuple(
+            c for c in self.scenario.cards if c.id != card_id)))
+        return scenario is not None and self._replay(scenario, f"removing {card_id!r}")
+
+
+def _as_line(answers) -> Line:
+    if answers is None:
+        return Line()
+    if isinstance(answers, Line):
+        return answers
+    line = Line()
+    for key, option in dict(answers).items():
+        line = line.with_answer(key, option)
+    return line

@@ -154,11 +154,17 @@ class BoardEditor(_View):
         self.controller = w.Dropdown(description="controller")
         self.kneeling = w.Checkbox(description="kneeling / exhausted")
         self.apply = w.Button(description="apply and replay", button_style="warning")
+        self.remove = w.Button(description="remove the card", tooltip="take the card off the board and replay")
+        self.status = w.HTML()                      # why the last edit was refused, next to the controls
+        self.status.add_class("rk-board-status")
         self.apply.on_click(lambda _: self.submit())
+        self.remove.on_click(lambda _: self.take_off())
         self.card.observe(lambda _: self._load(), names="value")
-        self.widget = w.VBox([self.card, self.zone, self.controller, self.kneeling, self.apply])
+        self.widget = w.VBox([self.card, self.zone, self.controller, self.kneeling,
+                              w.HBox([self.apply, self.remove]), self.status])
         self.widget.add_class("rk-board")
         super().__init__(model)
+        model.observe(lambda change: self._show_error(), names=["error"])
         self.refresh()
 
     def refresh(self) -> None:
@@ -172,14 +178,31 @@ class BoardEditor(_View):
         self._load()
 
     def _load(self) -> None:
-        if not self.card.value:
+        if not self.card.value or not any(c.id == self.card.value for c in self.model.scenario.cards):
             return
         card = self.model.scenario.card(self.card.value)
         self.zone.value, self.controller.value, self.kneeling.value = card.zone, card.controller, card.kneeling
 
-    def submit(self) -> None:
-        self.model.edit_card(self.card.value, zone=self.zone.value, controller=self.controller.value,
-                             kneeling=self.kneeling.value)
+    def _show_error(self) -> None:
+        error = self.model.error
+        self.status.value = f"<span style='color:#b00'>{html.escape(error)}</span>" if error else ""
+        if error:
+            self._load()                            # the controls show the board the model kept
+
+    def submit(self) -> bool:
+        """Apply the chosen zone, controller and posture to the chosen card and replay; refused,
+        with the reason shown next to the controls, when nothing is chosen or the edit fails."""
+        if not self.card.value or self.zone.value is None or self.controller.value is None:
+            self.model.error = "choose a card (and its zone and controller) before applying"
+            return False
+        return self.model.edit_card(self.card.value, zone=self.zone.value, controller=self.controller.value,
+                                    kneeling=self.kneeling.value)
+
+    def take_off(self) -> bool:
+        if not self.card.value:
+            self.model.error = "choose the card to remove first"
+            return False
+        return self.model.remove_card(self.card.value)
 
 
 class DrawingView(_View):
