@@ -85,6 +85,7 @@ class Exploration:
     subtrees: int           # subtrees walked by an executor (0: a serial walk)
     seconds: float
     default_key: bool
+    common: str = ""        # what every outcome has in common (the outcomes' summaries leave it out)
     walk: object = field(repr=False, default=None)
     start: object = field(repr=False, default=None)       # the state the walk started from
 
@@ -106,7 +107,8 @@ class Exploration:
                 f"{self.answers:,} answers, {self.seconds:.2f} s")
         if not self.complete:
             head += f" — INCOMPLETE: {self.stopped}; {self.unexplored:,} position(s) not fully walked, counts are lower bounds"
-        lines = [head] + [f"  {o.number}. {o.lines:,} line(s): {o.summary}" for o in self.outcomes]
+        lines = [head] + ([f"  in every outcome: {self.common}"] if self.common else [])
+        lines += [f"  {o.number}. {o.lines:,} line(s): {o.summary}" for o in self.outcomes]
         lines += ["choices:"] + [f"  {c.describe()}" for c in self.choices]
         return "\n".join(lines)
 
@@ -118,7 +120,7 @@ class Exploration:
 
     def to_dict(self) -> dict:
         return {"format": "rulekit-explore/1", "scenario": getattr(self.scenario, "title", ""),
-                "complete": self.complete, "stopped": self.stopped, "lines": self.lines, "states": self.states,
+                "complete": self.complete, "stopped": self.stopped, "common": self.common, "lines": self.lines, "states": self.states,
                 "answers": self.answers, "unexplored": self.unexplored, "merged": self.merged,
                 "subtrees": self.subtrees, "outcomes": [o.to_dict(default_key=self.default_key) for o in self.outcomes],
                 "choices": [c.to_dict() for c in self.choices]}
@@ -144,8 +146,9 @@ class OutcomeTable:
                        f"{share}</td><td style='text-align:left'>{html.escape(what)}</td></tr>"
                        for n, lines, share, what in self.rows())
         matters = "".join(f"<li>{html.escape(c.describe())}</li>" for c in r.choices if c.matters) or "<li>none</li>"
+        common = f"<p>In every outcome: {html.escape(r.common)}</p>" if r.common else ""
         return (f"<div class='rk-explore'><p>{len(r.outcomes)} outcome(s) over {r.lines:,} line(s); "
-                f"{r.states:,} positions walked.</p>{note}<table><thead><tr><th>#</th><th>lines</th><th>share</th>"
+                f"{r.states:,} positions walked.</p>{note}{common}<table><thead><tr><th>#</th><th>lines</th><th>share</th>"
                 f"<th style='text-align:left'>outcome</th></tr></thead><tbody>{body}</tbody></table>"
                 f"<p>Choices that matter:</p><ul>{matters}</ul></div>")
 
@@ -237,9 +240,9 @@ def analyse(w, *, root, prefix: Line, default_key: bool, merged: bool, subtrees:
             first.setdefault(o, node)
     ordered = sorted(counts, key=lambda o: (-counts[o], key_text(o)))
     number = {o: i + 1 for i, o in enumerate(ordered)}
-    start_state = root.state
-    outcomes = tuple(Outcome(number[o], o, counts[o], _example(w, parent, first[o], prefix), w.finals.get(o),
-                             _summary(o, start_state, default_key)) for o in ordered)
+    common, own = summaries(ordered, root.state, default_key) if ordered else ("", [])
+    outcomes = tuple(Outcome(number[o], o, counts[o], _example(w, parent, first[o], prefix), w.finals.get(o), said)
+                     for o, said in zip(ordered, own))
 
     choices: dict = {}
     for node in pre:
@@ -261,12 +264,8 @@ def analyse(w, *, root, prefix: Line, default_key: bool, merged: bool, subtrees:
             OptionReach(opt, labels.get(opt, opt), tuple(sorted(number[o] for o in reached)), lines)
             for opt, (reached, lines) in options.items())))
     unexplored = sum(1 for node in range(n) if w.at[node] is not None and not w.expanded(node))
-    return _result(root, outcomes, made, w, back[0], unexplored, default_key, merged, subtrees, seconds)
-
-
-def _result(root, outcomes, choices, w, lines, unexplored, default_key, merged, subtrees, seconds):
-    return Exploration(root.scenario, outcomes, tuple(choices), lines, not w.stopped and unexplored == 0, w.stopped,
-                       len(w), w.answers, unexplored, merged, subtrees, seconds, default_key, w, root.state)
+    return Exploration(root.scenario, outcomes, tuple(made), back[0], not w.stopped and unexplored == 0, w.stopped,
+                       len(w), w.answers, unexplored, merged, subtrees, seconds, default_key, common, w, root.state)
 
 
 def _example(w, parent, node, prefix: Line) -> Line:
@@ -278,12 +277,12 @@ def _example(w, parent, node, prefix: Line) -> Line:
     return Line(Map(answers))
 
 
-def _summary(key, start, default_key: bool) -> str:
-    """What an outcome changed from the position the walk started at, in a line."""
+def _changes(key, start, default_key: bool) -> list[str]:
+    """What an outcome changed from the position the walk started at, as short phrases."""
     if key == RUNAWAY:
-        return "the engine stopped a runaway loop"
+        return ["the engine stopped a runaway loop"]
     if not default_key:
-        return json.dumps(json.loads(key_text(key)), ensure_ascii=False)
+        return [json.dumps(json.loads(key_text(key)), ensure_ascii=False)]
     parts = dict(key)
     said = []
     names = ("zone", "controller", "kneeling", "power", "might", "damage")
@@ -291,19 +290,21 @@ def _summary(key, start, default_key: bool) -> str:
         card = start.cards.get(cid)
         if card is None:
             continue
-        changes = [(name, getattr(card, name), v) for name, v in zip(names, values) if getattr(card, name) != v]
-        for name, was, now in changes:
+        for name, v in zip(names, values):
+            was = getattr(card, name)
+            if was == v or (name == "zone" and v == "hand"):
+                continue
             if name == "zone":
-                said.append(f"{cid} → {now}")
+                said.append(f"{cid} → {v}")
             elif name == "kneeling":
-                said.append(f"{cid} {'knelt' if now else 'stood'}")
+                said.append(f"{cid} {'knelt' if v else 'stood'}")
             else:
-                said.append(f"{cid} {name} {was}→{now}")
+                said.append(f"{cid} {name} {was}→{v}")
     for player, hand in parts["hands"]:
         before = {c.id for c in start.cards_in("hand", player)}
         gained = sorted(set(hand) - before)
         if gained:
-            said.append(f"{player} hand +{len(gained)}")
+            said.append(f"{player} hand +{len(gained)} ({', '.join(gained)})")
     newly = [u for u in parts["resolved"] if u not in start.used]
     if newly:
         times: dict = {}
@@ -313,4 +314,13 @@ def _summary(key, start, default_key: bool) -> str:
                                ", ".join(a if k == 1 else f"{a} ×{k}" for a, k in times.items())))
     if parts["cancelled"]:
         said.append(f"{len(parts['cancelled'])} cancelled")
-    return "; ".join(said) or "nothing changed"
+    return said
+
+
+def summaries(keys, start, default_key: bool) -> tuple[str, list[str]]:
+    """What every outcome shares, and what each adds to it (or "nothing more")."""
+    changes = [_changes(k, start, default_key) for k in keys]
+    common = [c for c in changes[0] if all(c in other for other in changes[1:])] if len(changes) > 1 else []
+    own = ["; ".join(c for c in cs if c not in common) or ("nothing more" if common else "nothing changed")
+           for cs in changes]
+    return "; ".join(common), own

@@ -256,3 +256,12 @@ def test_import_rulekit_does_not_import_the_explorer_or_its_views():
             "assert not {'tqdm', 'networkx', 'matplotlib', 'ipywidgets'} & set(sys.modules), sorted(sys.modules); "
             "import rulekit as r; assert callable(r.explore)")
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_the_drawings_of_an_exploration():
+    pytest.importorskip("matplotlib")
+    from rulekit.draw_explore import draw_exploration, draw_outcomes
+    result = explore(ROOT / "scenarios/agot/claim-2-kill.yaml", progress=False)
+    for fig in (draw_exploration(result), draw_outcomes(result)):
+        assert fig._repr_png_()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert result.common == "c3 → dead pile; c4 → dead pile"
