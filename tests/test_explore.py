@@ -265,3 +265,20 @@ def test_the_drawings_of_an_exploration():
     for fig in (draw_exploration(result), draw_outcomes(result)):
         assert fig._repr_png_()[:8] == b"\x89PNG\r\n\x1a\n"
     assert result.common == "c3 → dead pile; c4 → dead pile"
+
+
+def test_the_outcomes_widget_loads_an_example_line_into_the_explorer():
+    pytest.importorskip("ipywidgets")
+    from rulekit import Line
+    from rulekit_widgets import explorer
+    from rulekit_widgets.explore import OutcomesView
+    e = explorer(ROOT / "scenarios/agot/claim-2-kill.yaml", answers=Line())
+    view = OutcomesView(e.model)
+    assert len(view.outcomes.options) == 16 and "Choices that matter" in view.info.value
+    view.outcomes.value = 8
+    view.load.click()
+    assert e.model.game.finished and board(e.model.game.state) == view.result.outcomes[7].key
+    e.model.undo()
+    assert not e.model.game.finished
+    view.again.click()                              # from the first decision: every line again
+    assert view.result.lines == 25

@@ -109,6 +109,14 @@ class GameModel(traitlets.HasTraits):
         self.error = ""
         self._start()
 
+    def load(self, answers) -> None:
+        """Start again and replay ``answers`` (a :class:`rulekit.Line`, such as an explored
+        outcome's example line); undo returns to the game shown before."""
+        before = (self.game, self.recorded)
+        self.error = ""
+        self._start(answers)
+        self.history = [before]
+
     def _replay(self, scenario: Scenario, what: str) -> bool:
         """Play the whole line on an edited scenario; if that fails for any reason, keep the last
         good scenario and game and say why in ``error``."""
