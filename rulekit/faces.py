@@ -177,10 +177,12 @@ class Prediction(_Shown):
 
 
 class Why(_Shown):
-    """Why an ability could (or could not) be used at a step, in words."""
+    """Why an ability could (or could not) be used at a step, in words. ``usable`` is true when it
+    could be used (or triggered) for at least one triggering condition there, ``None`` when the
+    step judged nothing; a prediction can ask it."""
 
-    def __init__(self, header: str, reasons: list[str]):
-        self.header, self.reasons = header, reasons
+    def __init__(self, header: str, reasons: list[str], usable: bool | None = None):
+        self.header, self.reasons, self.usable = header, reasons, usable
 
     def _text(self) -> str:
         return "\n".join([self.header] + [f"  - {r}" for r in self.reasons])

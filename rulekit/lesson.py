@@ -392,7 +392,7 @@ class Lesson(_Shown):
         if not e.verdicts:
             return Why(head, [names.words(e.note)])
         reasons = [names.words(f"for {label}: {reason(v)}") for v, label in zip(e.verdicts, e.conditions)]
-        return Why(head + (": usable" if e.usable else ": not usable"), reasons)
+        return Why(head + (": usable" if e.usable else ": not usable"), reasons, usable=bool(e.usable))
 
     def _ability(self, card_id: str, ability: str | None) -> str:
         card = self.play().timeline[0].state.cards[card_id]     # with the abilities the rules give it

@@ -278,3 +278,8 @@ def test_a_ruling_variant_plays_the_same_board_under_another_reading():
         lesson.variant(ruling="rb.optional")
     with pytest.raises(ScenarioError, match="one change"):
         lesson.variant(ruling="rb.optional", move="x", to="trash")
+
+
+def test_why_says_whether_the_ability_was_usable(claim):
+    assert claim.why("Raven of the Dead", at="step 4, interrupt window").usable is False
+    assert claim.why("Raven of the Dead", at="step 7, reaction window").usable is True
