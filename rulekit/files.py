@@ -213,10 +213,12 @@ def _validate(data: dict, marks: dict, file: str):
 
 
 def _first_error(errors: list) -> dict:
-    """The error to report: an unknown key before anything else (a misspelt required key is
-    then named with its suggestion, not reported as missing)."""
+    """The error to report: the first, except that an unknown key beside a missing required key
+    of the same mapping comes first (a misspelt key is then named with its suggestion, not
+    reported as missing)."""
+    missing = {tuple(e["loc"][:-1]) for e in errors if e["type"] in ("missing", "missing_argument")}
     for err in errors:
-        if err["type"] in ("unexpected_keyword_argument", "extra_forbidden"):
+        if err["type"] in ("unexpected_keyword_argument", "extra_forbidden") and tuple(err["loc"][:-1]) in missing:
             return err
     return errors[0]
 

@@ -525,7 +525,7 @@ def test_mutated_shipped_files_never_end_in_a_traceback(mutant, capsys):
 
 
 @pytest.mark.slow
-@settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+@settings(max_examples=int(os.environ.get("RK_MUTANTS", 2000)), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                                                     HealthCheck.function_scoped_fixture])
 @given(mutant=_mutated())
 def test_mutated_shipped_files_never_end_in_a_traceback_long_run(mutant, capsys):
