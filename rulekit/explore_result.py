@@ -83,7 +83,7 @@ class Exploration:
     unexplored: int         # positions whose options were not all tried
     merged: bool
     subtrees: int           # subtrees walked by an executor (0: a serial walk)
-    seconds: float
+    seconds: float = field(repr=False)
     default_key: bool
     common: str = ""        # what every outcome has in common (the outcomes' summaries leave it out)
     walk: object = field(repr=False, default=None)
@@ -102,9 +102,15 @@ class Exploration:
         o = outcome if isinstance(outcome, Outcome) else self.outcomes[outcome - 1]
         return Game.start(self.scenario, o.example)
 
-    def describe(self) -> str:
+    def __repr__(self) -> str:
+        title = getattr(self.scenario, "title", "")
+        state = "complete" if self.complete else f"incomplete: {self.stopped}"
+        return f"<Exploration {title!r}: {len(self.outcomes)} outcome(s) over {self.lines:,} line(s), {state}>"
+
+    def describe(self, *, cost: bool = True) -> str:
+        """The outcomes and the choices as text; ``cost=False`` leaves out the time taken."""
         head = (f"{len(self.outcomes)} outcome(s) over {self.lines:,} line(s); {self.states:,} positions walked, "
-                f"{self.answers:,} answers, {self.seconds:.2f} s")
+                f"{self.answers:,} answers" + (f", {self.seconds:.2f} s" if cost else ""))
         if not self.complete:
             head += f" — INCOMPLETE: {self.stopped}; {self.unexplored:,} position(s) not fully walked, counts are lower bounds"
         lines = [head] + ([f"  in every outcome: {self.common}"] if self.common else [])
