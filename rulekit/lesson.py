@@ -168,8 +168,27 @@ class Play(_Shown):
         """The card named ``name`` (title or id) as it is at the end."""
         return self.game.state.cards[self.lesson.card_id(name)]
 
-    def zone(self, name: str) -> str:
-        return self.card(name).zone
+    def zone(self, name: str, at=None) -> str:
+        """The card's zone at the end, or just after the step ``at`` (see :meth:`step`)."""
+        if at is None:
+            return self.card(name).zone
+        return self.step(at).state.cards[self.lesson.card_id(name)].zone
+
+    def step(self, at):
+        """A step of this game: its number, or words of its position (the first step whose
+        ``"step 4, interrupt window"``-style position or description contains them)."""
+        if isinstance(at, int):
+            if not 0 <= at < len(self.timeline):
+                raise RulekitError(f"no step #{at}: this game has steps #0 to #{len(self.timeline) - 1}")
+            return self.timeline[at]
+        words = str(at).casefold()
+        for outermost in (True, False):      # a step of the outermost sequence first
+            for step in self.timeline:
+                if outermost and step.level > 1:
+                    continue
+                if words in _position(step).casefold() or words in self.names.words(step.describe()).casefold():
+                    return step
+        raise RulekitError(f"no step of {self.lesson.title!r} matches {at!r}")
 
     def controller(self, name: str) -> str:
         return self.card(name).controller
@@ -199,6 +218,14 @@ class Play(_Shown):
 
     def used(self, name: str, ability: str | None = None) -> bool:
         return self.uses(name, ability) > 0
+
+    def chooser(self, decision: str) -> str | None:
+        """The player who made the first decision of this kind (``"order forced"``, ``"act or
+        pass"``, ``"choose target"``…), or ``None`` if no such decision came up."""
+        for step in self.timeline:
+            if step.decision is not None and step.decision.kind.value == decision:
+                return step.decision.chooser
+        return None
 
     def resolved(self) -> list[str]:
         """The titles of the cards whose abilities resolved, in the order they resolved (a card
@@ -354,19 +381,7 @@ class Lesson(_Shown):
     def step(self, at, answers=None):
         """A step of the played game: its number, or words of its position (the first step whose
         ``"step 4, interrupt window"``-style position or description contains them)."""
-        play = self.play(answers)
-        if isinstance(at, int):
-            if not 0 <= at < len(play.timeline):
-                raise RulekitError(f"no step #{at}: this game has steps #0 to #{len(play.timeline) - 1}")
-            return play.timeline[at]
-        words = str(at).casefold()
-        for outermost in (True, False):      # a step of the outermost sequence first
-            for step in play.timeline:
-                if outermost and step.level > 1:
-                    continue
-                if words in _position(step).casefold() or words in play.names.words(step.describe()).casefold():
-                    return step
-        raise RulekitError(f"no step of {self.title!r} matches {at!r}")
+        return self.play(answers).step(at)
 
     def see(self, view: str = "flow", at=None, answers=None):
         """Draw a view (``"flow"``, ``"windows"``, ``"chain"`` or ``"graph"``) of a step (default:

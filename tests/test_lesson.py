@@ -283,3 +283,17 @@ def test_a_ruling_variant_plays_the_same_board_under_another_reading():
 def test_why_says_whether_the_ability_was_usable(claim):
     assert claim.why("Raven of the Dead", at="step 4, interrupt window").usable is False
     assert claim.why("Raven of the Dead", at="step 7, reaction window").usable is True
+
+
+def test_chooser_names_who_made_a_kind_of_decision():
+    lesson = Lesson(ROOT / "scenarios" / "agot" / "forced-reactions-ordered-by-the-first-player.yaml")
+    assert lesson.play().chooser("order forced") == "P2"       # the first player, whoever controls them
+    assert lesson.variant(give="Weeping Septa", to="P1").play().chooser("order forced") == "P2"
+    assert lesson.play().chooser("choose event") is None
+
+
+def test_zone_at_a_step(claim):
+    play = claim.play()
+    assert play.zone("Winterfell Steward", at="uses Maester Luwin") == "play area"      # step 4: not yet killed
+    assert play.zone("Winterfell Steward", at="step 5") == "dead pile"
+    assert play.zone("Winterfell Steward") == "dead pile"
