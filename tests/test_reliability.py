@@ -291,27 +291,36 @@ def test_json_files_still_give_lines_and_fields():
     assert e.path == "cards[6].strength" and e.line is not None and e.line > 10
 
 
-def _cross(ref):
+def _cross(ruleset, ref):
     from rulekit.builder import ScenarioBuilder
-    b = ScenarioBuilder("cross", players=["P1", "P2"], ruleset="riftbound")
-    b.card("u", "Unit", owner="P1", type="unit", zone="base")
+    b = ScenarioBuilder("cross", players=["P1", "P2"], ruleset=ruleset)
+    if ruleset == "riftbound":
+        b.card("u", "Unit", owner="P1", type="unit", zone="base")
+    else:
+        b.card("u", "Character", owner="P1")
     scenario = b.build()
     return replace(scenario, **ref(scenario))
 
 
-@pytest.mark.parametrize("name, ref", [
-    ("duplicate_of names a card", lambda s: {"cards": s.cards + (replace(s.cards[0], id="d", duplicate_of="nobody"),)}),
-    ("the player who takes control is a player", lambda s: {"script": (
-        __import__("rulekit.scenario", fromlist=["ScriptEntry"]).ScriptEntry(
-            __import__("rulekit.events", fromlist=["Verb"]).Verb.TAKE_CONTROL, ("u",), player="P9"),)}),
-    ("remove ability names an ability of the card", lambda s: {"script": (
-        __import__("rulekit.scenario", fromlist=["ScriptEntry"]).ScriptEntry(
-            __import__("rulekit.events", fromlist=["Verb"]).Verb.REMOVE_ABILITY, ("u",), ability="nothing"),)}),
+def _entry(verb, **kw):
+    from rulekit.events import Verb
+    from rulekit.scenario import ScriptEntry
+    return ScriptEntry(Verb(verb), ("u",), **kw)
+
+
+@pytest.mark.parametrize("name, ruleset, ref", [
+    ("duplicate_of names a card", "agot",
+     lambda s: {"cards": s.cards + (replace(s.cards[0], id="d", duplicate_of="nobody"),)}),
+    ("the player who takes control is a player", "riftbound",
+     lambda s: {"script": (_entry("take control", player="P9"),)}),
+    ("remove ability names an ability of the card", "riftbound",
+     lambda s: {"script": (_entry("remove ability", ability="nothing"),)}),
 ])
-def test_cross_references_are_checked_by_scenario_check(name, ref):
-    """These belong in ``rulekit.scenario.check`` (another engineer places them)."""
+def test_cross_references_are_checked_by_scenario_check(name, ruleset, ref):
+    """These belong in ``rulekit.scenario.check`` (another engineer places them); until then
+    the file and the Python forms are accepted and the game runs as if nothing were wrong."""
     from rulekit.scenario import check
-    scenario = _cross(ref)
+    scenario = _cross(ruleset, ref)
     try:
         check(scenario)
     except ScenarioError:
