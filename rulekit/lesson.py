@@ -199,10 +199,12 @@ class Play(_Shown):
                    if self.game.state.cards[i].zone == "hand" and self.game.state.cards[i].owner == player)
 
     def drew(self, player: str) -> int:
-        """How many cards ``player`` drew (hand size at the end minus at the start)."""
-        start = self.timeline[0].state
-        return self.hand(player) - sum(1 for i in start.order
-                                       if start.cards[i].zone == "hand" and start.cards[i].owner == player)
+        """How many cards ``player`` drew: their cards that were in the draw deck at the start and
+        have left it by the end (cards played or discarded from the hand do not count)."""
+        start, end = self.timeline[0].state, self.game.state
+        deck = start.rules.deck
+        return sum(1 for i in start.order
+                   if start.cards[i].zone == deck and start.cards[i].owner == player and end.cards[i].zone != deck)
 
     def uses(self, name: str, ability: str | None = None) -> int:
         """How many times the card's abilities (or the one named) were used or triggered."""

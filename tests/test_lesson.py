@@ -297,3 +297,10 @@ def test_zone_at_a_step(claim):
     assert play.zone("Winterfell Steward", at="uses Maester Luwin") == "play area"      # step 4: not yet killed
     assert play.zone("Winterfell Steward", at="step 5") == "dead pile"
     assert play.zone("Winterfell Steward") == "dead pile"
+
+
+def test_drew_counts_cards_drawn_not_cards_played_from_the_hand():
+    lesson = Lesson(ROOT / "scenarios" / "agot" / "cancel-an-event-and-cancel-the-cancel.yaml")
+    assert lesson.play().drew("P1") == 2       # "draw 2 cards"
+    # without the cancel of the cancel, Ravens' Word is cancelled: it is played (it leaves the hand) but draws nothing
+    assert lesson.variant(remove="Not Today").play().drew("P1") == 0
