@@ -22,14 +22,14 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import timedelta
 from enum import Enum
 from pathlib import Path
 
 from immutables import Map
 
-from .decisions import AnswerKey, Line
+from .decisions import Line
 from .errors import RulekitError
 
 RUNAWAY = ("runaway loop",)   # the outcome of a line the engine stops because its abilities loop without end
