@@ -101,5 +101,7 @@ def walk_parallel(root, executor, *, key, merge: bool, limit: Limit, deadline, s
         if part.stopped:
             stopped.append(part.stopped)
     if stopped:
-        w.stopped = stopped[0] + (f" (in {len(stopped)} of {len(order)} subtrees)" if len(order) > 1 else "")
+        timed_out = [why for why in stopped if "time limit" in why]
+        why = timed_out[0] if timed_out else f"stopped at the limit of {limit.states:,} positions"
+        w.stopped = f"{why} ({len(stopped)} of {len(order)} subtrees walked in parallel stopped)"
     return w, len(order)
