@@ -282,3 +282,17 @@ def test_the_outcomes_widget_loads_an_example_line_into_the_explorer():
     assert not e.model.game.finished
     view.again.click()                              # from the first decision: every line again
     assert view.result.lines == 25
+
+
+def test_a_parallel_walk_over_its_limit_says_so(pool):
+    part = explore(ROOT / "scenarios/riftbound/control-change-timeline.yaml", progress=False, executor=pool,
+                   split=4, limit=20)
+    assert not part.complete and "limit of 20 positions" in part.stopped and part.outcomes
+
+
+def test_progress_is_a_tqdm_bar_that_can_be_switched_off(capsys):
+    pytest.importorskip("tqdm")
+    explore(forced(6), progress=True)
+    assert "positions" in capsys.readouterr().err
+    explore(forced(6), progress=False)
+    assert capsys.readouterr().err == ""
