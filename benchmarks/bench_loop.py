@@ -58,12 +58,55 @@ def measure(nesting: int) -> None:
     print(f"    {'RunawayLoop: ' + str(error)[:150] if error else 'no RunawayLoop (the loop ended?)'}")
 
 
+def riftbound_loop():
+    """Two Riftbound triggered abilities that deal damage to each other's unit without end: the
+    Chain never nests, so only the step bound stops it."""
+    from rulekit.builder import do, triggered
+    b = ScenarioBuilder("a Riftbound loop", players=["P1", "P2"], ruleset="riftbound")
+    for card, owner in (("a", "P1"), ("b", "P2")):
+        b.card(card, f"Unit {card}", owner=owner, type="unit", zone="base", abilities=[
+            triggered("x", on("is dealt damage", type="unit"), [do("deal damage", "that card")])])
+    return b.occur("deal damage", cards=["a"]).build()
+
+
+def measure_steps(step_limit: int) -> None:
+    """The Riftbound loop run to a step bound of ``step_limit`` (the engine's own bound is
+    ``rulekit.limits.MAX_STEPS`` per run)."""
+    from rulekit.engine import run
+    from rulekit.frames import ScriptFrame
+    from rulekit.model import initial_state
+    from rulekit.timeline import Step
+    s = riftbound_loop()
+    state = initial_state(s.ruleset, s.players, s.first_player, s.cards, s.phase,
+                          **({"rulings": s.rulings} if hasattr(s, "rulings") else {}))
+    first = Step(None, 0, "rulekit.setup", "setup", (), state, (ScriptFrame(0),))
+    tracemalloc.start()
+    t0 = time.perf_counter()
+    try:
+        run(s, first, auto=True, step_limit=step_limit)
+        outcome = "no RunawayLoop"
+    except RunawayLoop as e:
+        outcome = "RunawayLoop: " + str(e)[:100]
+    seconds = time.perf_counter() - t0
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    print(f"riftbound step_limit={step_limit:>7}: {seconds:7.3f} s, peak traced memory {peak / 1e6:8.1f} MB; {outcome}")
+
+
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--nesting", type=int, nargs="*", default=[64, 1000, 5000])
+    parser.add_argument("--riftbound-steps", type=int, nargs="*", default=[2000, 5000, 10000],
+                        help="step bounds for the Riftbound loop (the default per-run bound is 200,000)")
     args = parser.parse_args(argv)
     for n in args.nesting:
         measure(n)
+    for n in args.riftbound_steps:
+        try:
+            measure_steps(n)
+        except (ImportError, TypeError, AttributeError) as e:   # the engine's internals moved
+            print(f"riftbound loop not measured: {type(e).__name__}: {e}")
+            break
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     print(f"process peak RSS {rss / 1024:.0f} MB")
 
