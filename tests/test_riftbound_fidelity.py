@@ -128,6 +128,13 @@ def test_an_action_ability_is_offered_only_while_no_chain_exists():
     slow, ability = state.cards["slow"], state.cards["slow"].ability("x")
     assert rb_chain.priority_verdict(state, slow, ability, "P2", None).code is Code.ELIGIBLE
     assert rb_chain.priority_verdict(state, slow, ability, "P2", "chain:s:x").code is Code.WRONG_TIMING
+    game = play("action-spell-in-the-main-phase")
+    offers = [s for s in game.timeline if s.decision is not None and s.decision.kind is DecisionKind.ACT_OR_PASS]
+    assert [s.decision.key.at for s in offers] == ["open:s:main"]            # offered with no Chain only
+    assert offers[0].decision.legal_ids() == ("pass", "slow.x")
+    assert [s.what for s in game.timeline][-2] == RbStep.OPEN_PASS           # priority again, then the window closes
+    on = next(s for s in game.timeline if s.what == RbStep.PASS and s.args_dict()["player"] == "P2")
+    assert explain(on, "counter", "x").codes() == (Code.WRONG_TIMING,)
 
 
 # -- 6. replacement events (369-373, 808.1.d) --------------------------------------------------------------

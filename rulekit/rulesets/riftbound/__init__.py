@@ -16,7 +16,7 @@ from . import chain, triggers, views, words
 from .rules import RULES
 from .rulings import RULINGS
 from .codes import RbStep
-from .triggers import ChainFrame, ChainItem, ItemFrame, TriggerCheck
+from .triggers import ChainFrame, ChainItem, ItemFrame, OpenFrame, TriggerCheck
 
 
 class Riftbound(Ruleset):
@@ -55,6 +55,7 @@ class Riftbound(Ruleset):
         TriggerCheck: Handler(triggers.check_triggers, triggers.answer_check),
         ChainFrame: Handler(chain.advance_chain, chain.answer_chain),
         ItemFrame: Handler(chain.advance_item, chain.answer_item),
+        OpenFrame: Handler(chain.advance_open, chain.answer_open),
     }
     flow = views.FLOW
     rules = RULES
@@ -73,6 +74,9 @@ class Riftbound(Ruleset):
         if isinstance(checking, ChainFrame) and checking.priority is not None:
             # a player has priority on the Chain: may this card's ability be played now?
             return ((chain.priority_verdict(step.before, source, ability, checking.priority, checking.id),),
+                    (checking.id,))
+        if isinstance(checking, OpenFrame):      # the turn player's priority with no Chain
+            return ((chain.priority_verdict(step.before, source, ability, step.before.first_player, None),),
                     (checking.id,))
         if not isinstance(checking, TriggerCheck):
             return None
@@ -104,8 +108,9 @@ class Riftbound(Ruleset):
     def steps_at(self, timeline, sequence_id, step_name):
         if step_name == "priority":
             return [s for s in timeline if s.parent is not None and s.parent.control
-                    and isinstance(s.parent.control[-1], ChainFrame) and s.parent.control[-1].id == sequence_id
-                    and s.parent.control[-1].priority is not None]
+                    and ((isinstance(s.parent.control[-1], ChainFrame) and s.parent.control[-1].priority is not None)
+                         or isinstance(s.parent.control[-1], OpenFrame))
+                    and s.parent.control[-1].id == sequence_id]
         if step_name != "occurs":
             return []
         return [s for s in timeline if s.parent is not None and s.parent.control
@@ -144,4 +149,4 @@ class Riftbound(Ruleset):
 
 RIFTBOUND = register(Riftbound())
 
-__all__ = ["RIFTBOUND", "ChainFrame", "ChainItem", "ItemFrame", "RbStep", "Riftbound", "TriggerCheck"]
+__all__ = ["RIFTBOUND", "ChainFrame", "ChainItem", "ItemFrame", "OpenFrame", "RbStep", "Riftbound", "TriggerCheck"]

@@ -27,7 +27,8 @@ from ...model import Card, GameState
 from ...verdicts import Code, Verdict
 from ..base import ruling_arg
 from .codes import RbStep
-from .triggers import (TOKEN_PREFIX, ChainFrame, ChainItem, ItemFrame, item_controller, occurrence, zones_of)
+from .triggers import (TOKEN_PREFIX, ChainFrame, ChainItem, ItemFrame, OpenFrame, item_controller, occurrence,
+                       zones_of)
 
 DONE = "done"     #: the option that stops an "up to N" choice
 
@@ -90,6 +91,34 @@ def _stage_execute(frame: ChainFrame, state: GameState, control: Control) -> Pro
                         f"{frame.priority} has priority: add an item with Reaction to the Chain or pass", state))
 
 
+def advance_open(frame: OpenFrame, state: GameState, control: Control) -> Progress | Ask:
+    """No Chain exists: the turn player may play a card or ability — Action or Reaction — or pass."""
+    player = state.first_player
+    options = playable(state, player, None)
+    if not options:
+        return Progress(state, control[:-1], "rulekit.auto-pass", RbStep.OPEN_PASS,
+                        (("player", player), ("auto", True), ("window", frame.id)))
+    key = AnswerKey(DecisionKind.ACT_OR_PASS, frame.id, player, frame.number)
+    return Ask(Decision(key, (PASS,) + tuple(f"{c.id}.{a.id}" for c, a in options), PASS, "rb.reaction",
+                        f"{player} has priority and no Chain exists: play a card or ability, or pass", state))
+
+
+def answer_open(frame: OpenFrame, state: GameState, control: Control, option: str, verdicts=()) -> Progress:
+    player = state.first_player
+    if option == PASS:
+        return Progress(state, control[:-1], "rb.reaction", RbStep.OPEN_PASS,
+                        (("player", player), ("auto", False), ("window", frame.id)))
+    card_id, _, ability_id = option.partition(".")
+    card = state.cards[card_id]
+    item = ChainItem(f"{card.obj}.{ability_id}@{frame.id}#{frame.number}", card.ability(ability_id), card, player,
+                     played=card.id if card.type == "spell" else None)
+    if card.type == "spell":
+        state = state.move(card.id, "chain")
+    chain = ChainFrame(f"chain:{frame.id}#{frame.number}", items=(item,))   # the player who made it acts first
+    return Progress(state, control[:-1] + (replace(frame, number=frame.number + 1), chain), "rb.reaction",
+                    RbStep.ADDS, (("player", player), ("item", item.id)))
+
+
 def _answer_execute(frame: ChainFrame, state: GameState, control: Control, option: str) -> Progress:
     if option == PASS:
         return _pass(frame, state, control, auto=False)
@@ -123,6 +152,7 @@ class Stage:
 
 #: The Chain loop as the engine runs it and the flowchart draws it, in the flowchart's order.
 STAGES: tuple[Stage, ...] = (
+    Stage("open", "no Chain: the turn player may play a card (Main Phase)", (RbStep.OPEN_PASS,)),
     Stage("event", "events processed at once", (RbStep.OCCURS,)),
     Stage("triggers", "triggers evaluated after the events", (RbStep.TRIGGERS, RbStep.MAY)),
     Stage("pending", "items added as pending", (RbStep.PLACED, RbStep.ADDS),
@@ -148,7 +178,8 @@ TRANSITIONS: tuple[tuple[str, str, str], ...] = (
     ("priority", "pass", "next"), ("pass", "pass", "next player"),
     ("pass", "pending", "adds an item"), ("pass", "resolve", "all passed"), ("resolve", "event", "instruction"),
     ("resolve", "cleanup", "after resolving"), ("cleanup", "event", "units die"), ("cleanup", "priority", "items remain"),
-    ("cleanup", "empty", "no items left"),
+    ("cleanup", "empty", "no items left"), ("open", "pending", "plays a card: a Chain"),
+    ("empty", "open", "Main Phase: priority again"),
 )
 #: the Chain's own stages, in the order it tests them
 CHAIN_STAGES: tuple[Stage, ...] = tuple(sorted((s for s in STAGES if s.test is not None), key=lambda s: s.test))

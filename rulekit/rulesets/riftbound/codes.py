@@ -30,6 +30,7 @@ class RbStep(str, Enum):
     ABILITY_CONTROL = "rb-ability-control"   # control of an item on the Chain changes
     RESOLVED = "rb-resolved"
     CHAIN_EMPTY = "rb-chain-empty"
+    OPEN_PASS = "rb-open-pass"            # the turn player passes with no Chain: the open window closes
 
     def __str__(self) -> str:
         return self.value

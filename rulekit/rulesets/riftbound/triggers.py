@@ -108,6 +108,16 @@ class ChainFrame(Frame):
 
 
 @dataclass(frozen=True, slots=True)
+class OpenFrame(Frame):
+    """The turn player's priority while no Chain exists, in their Main Phase (a Neutral Open
+    State: 312.2.a, 335.3): they may play a spell or ability, with Action or with Reaction, which
+    starts a Chain, or pass, which closes the window. After each Chain they have priority again."""
+
+    id: str
+    number: int = 0                          # priority opportunities given so far
+
+
+@dataclass(frozen=True, slots=True)
 class ItemFrame(Frame):
     """The newest item, resolving instruction by instruction."""
 
@@ -249,6 +259,8 @@ def occurrence(state: GameState, control: Control, conditions: tuple[TriggeringC
         state = occur.apply(state, tc)
     state = _tokens_cease(state, happened)
     check = TriggerCheck(group, happened, tuple(captured))
+    if any(tc.kind is EventKind.PHASE_BEGINS and tc.phase == MAIN_PHASE for tc in happened):
+        control = control + (OpenFrame(f"open:{group}"),)     # once its triggers are dealt with
     return Progress(state, control + (check,), rule, RbStep.OCCURS,
                     args + (("occurred", tuple(tc.id for tc in happened)),
                             ("captured", tuple(i.id for i in captured)), ("replaced", tuple(replaced))))
@@ -269,6 +281,7 @@ def replacing_conditions(state: GameState, tc: TriggeringCondition, entry: tuple
 
 
 TOKEN_PREFIX = "token-"
+MAIN_PHASE = "main"     #: the phase in which the turn player has priority with no Chain
 
 
 def _tokens_cease(state: GameState, happened) -> GameState:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ...text import card_of
 from ..base import Flow, FlowNode, SequenceMark, StackEntry, WindowEntry
 from . import chain
-from .triggers import ChainFrame
+from .triggers import ChainFrame, OpenFrame
 
 FLOW = Flow(tuple(FlowNode(stage.name, stage.title, "rb.chain", "stage", codes=tuple(str(c) for c in stage.codes))
                   for stage in chain.STAGES),
@@ -23,6 +23,10 @@ def flow_node(step) -> str | None:
 def window_entries(step) -> list[WindowEntry]:
     state, out = step.state, []
     for frame in step.control:
+        if isinstance(frame, OpenFrame) and frame is step.control[-1]:
+            may = ", ".join(c.title for c, _ in chain.playable(state, state.first_player, None)) or "nothing"
+            out.append(WindowEntry("priority with no Chain (Main Phase)", f"priority: {state.first_player}",
+                                   f"may play: {may}", state.first_player))
         if isinstance(frame, ChainFrame) and frame.priority is not None:
             may = ", ".join(c.title for c, _ in chain.playable(state, frame.priority, frame.id)) or "nothing"
             out.append(WindowEntry(f"priority on the Chain ({len(frame.items)} item(s))",
@@ -48,7 +52,7 @@ def graph_frames(g, step, add_condition) -> None:
     for frame in step.control:
         if isinstance(frame, ChainFrame):
             for position, item in enumerate(frame.items + frame.waiting):
-                g.add_node(item.id, label=f"{item.source.title}: {item.ability.id}", kind="item", subset=5,
+                g.add_node(item.id, label=item_name(item), kind="item", subset=5,
                            controller=item.controller, source=item.source.obj, position=position,
                            pending=item.pending, waiting=item in frame.waiting,
                            newest=position == len(frame.items) - 1, priority=frame.priority or "")

@@ -55,6 +55,9 @@ def describe(what: str, a: dict, state) -> str | None:
             return f"\"You may\", decided as the trigger condition is fulfilled: {a['answer']} for " \
                    f"{item_label(state, a['item'])} — {placed}."
         return f"\"You may\", decided at resolution: {a['answer']} for {item_label(state, a['item'])}."
+    if what == "rb-open-pass":
+        how = "with nothing to play" if a.get("auto") else "and plays nothing more"
+        return f"No Chain exists and {a['player']}, the turn player, passes {how}: the open window closes."
     if what == "rb-removed":
         return f"{item_label(state, a['item'])} is removed from the Chain at finalization ({a['why']}): it never " \
                f"becomes a Chain Item."
