@@ -36,7 +36,7 @@ from .rules import rule as _registry_rule
 from .scenario import Scenario
 from .text import condition_label
 
-__all__ = ["CardFace", "Lesson", "Play", "Prediction", "RuleCard", "Why", "card_face"]
+__all__ = ["CardFace", "Compared", "Lesson", "Play", "Prediction", "RuleCard", "Why", "card_face"]
 
 
 # -- words instead of ids ----------------------------------------------------------------------------
@@ -503,6 +503,25 @@ class Lesson(_Shown):
 
     try_ = variant
 
+    def compare(self, ruling: str, to: str | None = None, answers=None) -> "Compared":
+        """The same board under a ruling's default and under ``to`` (default: its other option),
+        side by side with :func:`rulekit.compare.compare_rulings`: where the timelines part and how
+        the outcomes differ, with cards and abilities named. Both games keep the lesson's answers."""
+        from .compare import compare_rulings
+        from .rulesets import get as get_ruleset
+        rules = get_ruleset(self.scenario.ruleset)
+        found = rules.ruling(ruling)
+        if found is None:
+            names = [r.name for r in rules.rulings]
+            close = difflib.get_close_matches(ruling, names, n=1)
+            raise ScenarioError(f"{rules.name} has no ruling {ruling!r}" + (f" (did you mean {close[0]!r}?)" if close else ""),
+                                expected="one of " + ", ".join(names))
+        other = to if to is not None else next(o for o in found.option_names() if o != found.default)
+        line = self.answers if answers is None else _as_line(answers)
+        result = compare_rulings(self.scenario, {ruling: found.default}, {ruling: other}, line)
+        names = _Names(self.scenario, (result.game_a.timeline[0].state, result.game_a.state, result.game_b.state))
+        return Compared(result, names, found.question)
+
     def _start(self, line: Line, *, play_defaults: bool) -> Game:
         return Game.start(self.scenario, line, play_defaults=play_defaults)
 
@@ -512,6 +531,33 @@ class Lesson(_Shown):
 
     def _html(self) -> str:
         return f"<div class='rk-lesson'>{escape(self._text())}</div>"
+
+
+class Compared(_Shown):
+    """A :class:`~rulekit.compare.Comparison` shown with cards and abilities named (the
+    comparison itself is ``.comparison``)."""
+
+    def __init__(self, comparison, names: "_Names", question: str = ""):
+        self.comparison, self.names, self.question = comparison, names, question
+
+    @property
+    def same(self) -> bool:
+        return self.comparison.same
+
+    def lines(self) -> list[str]:
+        head = [self.question] if self.question else []
+        def quoted(m):
+            name = self.names.token(m.group(1))
+            return name if name is not None else m.group(0)
+        return head + [self.names.words(re.sub(r"'([^'\s]+)'", quoted, line))
+                       for line in str(self.comparison).splitlines()]
+
+    def _text(self) -> str:
+        return "\n".join(self.lines())
+
+    def _html(self) -> str:
+        return ("<div class='rk-compare'><pre style='white-space:pre-wrap;font-size:0.85em'>"
+                + escape(self._text()) + "</pre></div>")
 
 
 def _as_line(answers) -> Line:

@@ -304,3 +304,15 @@ def test_drew_counts_cards_drawn_not_cards_played_from_the_hand():
     assert lesson.play().drew("P1") == 2       # "draw 2 cards"
     # without the cancel of the cancel, Ravens' Word is cancelled: it is played (it leaves the hand) but draws nothing
     assert lesson.variant(remove="Not Today").play().drew("P1") == 0
+
+
+def test_compare_shows_a_ruling_side_by_side_with_names():
+    lesson = Lesson(ROOT / "scenarios" / "riftbound" / "control-change-source-gone.yaml")
+    shown = lesson.compare("rb.source-info")
+    text = repr(shown)
+    assert not shown.same
+    assert text.splitlines()[1:3] == ["A: rb.source-info=null (default)", "B: rb.source-info=last-known"]
+    assert "Ironclad is gone" in text and "u.atk@" not in text
+    assert repr(lesson.compare("rb.source-info", to="last-known")) == text
+    with pytest.raises(ScenarioError, match="did you mean 'rb.source-info'"):
+        lesson.compare("rb.source-infos")
