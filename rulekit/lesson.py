@@ -396,12 +396,16 @@ class Lesson(_Shown):
     def why(self, card: str, ability: str | None = None, at=None, answers=None) -> Why:
         """Why ``card``'s ability could or could not be used, in words (:func:`rulekit.explain`).
         ``ability`` is its id or its timing word (``"reaction"``), optional when the card has one;
-        ``at`` is a step (default: the first step that judged the ability)."""
+        ``at`` is a step (default, or ``"first"``: the first step that judged the ability;
+        ``"last"``: the last one)."""
         from .verdicts import reason
         play = self.play(answers)
         card_id = self.card_id(card)
         ability_id = self._ability(card_id, ability)
-        step = self._judged_at(play, card_id, ability_id) if at is None else self.step(at, answers)
+        if at is None or at in ("first", "last"):
+            step = self._judged_at(play, card_id, ability_id, last=at == "last")
+        else:
+            step = self.step(at, answers)
         e = explain(step, card_id, ability_id, later=play.game.last_step)
         title = self.scenario.card(card_id).title
         names = play.names
@@ -427,12 +431,13 @@ class Lesson(_Shown):
         raise RulekitError(f"{card.title} has no single ability {ability!r}; its abilities: {listed}")
 
     @staticmethod
-    def _judged_at(play: Play, card_id: str, ability_id: str):
-        """The first step whose verdicts include the ability, else the first that can judge it."""
+    def _judged_at(play: Play, card_id: str, ability_id: str, last: bool = False):
+        """The first (or last) step whose verdicts include the ability, else the first that can
+        judge it."""
         considered = [s for s in play.timeline
                       if any(v.card.partition("@")[0] == card_id and v.ability == ability_id for v in s.verdicts)]
         if considered:
-            return considered[0]
+            return considered[-1] if last else considered[0]
         for step in play.timeline:
             try:
                 e = explain(step, card_id, ability_id, later=play.game.last_step)
@@ -520,7 +525,8 @@ class Lesson(_Shown):
         line = self.answers if answers is None else _as_line(answers)
         result = compare_rulings(self.scenario, {ruling: found.default}, {ruling: other}, line)
         names = _Names(self.scenario, (result.game_a.timeline[0].state, result.game_a.state, result.game_b.state))
-        return Compared(result, names, found.question)
+        return Compared(result, names, found.question, self.variant(ruling=ruling, to=found.default),
+                        self.variant(ruling=ruling, to=other))
 
     def _start(self, line: Line, *, play_defaults: bool) -> Game:
         return Game.start(self.scenario, line, play_defaults=play_defaults)
@@ -537,12 +543,28 @@ class Compared(_Shown):
     """A :class:`~rulekit.compare.Comparison` shown with cards and abilities named (the
     comparison itself is ``.comparison``)."""
 
-    def __init__(self, comparison, names: "_Names", question: str = ""):
+    def __init__(self, comparison, names: "_Names", question: str = "", lesson_a=None, lesson_b=None):
         self.comparison, self.names, self.question = comparison, names, question
+        self.lesson_a, self.lesson_b = lesson_a, lesson_b
 
     @property
     def same(self) -> bool:
         return self.comparison.same
+
+    @property
+    def parting(self) -> int | None:
+        """The timeline number of the first step where the two readings part (``None``: never)."""
+        d = self.comparison.first_difference
+        return d.number if d is not None else None
+
+    @property
+    def a(self) -> Play:
+        """The game under the default reading, as a :class:`Play` a prediction can ask."""
+        return Play(self.lesson_a, self.comparison.game_a)
+
+    @property
+    def b(self) -> Play:
+        return Play(self.lesson_b, self.comparison.game_b)
 
     def lines(self) -> list[str]:
         head = [self.question] if self.question else []

@@ -316,3 +316,14 @@ def test_compare_shows_a_ruling_side_by_side_with_names():
     assert repr(lesson.compare("rb.source-info", to="last-known")) == text
     with pytest.raises(ScenarioError, match="did you mean 'rb.source-info'"):
         lesson.compare("rb.source-infos")
+    shown = lesson.compare("rb.source-info")
+    assert shown.parting == shown.comparison.first_difference.number
+    assert (shown.a.drew("P1"), shown.b.drew("P1")) == (0, 3)      # null: the draw is skipped; last known Might 3
+
+
+def test_why_at_the_last_step_that_judged_the_ability():
+    crow = Lesson(ROOT / "scenarios" / "riftbound" / "optional-trigger-declined.yaml")
+    earlier = crow.variant(ruling="rb.optional", to="at-resolution")
+    assert crow.why("Carrion Crow", at="last").usable is True            # declined first: not triggered this turn
+    assert earlier.why("Carrion Crow", at="last").usable is False        # declined on resolution: it had triggered
+    assert repr(crow.why("Carrion Crow", at="first")) == repr(crow.why("Carrion Crow"))
