@@ -65,6 +65,35 @@ def test_a_declined_you_may_never_reaches_the_chain_and_a_once_each_turn_ability
     assert len(game.state.cards_in("hand", "P1")) == 1
 
 
+def test_a_once_each_turn_ability_declined_for_one_of_two_simultaneous_events_is_offered_for_the_other():
+    text = """
+ruleset: riftbound
+title: two deaths at once, the first declined
+players: [P1, P2]
+first_player: P1
+cards:
+  - {id: p1m0, title: P1 card 0, owner: P1, zone: main deck, type: unit}
+  - id: crow
+    title: Carrion Crow
+    owner: P1
+    type: unit
+    zone: base
+    abilities:
+      - {id: w, timing: triggered, optional: true, once_per_turn: true, when: {event: killed, card: {type: unit}},
+         effect: [{do: draw, target: you}]}
+  - {id: v1, title: Victim, owner: P2, type: unit, might: 1, zone: base}
+  - {id: v2, title: Second Victim, owner: P2, type: unit, might: 1, zone: base}
+script:
+  - {do: kill, cards: [v1, v2], id: both}
+answers:
+  - {decision: you may, at: "crow.w@s:both:killed:v1", chooser: P1, answer: "no"}
+"""
+    game = loads_scenario(text).start()
+    asked = [s.decision.key.at for s in game.timeline if s.decision is not None]
+    assert asked == ["crow.w@s:both:killed:v1", "crow.w@s:both:killed:v2"]       # declined: not triggered (383.3.f.2)
+    assert resolved_of(game) == ("crow.w@s:both:killed:v2",)
+
+
 def test_the_earlier_reading_decides_at_resolution_and_counts_the_declined_trigger():
     game = play("optional-trigger-declined-at-resolution")
     assert "crow.w@s:first:killed:v1" in on_chain(game)

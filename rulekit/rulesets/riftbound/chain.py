@@ -405,6 +405,8 @@ def _execute(frame: ItemFrame, state: GameState, control: Control, instr: Instru
         source = captured                            # "here", "I": where it died
     elif live is not None and live.zone in state.rules.in_play:
         source = live
+    elif state.ruling("rb.source-info") == "last-known":
+        source = _last_known(state, item)            # Magic: where it last was
     else:
         source = replace(item.source, zone="")       # gone: no location (359.3.e.12)
     effective = replace(instr, amount=amount)

@@ -304,7 +304,8 @@ def evaluate(state: GameState, frame: TriggerCheck) -> tuple[tuple[Verdict, ...]
     """The verdicts of every listening ability for these events, judged on the state after
     them, and what triggered as (source, ability, event). A once-per-turn ability met by
     several events of the group triggers for the first only."""
-    verdicts, triggered, once = [], [], set()
+    verdicts, triggered, once = [], [], {}
+    declined = {item_id for item_id, answer in frame.decided if answer == NO}
     for tc in frame.events:
         for kind in kinds_counted(tc.kind):
             for card_id, index in state.listeners_for(kind, Timing.TRIGGERED):
@@ -314,9 +315,11 @@ def evaluate(state: GameState, frame: TriggerCheck) -> tuple[tuple[Verdict, ...]
                     continue      # captured before the event
                 v = rb_judge(state, source, ability, tc, frame.events)
                 if v.code is Code.TRIGGERS and ability.once_per_turn:
-                    if (card_id, ability.id) in once:
+                    earlier = once.get((card_id, ability.id))
+                    if earlier is not None and earlier not in declined:   # a declined one has not triggered
                         v = Verdict(v.card, v.ability, v.condition, Code.ONCE_PER_TURN)
-                    once.add((card_id, ability.id))
+                    else:
+                        once[(card_id, ability.id)] = ids.use(source.obj, ability.id, tc.id)
                 verdicts.append(v)
                 if v.code is Code.TRIGGERS:
                     triggered.append((source, ability, tc))
