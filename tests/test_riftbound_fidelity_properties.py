@@ -94,14 +94,17 @@ def test_no_temporary_change_survives_a_move_off_the_board(scenario, data):
     if game is None:
         return
     for s in game.timeline:
-        state = s.state
+        if s.parent is None:
+            continue
+        state, before = s.state, s.parent.state
         for cid in state.order:
-            card = state.cards[cid]
-            if card.zone in state.rules.in_play or card.zone == "chain":
+            card, was = state.cards[cid], before.cards.get(cid)
+            if was is None or card.incarnation == was.incarnation:
                 continue
+            # it changed zones to or from a non-board zone: a new object, as printed (rule 110)
             printed = state.printed[cid]
             assert card.might == printed.might and card.abilities == printed.abilities, \
-                f"{card.obj} in the {card.zone} keeps a temporary change"
+                f"{card.obj} in the {card.zone} keeps a temporary change of {was.obj}"
             assert card.damage == 0
     changed = any(s.what == RbStep.OCCURS and any(":gets-might:" in o or ":gains-an-ability:" in o
                                                   for o in s.args_dict()["occurred"]) for s in game.timeline)
