@@ -13,6 +13,9 @@ from rulekit.abilities import Which, Who
 from rulekit.events import EventKind, Verb
 from rulekit.model import Card
 
+#: the timings of A Game of Thrones' triggered abilities (not Riftbound's, not constant abilities)
+TRIGGERED_TIMINGS = [Timing.WOULD_INTERRUPT, Timing.FORCED_INTERRUPT, Timing.INTERRUPT, Timing.FORCED_REACTION,
+                     Timing.REACTION]
 CARD_EVENTS = (EventKind.KILLED, EventKind.LEAVES_PLAY, EventKind.KNEELS, EventKind.STANDS, EventKind.GAINS_POWER)
 PLAYER_EVENTS = (EventKind.DRAWS,)
 
@@ -71,7 +74,7 @@ def abilities(draw, ability_id: str):
         return draw(special_abilities(ability_id))
     return Ability(
         id=ability_id,
-        timing=draw(st.sampled_from(list(Timing))),
+        timing=draw(st.sampled_from(TRIGGERED_TIMINGS)),
         when=draw(triggers()),
         effect=tuple(draw(st.lists(instructions(), min_size=1, max_size=2))),
         condition=tuple(draw(st.lists(conditions(), max_size=1))),
