@@ -37,7 +37,7 @@ NTH_COUNT = Ruling(
             "Every qualifying event of the turn, including those before the card entered play, with "
             "\"friendly\" judged for the watcher's controller; a watcher that leaves and returns the same turn "
             "does not trigger again once the Nth event has passed.",
-            f"{_RBT} (\"the first qualifying death event for the turn\")",
+            f"{_RBT} (\"the first qualifying death event for the turn\"); {_CR}, 383.1.b",
             "The rules text counts the turn's events, not the card's observations."),
         RulingOption(
             "seen",
@@ -55,7 +55,8 @@ SOURCE_INFO = Ruling(
             "null",
             "Nothing: information about an object that is no longer available is null, and a calculation that "
             "needs it is skipped.",
-            f"{_CR} (source information; Deathknell captures its own)",
+            f"{_CR}, 359.3.e.12 (a check on information no longer available returns null; Deathknell notes its "
+            "own, 808.1.d.3)",
             "Riftbound has no last-known information outside Deathknell's capture."),
         RulingOption(
             "last-known",
@@ -71,7 +72,7 @@ RECHECK = Ruling(
         RulingOption(
             "no",
             "No: it is part of the trigger condition, checked when the event is evaluated and never again.",
-            f"{_RBT}; {_CR}",
+            f"{_RBT}; {_CR}, 383.3.e",
             "The rules text says not to retest it at resolution."),
         RulingOption(
             "intervening-if",
@@ -90,7 +91,7 @@ REPLACEMENT_TRIGGERS = Ruling(
             "The replaced event does not happen (a replaced death fires no Deathknell), but the events that "
             "replace it do happen and can trigger (a gear killed instead of the unit triggers its own "
             "Deathknell).",
-            f"{_CR}, 369-373 and 808.1.d",
+            f"{_CR}, 370.1.a (the replacing game actions or events) and 808.1.d.1",
             "A replacing event is an ordinary event once it happens."),
         RulingOption(
             "no-trigger",

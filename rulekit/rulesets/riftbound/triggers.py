@@ -384,7 +384,9 @@ def check_triggers(frame: TriggerCheck, state: GameState, control: Control) -> P
     rest = control[:-1]
     args = (("group", frame.group), ("items", tuple(i.id for i in items)))
     if declined:
-        args += (("declined", tuple(sorted(declined))), ruling_arg(state, "rb.optional"))
+        args += (("declined", tuple(sorted(declined))),)
+    if declined or any(i.ability.optional for i in items):    # when "you may" is decided: the ruling's business
+        args += (ruling_arg(state, "rb.optional"),)
     if counted or any(v.code is Code.NTH_PASSED for v in verdicts):    # a numbered trigger was judged
         args += (ruling_arg(state, "rb.nth-count"),)
     if not items:
