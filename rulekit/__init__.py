@@ -44,9 +44,9 @@ __all__ = [
 
 def __getattr__(name):   # rulekit.explore (a callable module) and rulekit.lesson are imported on first use, never by `import rulekit`
     if name == "explore":
-        from . import explore as module
+        import rulekit.explore as module
         return module
     if name == "lesson":
-        from . import lesson as module
+        import rulekit.lesson as module
         return module
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
