@@ -49,7 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
     draw.add_argument("file")
     draw.add_argument("--step", type=int, required=True, metavar="N")
     draw.add_argument("-o", "--output", required=True, help="the image file to write (.png, .svg or .pdf)")
-    draw.add_argument("--view", choices=("flow", "windows", "chain", "graph"), default="flow")
+    draw.add_argument("--view", choices=("sequence", "flow", "windows", "chain", "graph"), default="flow")
 
     rulings = sub.add_parser("rulings", help="list the rulings (contested or changed points) with their options")
     rulings.add_argument("ruleset", nargs="?", help="only this ruleset's rulings (agot, riftbound, …)")

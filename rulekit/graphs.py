@@ -101,7 +101,9 @@ def state_graph(step: Step, title: str = "") -> nx.DiGraph:
         status = {Code.ELIGIBLE: "eligible", Code.MUST_RESOLVE: "forced", Code.TRIGGERS: "triggers"}.get(
             v.code, "used" if v.code is Code.ALREADY_USED else "not eligible")
         if node not in g:
-            g.add_node(node, label=f"{card.title}: {v.ability}", kind="ability", subset=3, status=status,
+            kind = ability.timing.value if ability is not None and ability.timing.value not in ("triggered", "priority") \
+                else "ability"
+            g.add_node(node, label=f"{card.title}'s {kind}", kind="ability", subset=3, status=status,
                        reason=reason(v), code=v.code.value, timing=ability.timing.value if ability else "")
         elif status in ("eligible", "forced", "triggers"):
             g.nodes[node].update(status=status, reason=reason(v), code=v.code.value)

@@ -129,7 +129,7 @@ def without_position(text: str) -> str:
     return rest[:1].upper() + rest[1:]
 
 
-_ID_TOKEN = re.compile(r"(?<![\w'#])([A-Za-z0-9_\-]+(?:[.@:/][A-Za-z0-9_\-]+)+)")
+_ID_TOKEN = re.compile(r"(?<![\w'#])([A-Za-z0-9_\-]+(?:[.@:/#][A-Za-z0-9_\-]+)+)")
 _PAREN = re.compile(r" ?\(([^()\s]+)\)")
 _PART = re.compile(r"\((?:effect|cost)\d+ of ")
 
@@ -171,9 +171,9 @@ def names(text: str, state: GameState) -> str:
     ``"Winterfell Steward"``) and any other engine id replaced by what it names."""
     def drop(m):
         return "" if is_internal_id(m.group(1), state) else m.group(0)
+    text = _PART.sub("(", text)
     before = None
     while before != text:
         before, text = text, _PAREN.sub(drop, text)
-    text = _PART.sub("(", text)
     return _ID_TOKEN.sub(lambda m: _token_name(m.group(1), state) if is_internal_id(m.group(1), state)
                          else m.group(1), text)

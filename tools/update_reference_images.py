@@ -1,4 +1,5 @@
-"""Regenerate the reference images of tests/test_draw.py (run after a deliberate change to a view)."""
+"""Regenerate the reference images of tests/test_draw.py (run after a deliberate change to a
+view, then look at every image before committing it)."""
 from __future__ import annotations
 
 import sys
@@ -11,9 +12,10 @@ from rulekit.draw import draw_view  # noqa: E402
 from rulekit.files import load_scenario  # noqa: E402
 from test_draw import CASES, FILES, REFERENCE  # noqa: E402
 
+for old in REFERENCE.glob("*.png"):
+    old.unlink()
 for name, what, view in CASES:
     game = load_scenario(next(p for p in FILES if p.stem == name)).start()
     step = next(s for s in game.timeline if s.what == what)
-    fig = draw_view(view, step, game.timeline if view == "flow" else None)
-    fig.savefig(REFERENCE / f"{name}-{view}.png")
+    draw_view(view, step, game.timeline).savefig(REFERENCE / f"{name}-{view}.png")
     print("wrote", f"{name}-{view}.png")

@@ -49,7 +49,9 @@ def window_entries(step) -> list[WindowEntry]:
             for v in step.verdicts:
                 if v.code is Code.ELIGIBLE:
                     card = step.before.cards[v.card.partition("@")[0]]
-                    per_player.setdefault(card.controller, []).append(f"{card.title}.{v.ability}")
+                    ability = card.ability(v.ability)
+                    per_player.setdefault(card.controller, []).append(
+                        f"{card.title}'s {ability.timing.value if ability is not None else 'ability'}")
             listed = "; ".join(f"{p}: {', '.join(sorted(set(a)))}" for p, a in per_player.items()) or "nothing"
             out.append(WindowEntry(
                 f"{frame.step.window_kind} window — {', '.join(condition_label(state, c.id) for c in frame.conditions)}",
@@ -62,8 +64,9 @@ def stack_entries(step) -> list[StackEntry]:
     out = []
     for frame in step.control:
         if isinstance(frame, SequenceFrame):
-            out.append(StackEntry(frame.id, f"sequence {frame.id} at step {frame.step.number if frame.step else 8}",
-                                  ", ".join(condition_label(step.state, c.id) for c in frame.conditions), False, None))
+            nxt = f"its next step: step {frame.step.number}, {frame.step.title}" if frame.step else "it ends"
+            out.append(StackEntry(frame.id, "sequence for: " + names(", ".join(
+                condition_label(step.state, c.id) for c in frame.conditions), step.state), nxt, False, None))
         elif isinstance(frame, ResolutionFrame):
             effect = "; ".join(f"{i.do.value} {i.target.value}" for i in frame.ability.effect)
             out.append(StackEntry(frame.use, f"{frame.source.title} resolving ({frame.stage}) — {frame.controller}",
@@ -77,7 +80,9 @@ def graph_sequences(g, step, add_condition) -> None:
     sequences = [f for f in step.control if isinstance(f, SequenceFrame)]
     previous = None
     for frame in sequences:
-        g.add_node(frame.id, label=f"sequence {frame.id}", kind="sequence", subset=2, step=frame.step.number
+        g.add_node(frame.id, label="sequence for " + names(", ".join(condition_label(state, c.id)
+                                                                  for c in frame.conditions), state),
+                   kind="sequence", subset=2, step=frame.step.number
                    if frame.step is not None else 8, role=frame.role)
         if previous is not None:
             g.add_edge(frame.id, previous, relation="nested in")
@@ -101,7 +106,7 @@ def graph_frames(g, step, add_condition) -> None:
         if isinstance(frame, ResolutionFrame):
             node = f"{frame.source.obj}.{frame.ability.id}"
             if node not in g:
-                g.add_node(node, label=f"{frame.source.title}: {frame.ability.id}", kind="ability", subset=3,
+                g.add_node(node, label=f"{frame.source.title}'s {frame.ability.timing.value}", kind="ability", subset=3,
                            status="resolving", reason="", code="", timing=frame.ability.timing.value)
             g.nodes[node]["status"] = "resolving"
             add_condition(g, state, frame.condition, "occurred" if frame.condition.kind.value != "effect initiates"

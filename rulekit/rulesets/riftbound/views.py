@@ -96,4 +96,9 @@ def item_name(item) -> str:
 
 def sequence_nesting(step) -> tuple[tuple[str, str], ...]:
     control = step.parent.control if step.parent is not None else step.control
-    return tuple((item.id, item_name(item)) for f in control if isinstance(f, ChainFrame) for item in f.items)
+    out: list[tuple[str, str]] = []
+    for f in control:
+        if isinstance(f, ChainFrame) and f.items:
+            out.append((f.id, "the Chain"))          # the outer band; each item on it is a nested one
+            out += [(item.id, item_name(item)) for item in f.items]
+    return tuple(out)
