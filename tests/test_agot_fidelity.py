@@ -223,6 +223,19 @@ def test_expectations_catch_the_wrong_order_and_an_offer_that_should_not_exist()
     assert check_expect(game, offered) == ["never_offered: c6.r1@s:claim:killed:c4 was offered"]
 
 
+def test_under_the_any_replacement_ruling_a_plain_replacement_also_ends_the_interrupts():
+    loaded = load_scenario(AGOT / "two-replacements-the-latest-wins.yaml")
+    ruled = dataclasses.replace(loaded.scenario, rulings={"agot.replacement-ends-interrupts": "any-replacement"})
+    game = Game.start(ruled, loaded.answers, play_defaults=True)
+    first = steps(game, "replaces")[0]
+    assert first.rule == "agot.would" and ("ruling", "agot.replacement-ends-interrupts=any-replacement") in first.args
+    assert "refuge.i@s:kill:killed:c3" not in offered_of(game)
+    assert [u.key.at for u in game.unapplied] == ["s:kill:interrupt"]       # P2's Refuge never came up
+    assert game.state.cards["c3"].zone == "discard pile"                    # Wildfire's replacement is the one
+    default = play("two-replacements-the-latest-wins")
+    assert ("ruling", "agot.replacement-ends-interrupts=would-only") in steps(default, "replaces")[0].args
+
+
 # -- the ruling agot.replacement-triggers, both ways ------------------------------------------------
 def test_replacement_events_trigger_nothing_by_default():
     game = play("replacement-events-trigger")

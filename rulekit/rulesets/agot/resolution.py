@@ -17,8 +17,12 @@ from ...decisions import AnswerKey, Decision, DecisionKind
 from ...events import EventKind, Verb
 from ...frames import Ask, Control, Progress
 from ...model import DelayedEffect, GameState, TriggeringCondition
+from ..base import ruling_arg
 from .frames import ResolutionFrame, SequenceFrame
 from .steps import SeqStep
+
+
+ENDS_INTERRUPTS = "agot.replacement-ends-interrupts"
 
 
 def _ability(frame: ResolutionFrame) -> Ability:
@@ -194,13 +198,14 @@ def _act_on_condition(frame: ResolutionFrame, state: GameState, control: Control
     if instr.do is Verb.REPLACE:
         entry = (frame.use, frame.source.id, frame.controller, instr.instead)
         state = replace(state, replacements=state.replacements.set(tc.id, state.replacements.get(tc.id, ()) + (entry,)))
-        if frame.ability.timing is Timing.WOULD_INTERRUPT:
-            # a "would" interrupt changed what is about to happen: no further interrupts to it
+        ruling = ruling_arg(state, ENDS_INTERRUPTS)
+        if frame.ability.timing is Timing.WOULD_INTERRUPT or state.ruling(ENDS_INTERRUPTS) == "any-replacement":
+            # it changed what is about to happen: no further interrupts to it (agot.would)
             state = replace(state, would_changed=state.would_changed.set(tc.id, frame.use))
             return Progress(state, control[:-1] + (moved_on,), "agot.would", "replaces",
-                            args + (("condition", tc.id), ("would", True)))
+                            args + (("condition", tc.id), ("would", True), ruling))
         return Progress(state, control[:-1] + (moved_on,), "agot.replacement", "replaces",
-                        args + (("condition", tc.id),))
+                        args + (("condition", tc.id), ruling))
     # save: the condition is changed into "this card is saved", imminent in a sequence of its own
     card = state.cards[tc.card.id]
     saved = occur.conditions_for(Verb.SAVE, state, sequence, frame.use, cards=(card,))

@@ -114,7 +114,8 @@ RULES: tuple[Rule, ...] = (
          "condition is no longer imminent: no further interrupts to it (forced or not, \"would\" or not) may be "
          "used. A replacement made this way still resolves in place of the condition at step 5, and the condition "
          "still counts as having occurred, so reactions to it follow. Among plain interrupts that replace (no "
-         "\"would\"), the most recently initiated replacement is the one used (agot.replacement).",
+         "\"would\"), the most recently initiated replacement is the one used (agot.replacement); that plain "
+         "replacements leave the window open is the default of the ruling agot.replacement-ends-interrupts.",
          "rules reference", _RR + ", \"Would\" and \"Replacement Effects\""),
     Rule("agot.constant", "Constant abilities",
          "A constant ability has no triggering condition and is never initiated: while its card is in play (and "

@@ -49,9 +49,9 @@ def describe(what: str, a: dict, state) -> str | None:
     if what == "cancels":
         return f"{use_ref_label(state, a['use'])} cancels {condition_label(state, a['condition'])}."
     if what == "replaces" and a.get("would"):
-        return (f"{use_ref_label(state, a['use'])} replaces {condition_label(state, a['condition'])}: a \"would\" "
-                "interrupt changed what is about to happen, so no further interrupts to it may be used; the "
-                "replacement resolves in its place at step 5.")
+        return (f"{use_ref_label(state, a['use'])} replaces {condition_label(state, a['condition'])}: it changed "
+                "what is about to happen, so no further interrupts to it may be used; the replacement resolves in "
+                "its place at step 5.")
     if what == "replaces":
         return f"{use_ref_label(state, a['use'])} will replace {condition_label(state, a['condition'])} when it occurs."
     if what == "saves":
