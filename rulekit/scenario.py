@@ -152,6 +152,13 @@ def check(s: Scenario) -> Scenario:
                 raise ScenarioError(f"ability id {ability.id!r} is used twice on card {card.id!r}", path=f"{ap}.id")
             ability_ids.add(ability.id)
             check_ability(ability, ap, rules, card.id)
+    card_ids = [c.id for c in s.cards]
+    for i, card in enumerate(s.cards):
+        if card.duplicate_of is not None:
+            if card.duplicate_of not in card_ids or card.duplicate_of == card.id:
+                raise ScenarioError(f"duplicate_of {card.duplicate_of!r} of card {card.id!r} names no other card"
+                                    f"{suggest(card.duplicate_of, card_ids)}", path=f"cards[{i}].duplicate_of",
+                                    expected="the id of the card it duplicates")
     for i, entry in enumerate(s.script):
         _check_entry(entry, f"script[{i}]", s)
     return s
@@ -306,6 +313,16 @@ def _check_instruction(instr, path: str, rules, card_id: str) -> None:
         _check_filter(instr.filter, f"{path}.filter", rules)
 
 
+def _abilities_by(s: Scenario, card_id: str, index: int) -> list[str]:
+    """The abilities ``card_id`` can have when script entry ``index`` runs: printed, given by the
+    rules, or granted by an earlier entry."""
+    rules = get_ruleset(s.ruleset)
+    card = next((c for c in rules.setup_cards(s.cards) if c.id == card_id), None)
+    having = [a.id for a in card.abilities] if card is not None else []
+    having += [e.grant.id for e in s.script[:index] if e.grant is not None and card_id in e.cards]
+    return having
+
+
 def _check_entry(entry: ScriptEntry, path: str, s: Scenario) -> None:
     rules = get_ruleset(s.ruleset)
     _check_verb(entry.do, f"{path}.do", rules)
@@ -315,6 +332,18 @@ def _check_entry(entry: ScriptEntry, path: str, s: Scenario) -> None:
                             path=f"{path}.to", expected="one of " + ", ".join(rules.zones))
     if entry.grant is not None:
         check_ability(entry.grant, f"{path}.grant", rules, ", ".join(entry.cards) or "the script")
+    if entry.do is Verb.TAKE_CONTROL and entry.player not in s.players:
+        raise ScenarioError(f"the player who takes control, {entry.player!r}, is not a player"
+                            f"{suggest(entry.player, s.players)}", path=f"{path}.player",
+                            expected="one of " + ", ".join(s.players))
+    if entry.do is Verb.REMOVE_ABILITY:
+        index = int(path.rpartition("[")[2].rstrip("]"))
+        for card_id in entry.cards:
+            having = _abilities_by(s, card_id, index)
+            if entry.ability not in having:
+                raise ScenarioError(f"card {card_id!r} has no ability {entry.ability!r} to remove"
+                                    f"{suggest(entry.ability or '', having)}", path=f"{path}.ability",
+                                    expected="one of " + (", ".join(having) or "(it has none)"))
     subject = EVENTS[VERB_EVENT[entry.do]].subject
     card_ids = [c.id for c in s.cards]
     if subject is Subject.CARD:
