@@ -299,6 +299,8 @@ def priority_verdict(state: GameState, card: Card, ability: Ability, player: str
     if why:
         return Verdict(card.obj, ability.id, at, Code.CONDITION_FALSE, why)
     for instr in ability.effect:
+        if instr.target is Target.CHOSEN_ABILITY and chain is None:
+            return Verdict(card.obj, ability.id, at, Code.NO_TARGET, "no ability on a Chain to choose")
         if instr.target.is_chosen and instr.up_to is None and instr.target is not Target.CHOSEN_ABILITY:
             if not (judge.changeable_targets(instr, state, me, card, None) or instr.target.is_player):
                 return Verdict(card.obj, ability.id, at, Code.NO_TARGET, f"nothing to {instr.do.value}")
