@@ -327,3 +327,22 @@ def test_why_at_the_last_step_that_judged_the_ability():
     assert crow.why("Carrion Crow", at="last").usable is True            # declined first: not triggered this turn
     assert earlier.why("Carrion Crow", at="last").usable is False        # declined on resolution: it had triggered
     assert repr(crow.why("Carrion Crow", at="first")) == repr(crow.why("Carrion Crow"))
+
+
+# -- the paragraph table -------------------------------------------------------------------------------------
+def _paragraph_rows(text: str) -> list[str]:
+    return [line for line in text.splitlines() if line.startswith("| ") and re.search(r"\d\d §\d", line)]
+
+
+def test_the_paragraph_table_is_the_same_in_the_readme_and_start_here_and_names_real_scenarios():
+    import nbformat
+    readme = _paragraph_rows((ROOT / "README.md").read_text())
+    start = nbformat.read(ROOT / "notebooks" / "00-start-here.ipynb", as_version=4)
+    notebook = _paragraph_rows("\n".join(c.source for c in start.cells if c.cell_type == "markdown"))
+    assert readme and readme == notebook
+    assert len(readme) == 20          # the AGoT text's 3 paragraphs and 7 steps, the Riftbound text's 10 paragraphs
+    for row in readme:
+        for name in re.findall(r"`((?:agot|riftbound)/[\w-]+)`", row):
+            assert (ROOT / "scenarios" / f"{name}.yaml").exists(), name
+        for lesson in re.findall(r"\b(\d\d) §", row):
+            assert list((ROOT / "notebooks").glob(f"{lesson}-*.ipynb")), lesson
