@@ -59,6 +59,26 @@ def record(parent: Step, p: Progress, decision: Decision | None = None, answer: 
                 decision, answer, answered_by)
 
 
+def _entry_of(control: Control) -> int:
+    """Which script entry is running (the bottom frame walks the script)."""
+    bottom = control[0] if control else None
+    return bottom.index if type(bottom) is ScriptFrame else -1
+
+
+def _uses_since(step: Step, start: Step) -> tuple[tuple[str, int], ...]:
+    """The abilities used (or items resolved) from ``start`` to ``step``, most used first."""
+    from collections import Counter
+    uses: Counter = Counter()
+    node = step
+    while node is not None and node is not start:
+        for name in ("use", "item"):
+            value = dict(node.args).get(name) if node.args else None
+            if isinstance(value, str):
+                uses[value.partition("@")[0]] += 1
+        node = node.parent
+    return tuple(sorted(uses.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
 @dataclass(frozen=True, slots=True)
 class Halt:
     """Where :func:`run` stopped: the last step, the control after it, and the decision
@@ -79,7 +99,8 @@ def run(scenario: Scenario, step: Step, *, replaying: Map = Map(), auto: bool = 
     unapplied: list[Unapplied] = []
     chosen: list[tuple[AnswerKey, str]] = []
     state, control = step.state, step.control
-    taken = 0
+    taken = 0                           # steps taken since the current script entry began
+    entry, entry_start = _entry_of(control), step
     while control:
         out = advance(state, control, scenario)
         if isinstance(out, Ask):
@@ -106,10 +127,15 @@ def run(scenario: Scenario, step: Step, *, replaying: Map = Map(), auto: bool = 
         state, control = out.state, out.control
         if len(control) > max_nesting:
             check_nesting(control, max_nesting, step)
+        now = _entry_of(control)
+        if now != entry:
+            entry, entry_start, taken = now, step, 0
         taken += 1
         if taken >= step_limit:
-            raise RunawayLoop(f"runaway loop: the script took more than {step_limit:,} steps without ending",
-                              abilities=(), depth=len(control), step=step)
+            ranked = _uses_since(step, entry_start)
+            names = ", ".join(f"{a} ×{n}" for a, n in ranked[:6]) or "none"
+            raise RunawayLoop(f"runaway loop: one script entry took more than {step_limit:,} steps without ending; "
+                              f"the abilities used most: {names}", abilities=ranked, depth=len(control), step=step)
     if not control:
         unapplied.extend(Unapplied(k, v, "this decision never came up") for k, v in sorted(
             replaying.items(), key=lambda kv: (kv[0].at, kv[0].chooser, kv[0].number)))

@@ -14,7 +14,9 @@ from .errors import RulekitError
 MAX_NESTING = 64
 
 
-MAX_STEPS = 200_000
+#: steps one script entry may take before it is a runaway loop (a script of thousands of
+#: entries still runs: the count starts again at every entry)
+MAX_STEPS = 10_000
 
 
 class RunawayLoop(RulekitError):

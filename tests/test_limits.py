@@ -37,3 +37,29 @@ def test_the_bound_is_configurable_and_the_timeline_up_to_the_loop_is_kept():
     # each nested sequence is counted once for the ability whose effect opened it
     assert err.value.abilities == (("b.s", 4), ("a.k", 2))
     assert "b.s ×4, a.k ×2" in str(err.value)
+
+
+def test_the_step_bound_counts_per_script_entry_so_a_long_script_runs():
+    b = ScenarioBuilder("a long script", players=["P1", "P2"])
+    b.card("a", "Soldier", owner="P1")
+    for _ in range(3000):                 # 6,000 entries, each a few steps: far more steps than the bound
+        b.kneel("a")
+        b.stand("a")
+    game = Game.start(b.build(), play_defaults=True)
+    assert game.finished and len(game.timeline) > 10_000
+
+
+def test_a_loop_inside_one_entry_stops_at_the_step_bound_naming_its_abilities():
+    from rulekit.engine import run
+    from rulekit.frames import ScriptFrame
+    from rulekit.model import initial_state
+    from rulekit.timeline import Step, steps
+    scenario = loop_board().kneel("v").build()
+    state = initial_state(scenario.ruleset, scenario.players, scenario.first_player, scenario.cards)
+    first = Step(None, 0, "rulekit.setup", "setup", (), state, (ScriptFrame(0),))
+    with pytest.raises(RunawayLoop) as e:
+        run(scenario, first, auto=True, max_nesting=100_000, step_limit=500)
+    assert "500 steps" in str(e.value)
+    names = dict(e.value.abilities)
+    assert set(names) >= {"a.k", "b.s"} and all(n > 10 for n in names.values())
+    assert len(steps(e.value.step)) <= 502
