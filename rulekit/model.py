@@ -131,7 +131,7 @@ class GameState:
     counts: Map = field(default_factory=Map)         # numbered triggers: "card.ability|turn" -> events seen
     rulings: Map = field(default_factory=Map)        # ruling name -> the option in force (every ruling of the ruleset)
     playing: Map = field(default_factory=Map)        # card object being played -> its use (an event, until it is played)
-    would_changed: Map = field(default_factory=Map)  # condition id -> the "would" use that replaced it (no more interrupts)
+    would_changed: Map = field(default_factory=Map)  # condition id -> the use that changed what is about to happen (agot.would)
     history: tuple = ()                              # Riftbound: (turn, TriggeringCondition) of every event processed
     printed: Map = field(default_factory=Map, compare=False, repr=False)   # card id -> the Card as printed (or created)
     listeners: Map = field(default_factory=Map, compare=False, repr=False)
