@@ -75,7 +75,25 @@ def option_label(kind, option_id: str, state: GameState, chooser: str) -> str:
     if "@" in option_id and "." in option_id.partition("@")[0]:
         return use_ref_label(state, option_id)
     card = card_of(state, option_id)
+    if card is None and "." in option_id:               # CARD.ABILITY: an ability or spell to play
+        obj, _, ability_id = option_id.rpartition(".")
+        source = card_of(state, obj)
+        ability = source.ability(ability_id) if source is not None else None
+        if ability is not None:
+            return f"{source.title} — {ability_words(ability)} ({option_id})"
     return card_label(card) if card else option_id
+
+
+def ability_words(ability) -> str:
+    """What an ability does, in the rules' words: its printed text without the timing word, or
+    its effect (``"kill a unit"``)."""
+    text = (ability.text or "").strip()
+    head, sep, rest = text.partition(":")
+    if sep and len(head) <= 24 and rest.strip():
+        text = rest.strip()
+    if text:
+        return text[:1].lower() + text[1:].rstrip(".")
+    return "; ".join(f"{i.do.value} {i.target.value}" for i in ability.effect) or ability.timing.value
 
 
 def describe(what: str, args: tuple, state: GameState) -> str:

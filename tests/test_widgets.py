@@ -57,7 +57,7 @@ def test_moving_the_slider_shows_that_step_with_its_rule_and_why_not():
     opened = next(s for s in e.model.steps if s.what == "window-opens")
     e.timeline.slider.value = opened.number
     assert e.model.cursor == opened.number
-    assert "The window opens (s:claim:interrupt)" in e.log.widget.value
+    assert "#5 · step 4, interrupt window</b> — The window opens; P1 has" in e.log.widget.value   # names, not ids
     assert "first player has the first opportunity" in e.log.widget.value
     e.why.choice.value = "c6.r1"
     assert "not the right timing" in e.why.answer_html.value

@@ -53,10 +53,14 @@ class GameModel(traitlets.HasTraits):
     def _note(self, game: Game) -> None:
         notes = []
         if game.unapplied:
-            notes.append("answers that no longer apply: " + "; ".join(f"{u.key} → {u.option} ({u.why})"
-                                                                       for u in game.unapplied))
+            n = len(game.unapplied)
+            notes.append(f"{n} recorded answer{'s' if n > 1 else ''} did not apply on this board: "
+                         + "; ".join(f"{u.key} → {u.option} ({u.why})" for u in game.unapplied))
         if game.waiting_answers:
-            notes.append("recorded answers not applied yet (they apply if their decision comes up): "
+            n = len(game.waiting_answers)
+            notes.append(f"{n} recorded answer{'s' if n > 1 else ''} not applied yet: "
+                         f"{'their decisions have' if n > 1 else 'its decision has'} not come up on this board "
+                         f"({'they apply if they do' if n > 1 else 'it applies if it does'}): "
                          + "; ".join(f"{k} → {o}" for k, o in game.waiting_answers))
         self.message = " · ".join(notes)
 

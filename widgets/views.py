@@ -10,9 +10,10 @@ import io
 
 import ipywidgets as w
 
-from rulekit import RULES, explain
+from rulekit import RULES, Line, explain
 from rulekit.files import load_scenario
-from rulekit.trace import step_line, verdict_lines
+from rulekit.text import ability_words, heading, names, without_position
+from rulekit.trace import verdict_lines
 
 from .model import GameModel
 
@@ -31,11 +32,17 @@ class TimelineControls(_View):
                                   layout=w.Layout(width="60%"))
         self.prev = w.Button(description="◀", layout=w.Layout(width="3em"), tooltip="previous step")
         self.next = w.Button(description="▶", layout=w.Layout(width="3em"), tooltip="next step")
+        self.branch = w.Button(description="branch here", tooltip="answer this step's decision again, "
+                               "differently, and go on from there")
+        self.where = w.HTML()                       # "#5 · step 4, interrupt window"
         self.slider.add_class("rk-timeline")
+        self.branch.add_class("rk-branch")
+        self.where.add_class("rk-where")
         self.slider.observe(self._moved, names="value")
         self.prev.on_click(lambda _: self._step(-1))
         self.next.on_click(lambda _: self._step(+1))
-        self.widget = w.HBox([self.prev, self.slider, self.next])
+        self.branch.on_click(lambda _: self.branch_here())
+        self.widget = w.VBox([w.HBox([self.prev, self.slider, self.next, self.branch]), self.where])
         super().__init__(model)
         self.refresh()
 
@@ -46,10 +53,27 @@ class TimelineControls(_View):
     def _step(self, delta: int) -> None:
         self.model.cursor = max(0, min(len(self.model.steps) - 1, self.model.cursor + delta))
 
+    def branch_here(self) -> bool:
+        """Go back to the decision answered at the cursor (or the first one after it) and leave it
+        open, with every answer before it kept: change an earlier answer and continue from there."""
+        steps = self.model.steps
+        at = next((s for s in steps[self.model.cursor:] if s.decision is not None), None)
+        if at is None:
+            self.model.message = "no decision was answered at or after this step: there is nothing to branch from"
+            return False
+        line = Line()
+        for s in steps[:at.number]:
+            if s.decision is not None and s.answer is not None:
+                line = line.with_answer(s.decision.key, s.answer)
+        self.model.load(line)
+        return True
+
     def refresh(self) -> None:
         with self.slider.hold_sync():              # one message: the browser never sees a value past max
             self.slider.max = len(self.model.steps) - 1
             self.slider.value = self.model.cursor
+        self.where.value = f"<b>{html.escape(heading(self.model.step))}</b>"
+        self.branch.disabled = not any(s.decision is not None for s in self.model.steps[self.model.cursor:])
 
 
 class StepLog(_View):
@@ -65,15 +89,16 @@ class StepLog(_View):
     def refresh(self) -> None:
         step = self.model.step
         rule = RULES.get(step.rule)
-        parts = [f"<b>{html.escape(step_line(step))}</b>"]
+        state = step.state if step.what != "use" else step.before
+        parts = [f"<b>{html.escape(heading(step))}</b> — {html.escape(names(without_position(step.describe()), state))}"]
         if rule is not None:
             parts.append(f"<blockquote>{html.escape(rule.text)}<br><i>{html.escape(rule.source)} "
                          f"({rule.provenance})</i></blockquote>")
         if step.verdicts:
-            items = "".join(f"<li>{html.escape(line.strip())}</li>" for line in verdict_lines(step))
+            items = "".join(f"<li>{html.escape(names(line.strip(), step.before))}</li>" for line in verdict_lines(step))
             parts.append(f"<ul>{items}</ul>")
         if self.model.message:
-            parts.append(f"<p style='color:#b00'>{html.escape(self.model.message)}</p>")
+            parts.append(f"<p class='rk-message' style='color:#8a4b00'>{html.escape(names(self.model.message, state))}</p>")
         self.widget.value = "".join(parts)
 
 
@@ -102,10 +127,14 @@ class DecisionPicker(_View):
             self.buttons.children = ()
             self.defaults.disabled = True
         else:
-            self.prompt.value = f"<b>{html.escape(decision.prompt)}</b> <small>({html.escape(str(decision.key))})</small>"
+            state = self.model.game.state
+            self.prompt.value = (f"<b>{html.escape(names(decision.prompt, state))}</b> "
+                                 f"<small>({html.escape(heading(self.model.game.last_step))})</small>")
             buttons = []
             for option in decision.options:
-                b = w.Button(description=option.label[:80], tooltip=option.id, layout=w.Layout(width="auto"))
+                label = names(option.label, state)
+                b = w.Button(description=label if len(label) <= 90 else label[:89] + "…", tooltip=option.id,
+                             layout=w.Layout(width="auto"))
                 b.add_class("rk-option")
                 b.on_click(lambda _, oid=option.id: self.choose(oid))
                 buttons.append(b)
@@ -128,7 +157,7 @@ class WhyNotPanel(_View):
 
     def refresh(self) -> None:
         state = self.model.step.before
-        options = [(f"{state.cards[cid].title} — {a.id} ({a.timing.value})", f"{cid}.{a.id}")
+        options = [(f"{state.cards[cid].title} — {a.timing.value}: {ability_words(a)}", f"{cid}.{a.id}")
                    for cid in state.order for a in state.cards[cid].abilities]
         if [o[1] for o in self.choice.options] != [o[1] for o in options]:
             keep = self.choice.value
@@ -142,7 +171,8 @@ class WhyNotPanel(_View):
             return
         card, _, ability = self.choice.value.partition(".")
         explanation = explain(self.model.step, card, ability, later=self.model.game.last_step)
-        self.answer_html.value = "<br>".join(html.escape(line) for line in str(explanation).splitlines())
+        self.answer_html.value = "<br>".join(html.escape(names(line, state))
+                                             for line in str(explanation).splitlines())
 
 
 class BoardEditor(_View):
@@ -169,12 +199,15 @@ class BoardEditor(_View):
 
     def refresh(self) -> None:
         scenario = self.model.scenario
-        ids = [(f"{c.title} ({c.id})", c.id) for c in scenario.cards]
+        ids = [(f"{c.title} — {c.owner}'s, {c.zone}", c.id) for c in scenario.cards]
         if [o[1] for o in self.card.options] != [o[1] for o in ids]:
             self.card.options = ids
         from rulekit.rulesets import get
         self.zone.options = get(scenario.ruleset).zones
         self.controller.options = scenario.players
+        if self.card.value is None and ids:         # start with a card chosen: the first on the board
+            in_play = get(scenario.ruleset).in_play
+            self.card.value = next((c.id for c in scenario.cards if c.zone in in_play), ids[0][1])
         self._load()
 
     def _load(self) -> None:
@@ -206,24 +239,50 @@ class BoardEditor(_View):
 
 
 class DrawingView(_View):
-    """A matplotlib view of the step at the cursor, shown as a PNG image."""
+    """A matplotlib view of the step at the cursor, shown as a PNG image.
 
-    def __init__(self, model: GameModel, view: str = "flow"):
+    One view object per kind is kept alive and updated in place; only the kind shown is redrawn,
+    only when the game or the cursor moves (not when a message changes), and not at all while the
+    drawing is hidden (``active`` false): it catches up when shown."""
+
+    def __init__(self, model: GameModel, view: str = "sequence"):
         from rulekit.draw import VIEWS
+        self.model = model
+        self.views: dict = {}
+        self.active, self.stale = True, False
         self.which = w.ToggleButtons(options=list(VIEWS), value=view)
+        self.which.add_class("rk-views")
         self.image = w.Image(format="png")
+        self.image.add_class("rk-image")
         self.which.observe(lambda _: self.refresh(), names="value")
         self.widget = w.VBox([self.which, self.image])
         self.widget.add_class("rk-drawing")
-        super().__init__(model)
+        model.observe(lambda change: self.refresh(), names=["game", "cursor"])
         self.refresh()
 
+    def show(self, active: bool) -> None:
+        self.active = active
+        if active and self.stale:
+            self.refresh()
+
+    def view(self):
+        from rulekit.draw import make_view
+        key = (self.which.value, self.model.scenario.ruleset)
+        if key not in self.views:
+            self.views[key] = make_view(self.which.value, self.model.scenario.ruleset)
+        return self.views[key]
+
     def refresh(self) -> None:
-        from rulekit.draw import draw_view
-        fig = draw_view(self.which.value, self.model.step, self.model.steps)
-        buf = io.BytesIO()
-        fig.savefig(buf, format="png")
-        self.image.value = buf.getvalue()
+        if not self.active:
+            self.stale = True
+            return
+        self.stale = False
+        view = self.view()
+        view.update(self.model.step, self.model.steps)
+        png = view.png()
+        self.image.value = png
+        self.image.width = str(int(view.size[0] * 100))   # shown at the size it is drawn: never stretched
+        self.image.height = str(int(round(view.used * 100)))
 
 
 class Explorer:
@@ -240,13 +299,25 @@ class Explorer:
         tabs = w.Tab(children=[self.drawing.widget, self.why.widget, self.board.widget])
         for i, title in enumerate(("drawing", "why (not)?", "board")):
             tabs.set_title(i, title)
+        tabs.observe(lambda change: self.drawing.show(change["new"] == 0), names="selected_index")
+        tabs.add_class("rk-tabs")
+        self.tabs = tabs
         self.widget = w.VBox([w.HTML(f"<h3>{html.escape(model.scenario.title)}</h3>"), self.decision.widget,
                               self.timeline.widget, self.log.widget, tabs])
         self.widget.add_class("rk-explorer")
 
-    def _ipython_display_(self):
-        from IPython.display import display
-        display(self.widget)
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        """The widgets, with a plain note for where they cannot render (a notebook not run yet,
+        a page without the widget manager)."""
+        bundle = self.widget._repr_mimebundle_(include=include, exclude=exclude)
+        title = html.escape(self.model.scenario.title)
+        bundle["text/plain"] = (f"rulekit explorer: {self.model.scenario.title}. Run this cell in Jupyter "
+                                "(with ipywidgets) to answer decisions, move along the timeline, ask why and "
+                                "edit the board.")
+        bundle["text/html"] = (f"<p class='rk-note'><b>rulekit explorer: {title}</b>. Run this cell in "
+                               "Jupyter (with ipywidgets) to answer decisions, move along the timeline, ask "
+                               "why and edit the board.</p>")
+        return bundle
 
 
 def explorer(source, answers=None) -> Explorer:
