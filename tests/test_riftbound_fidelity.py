@@ -309,3 +309,35 @@ def test_the_registry_names_the_core_rules_version_it_follows():
     for rule in ("rb.optional", "rb.no-target", "rb.new-object", "rb.reaction", "rb.replacement", "rb.deathknell"):
         assert CORE_RULES in RULES[rule].source
     assert "2026-03-30" in play("optional-trigger-declined").state.rules.version
+
+
+def test_the_new_vocabulary_is_checked_when_a_file_is_read():
+    from rulekit.errors import ScenarioError
+    head = """
+ruleset: riftbound
+title: bad
+players: [P1, P2]
+first_player: P1
+cards:
+  - id: u
+    title: U
+    owner: P1
+    type: unit
+    zone: base
+    abilities:
+      - {id: a, timing: triggered, when: {event: attacks}, effect: [%s]}
+script:
+  - {do: attack, cards: [u]}
+"""
+    for effect, path in (("{do: create, to: base}", "token"),
+                         ("{do: exhaust, target: each, up_to: 2, filter: {type: unit}}", "up_to"),
+                         ("{do: kill, target: chosen ability}", "target")):
+        with pytest.raises(ScenarioError) as e:
+            loads_scenario(head % effect)
+        assert e.value.path.endswith(path), (effect, e.value.path)
+    agot = (head.replace("ruleset: riftbound", "ruleset: agot").replace("zone: base", "zone: play area")
+            .replace("type: unit", "type: character").replace("{do: attack, cards: [u]}", "{do: kneel, cards: [u]}")
+            .replace("timing: triggered, when: {event: attacks}", "timing: action"))
+    with pytest.raises(ScenarioError) as e:           # 'action' is a timing of Riftbound only
+        loads_scenario(agot % "{do: kneel, target: self}")
+    assert e.value.path.endswith("timing")
