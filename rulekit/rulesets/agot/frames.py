@@ -7,7 +7,7 @@ nesting, last in, first out.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ...abilities import Ability
 from ...model import Card, TriggeringCondition
@@ -44,6 +44,9 @@ class SequenceFrame(Frame):
     forced_done: int = 0
     role: str = "occurrence"
     planned: int = 0
+    #: the verdicts of this step, kept while players pass on the same state: (state, verdicts,
+    #: usable uses). Not part of the frame's identity (equality, hash, replay ignore it).
+    judged: tuple = field(default=(), compare=False, hash=False, repr=False)
 
     is_sequence = True
 

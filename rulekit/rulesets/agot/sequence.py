@@ -38,7 +38,17 @@ from .steps import SeqStep
 # -- helpers -----------------------------------------------------------------------------------
 def verdicts_at(state: GameState, frame: SequenceFrame) -> tuple[Verdict, ...]:
     """The verdicts of every ability considered at this step of the sequence."""
-    return agot_verdicts.considered(state, frame.conditions, frame.step)
+    return _judged(state, frame)[0]
+
+
+def _judged(state: GameState, frame: SequenceFrame) -> tuple[tuple[Verdict, ...], tuple]:
+    """(verdicts, usable uses) at this step: judged once, then carried by the frame while the
+    players pass on the same state (the judgement would be the same)."""
+    j = frame.judged
+    if j and j[0] is state:
+        return j[1], j[2]
+    verdicts = agot_verdicts.considered(state, frame.conditions, frame.step)
+    return verdicts, _usable(state, frame, verdicts)
 
 
 def _usable(state: GameState, frame: SequenceFrame, verdicts: tuple[Verdict, ...]) -> tuple:
@@ -89,8 +99,9 @@ def _usable_options(frame: SequenceFrame, state: GameState, verdicts,
                    player: str | None = None) -> list[tuple[Verdict, str]]:
     """The uses the verdicts allow (for one player, or for anyone), as (verdict, use id) in
     listing order."""
-    return [(v, use) for v, use, controller in _usable(state, frame, verdicts)
-            if player is None or controller == player]
+    j = frame.judged
+    usable = j[2] if j and j[0] is state and j[1] is verdicts else _usable(state, frame, verdicts)
+    return [(v, use) for v, use, controller in usable if player is None or controller == player]
 
 
 # -- after every interrupt: is the condition still imminent? -------------------------------------
@@ -259,14 +270,17 @@ def _leave_step(frame, state, control, what, verdicts) -> Progress:
 
 # -- steps 2, 4 and 7: windows -------------------------------------------------------------------
 def window(frame: SequenceFrame, state: GameState, control: Control) -> Progress | Ask:
-    verdicts = verdicts_at(state, frame)
+    verdicts, usable = _judged(state, frame)
+    if not frame.judged or frame.judged[0] is not state:
+        frame = replace(frame, judged=(state, verdicts, usable))
     kind = frame.step.window_kind
     w = frame.window
     if w is None:
         if not any(v.code is Code.ELIGIBLE for v in verdicts):
             return _leave_step(frame, state, control, "window-empty", verdicts)
         w = Window(ids.window(frame.id, kind), state.first_player)
-        opened = SequenceFrame(frame.id, frame.conditions, frame.step, w, frame.forced_done, frame.role, frame.planned)
+        opened = SequenceFrame(frame.id, frame.conditions, frame.step, w, frame.forced_done, frame.role, frame.planned,
+                               frame.judged)
         return Progress(state, control[:-1] + (opened,), "agot.window.open", "window-opens",
                         (("window", w.id), ("player", w.opportunity)), verdicts)
     if w.passes >= len(state.players):
@@ -297,9 +311,12 @@ def window_answer(frame: SequenceFrame, state: GameState, control: Control, opti
 
 def _pass(frame, state, control, verdicts, *, auto: bool) -> Progress:
     w = frame.window
+    j = frame.judged
+    judged = j if j and j[0] is state and j[1] is verdicts else (state, verdicts, _usable(state, frame, verdicts))
     moved = Window(w.id, state.next_player(w.opportunity), w.passes + 1, w.number + 1)
     return Progress(state, control[:-1] + (SequenceFrame(frame.id, frame.conditions, frame.step, moved,
-                                                         frame.forced_done, frame.role, frame.planned),),
+                                                         frame.forced_done, frame.role, frame.planned,
+                                                         judged),),
                     "rulekit.auto-pass" if auto else "agot.window.pass", "pass",
                     (("player", w.opportunity), ("auto", auto), ("passes", moved.passes)), verdicts)
 
