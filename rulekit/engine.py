@@ -9,6 +9,7 @@ frozen control stack.
 """
 from __future__ import annotations
 
+import gc
 from dataclasses import dataclass
 
 from immutables import Map
@@ -95,7 +96,23 @@ def run(scenario: Scenario, step: Step, *, replaying: Map = Map(), auto: bool = 
         max_nesting: int = MAX_NESTING, step_limit: int = MAX_STEPS) -> Halt:
     """Advance from ``step`` until a decision needs a person (or, with ``auto``, to the end,
     answering every decision with its default). Answers in ``replaying`` are applied where
-    their keys come up; one whose option is not legal there is reported as unapplied."""
+    their keys come up; one whose option is not legal there is reported as unapplied.
+
+    Everything a run allocates is a tree of frozen values (steps point to their parents,
+    never back), so reference counting frees it all and Python's cyclic collector has nothing
+    to find; it is paused while the loop runs (it would otherwise walk the growing timeline
+    again and again, about half the run's time) and restored as it was afterwards."""
+    paused = gc.isenabled()
+    if paused:
+        gc.disable()
+    try:
+        return _run(scenario, step, replaying, auto, max_nesting, step_limit)
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _run(scenario: Scenario, step: Step, replaying: Map, auto: bool, max_nesting: int, step_limit: int) -> Halt:
     unapplied: list[Unapplied] = []
     chosen: list[tuple[AnswerKey, str]] = []
     state, control = step.state, step.control
