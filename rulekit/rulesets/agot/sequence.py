@@ -272,7 +272,8 @@ def _leave_step(frame, state, control, what, verdicts) -> Progress:
 def window(frame: SequenceFrame, state: GameState, control: Control) -> Progress | Ask:
     verdicts, usable = _judged(state, frame)
     if not frame.judged or frame.judged[0] is not state:
-        frame = replace(frame, judged=(state, verdicts, usable))
+        frame = SequenceFrame(frame.id, frame.conditions, frame.step, frame.window, frame.forced_done, frame.role,
+                              frame.planned, (state, verdicts, usable))
     kind = frame.step.window_kind
     w = frame.window
     if w is None:

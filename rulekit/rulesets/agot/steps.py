@@ -24,10 +24,7 @@ class SeqStep(Enum):
         self.number = number
         self.title = title
         self.timing = timing
-
-    @property
-    def rule(self) -> str:
-        return f"agot.tc.{self.number}"
+        self.rule = f"agot.tc.{number}"      # its rule id in the registry
 
     @property
     def is_window(self) -> bool:
