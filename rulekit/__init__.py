@@ -21,8 +21,6 @@ from .verdicts import Code, Verdict, reason
 
 from . import rulesets
 from .rulesets import Ruleset, Ruling
-from .rulesets.agot import SeqStep          # registers A Game of Thrones
-from .rulesets import riftbound as _riftbound   # registers Riftbound  # noqa: F401
 
 __version__ = "0.1.0"
 
@@ -43,6 +41,9 @@ __all__ = [
 
 
 def __getattr__(name):   # rulekit.explore (a callable module) and rulekit.lesson are imported on first use, never by `import rulekit`
+    if name == "SeqStep":          # A Game of Thrones' seven steps (importing it loads that ruleset)
+        from .rulesets.agot.steps import SeqStep
+        return SeqStep
     if name == "explore":
         import rulekit.explore as module
         return module

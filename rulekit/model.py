@@ -14,7 +14,7 @@ from immutables import Map
 from . import ids
 from .abilities import Ability
 from .events import EventKind
-from .rulesets import _REGISTRY
+from .rulesets import _REGISTRY, get as get_ruleset
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,7 +242,7 @@ def index_listeners(cards: tuple[Card, ...]) -> Map:
 def initial_state(ruleset: str, players: tuple[str, ...], first_player: str,
                   cards: tuple[Card, ...], phase: str = "", round: int = 1,
                   rulings: dict | None = None) -> GameState:
-    rules = _REGISTRY[ruleset]
+    rules = get_ruleset(ruleset)
     cards = rules.setup_cards(tuple(cards))
     deck = rules.deck
     in_force = rules.default_rulings()

@@ -1,16 +1,32 @@
 """The rulesets rulekit knows, one package each, and the registry that names them.
 
 A Game of Thrones (:mod:`rulekit.rulesets.agot`) and Riftbound
-(:mod:`rulekit.rulesets.riftbound`) are registered when rulekit is imported; another ruleset
-registers itself with :func:`register` (see ``docs/adding-a-ruleset.md``). The registry is
-filled once and only read while games run, so games in several threads or processes share it
+(:mod:`rulekit.rulesets.riftbound`) are built in: each is imported and registered the first time
+it is asked for (so ``import rulekit`` stays light); another ruleset registers itself with
+:func:`register` (see ``docs/adding-a-ruleset.md``). The registry is filled once per ruleset,
+under a lock, and only read while games run, so games in several threads or processes share it
 safely.
 """
 from __future__ import annotations
 
+import threading
+
 from .base import Flow, FlowNode, Frame, Handler, Ruleset, Ruling, RulingOption, StackEntry, WindowEntry
 
 _REGISTRY: dict[str, Ruleset] = {}
+_BUILT_IN = ("agot", "riftbound")
+_LOADING = threading.Lock()
+
+
+def _load_built_in(name: str) -> None:
+    """Import a built-in ruleset's package, which registers it."""
+    with _LOADING:
+        if name in _REGISTRY:
+            return
+        if name == "agot":
+            from . import agot  # noqa: F401
+        elif name == "riftbound":
+            from . import riftbound  # noqa: F401
 
 
 def register(ruleset: Ruleset) -> Ruleset:
@@ -26,20 +42,26 @@ def register(ruleset: Ruleset) -> Ruleset:
 
 def get(name: str) -> Ruleset:
     """The ruleset registered as ``name`` (KeyError if there is none)."""
-    return _REGISTRY[name]
+    found = _REGISTRY.get(name)
+    if found is None and name in _BUILT_IN:
+        _load_built_in(name)
+        found = _REGISTRY.get(name)
+    if found is None:
+        raise KeyError(name)
+    return found
 
 
 def names() -> tuple[str, ...]:
-    """Registered ruleset names, in registration order."""
-    return tuple(_REGISTRY)
+    """The rulesets' names: the built-in ones, then those registered since."""
+    return tuple(dict.fromkeys(_BUILT_IN + tuple(_REGISTRY)))
 
 
 def all_rulesets() -> tuple[Ruleset, ...]:
-    return tuple(_REGISTRY.values())
+    return tuple(get(name) for name in names())
 
 
 def all_rulings() -> tuple[Ruling, ...]:
-    return tuple(r for rs in _REGISTRY.values() for r in rs.rulings)
+    return tuple(r for rs in all_rulesets() for r in rs.rulings)
 
 
 __all__ = ["Flow", "FlowNode", "Frame", "Handler", "Ruleset", "Ruling", "RulingOption", "StackEntry",
