@@ -58,15 +58,15 @@ class _Registry(Mapping):
     rulesets have registered."""
 
     def __init__(self):
-        self._built: dict[str, Rule] | None = None
+        self._built: dict[str, Rule] = {}
         self._for: tuple = ()
 
-    def _all(self) -> dict[str, Rule]:
-        from . import rulesets
-        current = rulesets.all_rulesets()
-        if self._built is None or self._for != current:
+    def _index(self, rulesets: tuple) -> dict[str, Rule]:
+        """The entries of rulekit and of ``rulesets`` (rebuilt only when that set changes; a
+        dict swapped in whole, so a reader in another thread sees the old or the new one)."""
+        if self._for != rulesets:
             built = {r.id: r for r in _ALL}
-            for rs in current:
+            for rs in rulesets:
                 built.update({r.id: r for r in rs.rules})
                 for ruling in rs.rulings:
                     for i, option in enumerate(ruling.options):
@@ -74,11 +74,23 @@ class _Registry(Mapping):
                             f"{ruling.name}={option.name}", f"Ruling {ruling.name}: {option.name}"
                             + (" (default)" if i == 0 else ""), f"{ruling.question} — {option.summary}",
                             "ruling", option.source, option.reasoning)
-            self._built, self._for = built, current
+            self._built, self._for = built, rulesets
         return self._built
 
+    def _loaded(self) -> dict[str, Rule]:
+        from .rulesets import _REGISTRY
+        return self._index(tuple(_REGISTRY.values()))
+
+    def _all(self) -> dict[str, Rule]:
+        from . import rulesets
+        return self._index(rulesets.all_rulesets())
+
     def __getitem__(self, key: str) -> Rule:
-        return self._all()[key]
+        found = self._loaded().get(key)      # the rulesets in use answer first; the rest load only if needed
+        return found if found is not None else self._all()[key]
+
+    def __contains__(self, key) -> bool:
+        return key in self._loaded() or key in self._all()
 
     def __iter__(self):
         return iter(self._all())
