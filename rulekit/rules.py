@@ -1,8 +1,9 @@
 """The rules registry: every rule id a step, verdict or lesson cites, with its text and source.
 
-Provenance is one of ``"rules text"`` (quoted from the rules the toolkit teaches), ``"rules
-reference"`` / ``"faq"`` (the full rulebook, summarised in our words), or ``"rulekit"`` — a
-decision rulekit made where the rules are silent, with its reasoning.
+Every text is rulekit's own words; the source says where the rule comes from. Provenance is one
+of ``"rules text"`` (the rules texts the toolkit teaches), ``"rules reference"`` / ``"faq"`` /
+``"core rules"`` (the full rulebooks), ``"rulekit"`` — a decision rulekit made where the rules
+are silent, with its reasoning — or ``"ruling"``, one option of a contested point.
 """
 from __future__ import annotations
 

@@ -8,36 +8,35 @@ _RR = "A Game of Thrones: The Card Game (2nd ed.), Rules Reference"
 
 RULES: tuple[Rule, ...] = (
     Rule("agot.tc", "Triggering condition",
-         "A triggering condition is a specific occurrence that takes place in the game. On card abilities, the "
-         "triggering condition is the element of the ability that references such an occurrence, indicating the "
-         "timing point at which the ability may be used.", "rules text", _TC),
+         "A triggering condition is something that happens in the game and that an ability's text points at: it "
+         "is the moment the ability may be used. Interrupts usually name it after \"when\", reactions after "
+         "\"after\".", "rules text", _TC),
     Rule("agot.tc.shared", "Shared windows",
-         "If a single occurrence creates multiple triggering conditions (such as two characters being killed "
-         "simultaneously by a claim 2 military challenge), those triggering conditions are handled in shared "
-         "interrupt/reaction windows, in which abilities that refer to any of the triggering conditions created "
-         "by that occurrence may be used.", "rules text", _TC),
+         "When one occurrence creates several triggering conditions at once (a claim 2 military challenge killing "
+         "two characters, say), they share one set of interrupt and reaction windows: in them, any ability that "
+         "refers to any of those conditions may be used.", "rules text", _TC),
     Rule("agot.tc.1", "Step 1: imminent",
-         "The triggering condition becomes imminent. (In other words, if it is not canceled, changed, or "
-         "otherwise pre-empted by interrupt abilities, the triggering condition is the next thing that will "
-         "occur in the game.)", "rules text", _TC),
+         "The triggering condition becomes imminent: unless an interrupt cancels, changes or otherwise pre-empts "
+         "it, it is the next thing to happen.", "rules text", _TC),
     Rule("agot.tc.2", "Step 2: \"would\" interrupts",
-         "Interrupt abilities referencing when the imminent triggering condition \u201cwould\u201d occur may be "
-         "used. [\u2026] If the imminent triggering condition is canceled, none of the subsequent steps in this "
-         "sequence occur. If the triggering condition is changed, the original triggering condition is no longer "
-         "imminent, but the newly established triggering condition is now imminent.", "rules text", _TC),
+         "Interrupts whose text says the condition \"would\" happen may be used now; cancels belong here too, "
+         "and only they refer to the initiation of an effect. A cancelled condition ends its sequence; a changed "
+         "one is no longer imminent, and what it became is imminent instead (typically a card about to leave "
+         "play is now about to be saved).", "rules text", _TC),
     Rule("agot.tc.3", "Step 3: forced interrupts",
-         "Forced interrupts to the imminent triggering condition must resolve, in the order determined by the "
-         "first player.", "rules text", _TC),
+         "Forced interrupts to the imminent condition resolve; they are not optional, and the first player puts "
+         "them in order.", "rules text", _TC),
     Rule("agot.tc.4", "Step 4: the interrupt window",
-         "The interrupt window to the imminent triggering condition opens, and closes after all players "
-         "consecutively pass.", "rules text", _TC),
-    Rule("agot.tc.5", "Step 5: occurrence", "The triggering condition itself occurs.", "rules text", _TC),
+         "The interrupt window opens; it stays open until every player has passed, one after another.",
+         "rules text", _TC),
+    Rule("agot.tc.5", "Step 5: occurrence", "The triggering condition happens.", "rules text",
+         _TC),
     Rule("agot.tc.6", "Step 6: forced reactions",
-         "Forced reactions to the triggering condition must resolve, in the order determined by the first "
-         "player.", "rules text", _TC),
+         "Forced reactions to what just happened resolve; they are not optional, and the first player puts them "
+         "in order.", "rules text", _TC),
     Rule("agot.tc.7", "Step 7: the reaction window",
-         "The reaction window to the triggering condition opens, and closes after all players consecutively "
-         "pass.", "rules text", _TC),
+         "The reaction window opens; it stays open until every player has passed, one after another.",
+         "rules text", _TC),
     Rule("agot.window.open", "Windows: the first opportunity",
          "In an interrupt or reaction window the first player has the first opportunity to use an ability, then "
          "the opportunity passes in player order.", "rules reference", _RR + ", \"Player Order\" and windows"),
