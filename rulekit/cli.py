@@ -79,6 +79,11 @@ def build_parser() -> argparse.ArgumentParser:
     explore.add_argument("--json", action="store_true", help="print the outcomes as JSON (rulekit-explore/1)")
     explore.add_argument("--limit", metavar="N", help="stop after N positions, or after a time such as 30s")
     explore.add_argument("--workers", type=int, metavar="N", help="walk subtrees in N local processes")
+
+    app = sub.add_parser("app", help="serve the explorer as a page (Voila, on 127.0.0.1) with a scenario picker")
+    app.add_argument("file", nargs="?", help="the scenario to open first (default: the first shipped one)")
+    app.add_argument("--port", type=int, help="the port to serve on (default: a free one)")
+    app.add_argument("--open", action="store_true", help="open the page in a browser")
     return parser
 
 
@@ -352,6 +357,17 @@ def _schema(which: str) -> int:
     return OK
 
 
+def _app(args) -> int:
+    if args.file is not None:
+        _load(args.file)                        # a bad file is bad input, said before the server starts
+    try:
+        from .app import serve
+        import voila  # noqa: F401
+    except ImportError as e:
+        raise BadInput(f"the app needs Voila and ipywidgets (pip install -e '.[lab]'): {e}") from None
+    return serve(args.file, args.port, args.open)
+
+
 def main(argv=None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -374,6 +390,8 @@ def main(argv=None) -> int:
             return _rulings_list(args)
         if args.command == "compare":
             return _compare(args)
+        if args.command == "app":
+            return _app(args)
         parser.print_help()
         return OK
     except BadInput as e:
