@@ -20,7 +20,7 @@ def test_rules_lists_and_shows_a_rule(capsys):
     assert "agot.tc.4" in capsys.readouterr().out
     assert main(["rules", "agot.tc.4"]) == 0
     out = capsys.readouterr().out
-    assert "closes after all players consecutively pass" in out and "rules text" in out
+    assert "stays open until every player has passed" in out and "rules text" in out
 
 
 def test_unknown_rule_suggests_close_ids(capsys):

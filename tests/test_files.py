@@ -127,7 +127,7 @@ def test_cli_trace_shows_the_shared_windows(capsys):
     out = capsys.readouterr().out
     assert out.count("The window opens (s:claim:interrupt)") == 1
     assert out.count("The window opens (s:claim:reaction)") == 1
-    assert "closes after all players consecutively pass" in out
+    assert "stays open until every player has passed" in out
 
 
 def test_cli_check_passes_fails_and_rejects(tmp_path, capsys):

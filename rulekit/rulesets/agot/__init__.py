@@ -16,6 +16,7 @@ from ...frames import Progress
 from .. import register
 from ..base import Handler, Ruleset
 from . import resolution, sequence, views, words
+from .codes import AgotStep
 from .frames import ResolutionFrame, SequenceFrame, Window
 from .rules import RULES
 from .rulings import RULINGS
@@ -97,7 +98,7 @@ class AGoT(Ruleset):
                                     path=f"{path}.{where}.do", expected="timing: constant")
 
     def open_occurrence(self, state, control, conditions, occurrence, rule, args):
-        return Progress(state, control + (SequenceFrame(occurrence, conditions),), rule, "script", args)
+        return Progress(state, control + (SequenceFrame(occurrence, conditions),), rule, AgotStep.SCRIPT, args)
 
     def explain_step(self, step, source, ability, later=None):
         frame = step.context

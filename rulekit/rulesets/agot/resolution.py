@@ -18,6 +18,7 @@ from ...events import EventKind, Verb
 from ...frames import Ask, Control, Progress
 from ...model import DelayedEffect, GameState, TriggeringCondition
 from ..base import ruling_arg
+from .codes import AgotStep
 from .frames import ResolutionFrame, SequenceFrame
 from .steps import SeqStep
 
@@ -81,7 +82,7 @@ def advance(frame: ResolutionFrame, state: GameState, control: Control) -> Progr
     if frame.stage == "cost":
         if frame.index < len(ability.cost):
             return _execute(frame, state, control, ability.cost[frame.index], "cost")
-        return _end_stage(frame, state, control, "targets", "agot.initiate.cost-paid", "cost-paid")
+        return _end_stage(frame, state, control, "targets", "agot.initiate.cost-paid", AgotStep.COST_PAID)
     if frame.stage == "targets":
         pending = _pending_slot(frame, state)
         if pending is not None:
@@ -108,7 +109,7 @@ def _initiate(frame: ResolutionFrame, state: GameState, control: Control, abilit
         if played:
             return Progress(state, control[:-1] + (replace(frame, played=True),
                                                    SequenceFrame(sequence, played, role="nested", planned=1)),
-                            "agot.event.played", "played", (("use", frame.use),))
+                            "agot.event.played", AgotStep.PLAYED, (("use", frame.use),))
     if frame.source.obj in state.playing:
         state = replace(state, playing=state.playing.delete(frame.source.obj))
     sequence = ids.after_part_sequence(frame.use, "initiation")
@@ -117,7 +118,7 @@ def _initiate(frame: ResolutionFrame, state: GameState, control: Control, abilit
                              cannot_be_cancelled=ability.cannot_be_cancelled)
     return Progress(state, control[:-1] + (replace(frame, stage="initiation"),
                                            SequenceFrame(sequence, (tc,), role="initiation", planned=1)),
-                    "agot.initiate.effect", "initiation", (("use", frame.use),))
+                    "agot.initiate.effect", AgotStep.INITIATION, (("use", frame.use),))
 
 
 def _cancelled(frame: ResolutionFrame, state: GameState, control: Control) -> Progress:
@@ -130,14 +131,14 @@ def _finish(frame: ResolutionFrame, state: GameState, control: Control) -> Progr
     """End the use: the reactions to everything it made occur (the playing of its event card
     included) open in one shared window."""
     if frame.cancelled:
-        return _end_stage(frame, state, control, None, "agot.cancel", "effect-cancelled")
-    return _end_stage(frame, state, control, None, "agot.nested", "resolved")
+        return _end_stage(frame, state, control, None, "agot.cancel", AgotStep.EFFECT_CANCELLED)
+    return _end_stage(frame, state, control, None, "agot.nested", AgotStep.RESOLVED)
 
 
 def answer(frame: ResolutionFrame, state: GameState, control: Control, option: str, verdicts) -> Progress:
     slot = _pending_slot(frame, state)[0]
     chosen = replace(frame, chosen=frame.chosen + ((slot, option),))
-    return Progress(state, control[:-1] + (chosen,), "agot.initiate.targets", "target",
+    return Progress(state, control[:-1] + (chosen,), "agot.initiate.targets", AgotStep.TARGET,
                     (("use", frame.use), ("card", option)))
 
 
@@ -152,11 +153,11 @@ def _execute(frame: ResolutionFrame, state: GameState, control: Control, instr: 
     args = (("use", frame.use), ("instruction", slot), ("verb", instr.do.value))
     if instr.then and frame.shortfall:
         skipped = replace(frame, index=len(_ability(frame).effect if stage == "effect" else _ability(frame).cost))
-        return Progress(state, control[:-1] + (skipped,), "agot.then", "then-skipped", args)
+        return Progress(state, control[:-1] + (skipped,), "agot.then", AgotStep.THEN_SKIPPED, args)
     why = judge.condition_failure(instr.condition, state, frame.controller, frame.source)
     if why:
         return Progress(state, control[:-1] + (replace(moved_on, shortfall=True),), "agot.effect.condition",
-                        "condition-false", args + (("why", why),))
+                        AgotStep.CONDITION_FALSE, args + (("why", why),))
     if instr.acts_on_condition:
         return _act_on_condition(frame, state, control, instr, moved_on, args,
                                  ids.instruction_sequence(frame.use, stage, frame.index))
@@ -164,7 +165,7 @@ def _execute(frame: ResolutionFrame, state: GameState, control: Control, instr: 
         delayed = DelayedEffect(f"{frame.use}/{slot}", frame.use, frame.source, frame.controller, instr.at,
                                 instr.later)
         return Progress(replace(state, delayed=state.delayed + (delayed,)), control[:-1] + (moved_on,),
-                        "agot.delayed", "delays", args)
+                        "agot.delayed", AgotStep.DELAYS, args)
     targets = judge.changeable_targets(instr, state, frame.controller, frame.source, frame.condition)
     if instr.target.is_chosen:
         # every choice made for this instruction (one, or one per player): it resolves for all at once
@@ -179,9 +180,9 @@ def _execute(frame: ResolutionFrame, state: GameState, control: Control, instr: 
                                           cannot_be_saved=unsavable)
     if not conditions:
         return Progress(state, control[:-1] + (replace(moved_on, shortfall=True),), "agot.effect.nothing",
-                        "nothing", args)
+                        AgotStep.NOTHING, args)
     nested = SequenceFrame(sequence, conditions, role="nested", planned=len(conditions))
-    return Progress(state, control[:-1] + (moved_on, nested), "agot.nested", "instruction", args)
+    return Progress(state, control[:-1] + (moved_on, nested), "agot.nested", AgotStep.INSTRUCTION, args)
 
 
 def _act_on_condition(frame: ResolutionFrame, state: GameState, control: Control, instr: Instruction,
@@ -190,11 +191,11 @@ def _act_on_condition(frame: ResolutionFrame, state: GameState, control: Control
     tc = frame.condition
     blocked = judge.condition_change_blocked(instr, state, tc)
     if blocked:
-        return Progress(state, control[:-1] + (replace(moved_on, shortfall=True),), "agot.effect.nothing", "nothing",
+        return Progress(state, control[:-1] + (replace(moved_on, shortfall=True),), "agot.effect.nothing", AgotStep.NOTHING,
                         args + (("why", blocked),))
     if instr.do is Verb.CANCEL:
         state = replace(state, cancelled=state.cancelled.set(tc.id, frame.use))
-        return Progress(state, control[:-1] + (moved_on,), "agot.cancel", "cancels", args + (("condition", tc.id),))
+        return Progress(state, control[:-1] + (moved_on,), "agot.cancel", AgotStep.CANCELS, args + (("condition", tc.id),))
     if instr.do is Verb.REPLACE:
         entry = (frame.use, frame.source.id, frame.controller, instr.instead)
         state = replace(state, replacements=state.replacements.set(tc.id, state.replacements.get(tc.id, ()) + (entry,)))
@@ -202,16 +203,16 @@ def _act_on_condition(frame: ResolutionFrame, state: GameState, control: Control
         if frame.ability.timing is Timing.WOULD_INTERRUPT or state.ruling(ENDS_INTERRUPTS) == "any-replacement":
             # it changed what is about to happen: no further interrupts to it (agot.would)
             state = replace(state, would_changed=state.would_changed.set(tc.id, frame.use))
-            return Progress(state, control[:-1] + (moved_on,), "agot.would", "replaces",
+            return Progress(state, control[:-1] + (moved_on,), "agot.would", AgotStep.REPLACES,
                             args + (("condition", tc.id), ("would", True), ruling))
-        return Progress(state, control[:-1] + (moved_on,), "agot.replacement", "replaces",
+        return Progress(state, control[:-1] + (moved_on,), "agot.replacement", AgotStep.REPLACES,
                         args + (("condition", tc.id), ruling))
     # save: the condition is changed into "this card is saved", imminent in a sequence of its own
     card = state.cards[tc.card.id]
     saved = occur.conditions_for(Verb.SAVE, state, sequence, frame.use, cards=(card,))
     state = replace(state, changed=state.changed.set(tc.id, saved[0].id))
     return Progress(state, control[:-1] + (moved_on, SequenceFrame(sequence, saved, role="nested", planned=1)),
-                    "agot.change", "saves", args + (("condition", tc.id),))
+                    "agot.change", AgotStep.SAVES, args + (("condition", tc.id),))
 
 
 def _end_stage(frame: ResolutionFrame, state: GameState, control: Control, next_stage: str | None,

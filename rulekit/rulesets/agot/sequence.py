@@ -31,6 +31,7 @@ from ...model import GameState, TriggeringCondition
 from ...verdicts import Code, Verdict
 from ..base import ruling_arg
 from . import verdicts as agot_verdicts
+from .codes import AgotStep
 from .frames import ResolutionFrame, SequenceFrame, Window
 from .steps import SeqStep
 
@@ -115,7 +116,7 @@ def no_longer_imminent(frame: SequenceFrame, state: GameState, control: Control)
         return None
     cancelled = tuple(tc for tc in frame.conditions if tc.id in state.cancelled)
     if cancelled:
-        return Progress(state, control[:-1], "agot.cancel", "cancelled",
+        return Progress(state, control[:-1], "agot.cancel", AgotStep.CANCELLED,
                         (("conditions", tuple(tc.id for tc in cancelled)), ("by", state.cancelled[cancelled[0].id])))
     changed = tuple(tc for tc in frame.conditions if tc.id in state.changed)
     if not changed:
@@ -124,14 +125,14 @@ def no_longer_imminent(frame: SequenceFrame, state: GameState, control: Control)
     args = (("conditions", tuple(tc.id for tc in changed)),
             ("became", tuple(state.changed[tc.id] for tc in changed)), ("rest", tuple(tc.id for tc in rest)))
     if not rest:
-        return Progress(state, control[:-1], "agot.change", "changed", args)
+        return Progress(state, control[:-1], "agot.change", AgotStep.CHANGED, args)
     kept = SequenceFrame(frame.id, rest, frame.step, frame.window, frame.forced_done, frame.role, frame.planned)
-    return Progress(state, control[:-1] + (kept,), "rulekit.change.shared", "changed", args)
+    return Progress(state, control[:-1] + (kept,), "rulekit.change.shared", AgotStep.CHANGED, args)
 
 
 # -- step 1 and step 5 ---------------------------------------------------------------------------
 def imminent(frame: SequenceFrame, state: GameState, control: Control) -> Progress:
-    return Progress(state, control[:-1] + (_next_step(frame),), SeqStep.IMMINENT.rule, "imminent",
+    return Progress(state, control[:-1] + (_next_step(frame),), SeqStep.IMMINENT.rule, AgotStep.IMMINENT,
                     (("sequence", frame.id), ("conditions", tuple(tc.id for tc in frame.conditions))))
 
 
@@ -185,17 +186,17 @@ def occurs(frame: SequenceFrame, state: GameState, control: Control) -> Progress
         below = control[-2]
         assert isinstance(below, ResolutionFrame)
         return Progress(state, control[:-2] + (replace(below, stage="effect", index=0),) + on_top,
-                        "agot.initiate.effect", "initiates", args + (("use", below.use),))
+                        "agot.initiate.effect", AgotStep.INITIATES, args + (("use", below.use),))
     if frame.deferred:
         below = control[-2]
         assert isinstance(below, ResolutionFrame)
         below = replace(below, occurred=below.occurred + tuple(happened),
                         shortfall=below.shortfall or len(happened) < frame.planned or short)
-        return Progress(state, control[:-2] + (below,) + on_top, SeqStep.OCCURS.rule, "occurs", args)
+        return Progress(state, control[:-2] + (below,) + on_top, SeqStep.OCCURS.rule, AgotStep.OCCURS, args)
     if not happened:
-        return Progress(state, control[:-1], SeqStep.OCCURS.rule, "occurs", args)
+        return Progress(state, control[:-1], SeqStep.OCCURS.rule, AgotStep.OCCURS, args)
     return Progress(state, control[:-1] + (replace(_next_step(frame), conditions=tuple(happened)),) + on_top,
-                    SeqStep.OCCURS.rule, "occurs", args)
+                    SeqStep.OCCURS.rule, AgotStep.OCCURS, args)
 
 
 def _replacement_frame(state: GameState, tc: TriggeringCondition, entry: tuple) -> ResolutionFrame:
@@ -227,7 +228,7 @@ def resolve_delayed(frame: SequenceFrame, state: GameState, control: Control, du
                       text="a delayed effect")
     res = ResolutionFrame(use=effect.id, source=effect.source, ability=ability, controller=effect.controller,
                           condition=tc, stage="targets")
-    return Progress(state, control + (res,), "agot.delayed", "delayed", (("use", effect.id), ("condition", tc.id)))
+    return Progress(state, control + (res,), "agot.delayed", AgotStep.DELAYED, (("use", effect.id), ("condition", tc.id)))
 
 
 def forced(frame: SequenceFrame, state: GameState, control: Control) -> Progress | Ask:
@@ -239,7 +240,7 @@ def forced(frame: SequenceFrame, state: GameState, control: Control) -> Progress
     options = _usable_options(frame, state, verdicts)
     rule = frame.step.rule
     if not options:
-        return _leave_step(frame, state, control, "no-forced", verdicts)
+        return _leave_step(frame, state, control, AgotStep.NO_FORCED, verdicts)
     if len(options) == 1:
         return _resolve_forced(frame, state, control, options[0][0], verdicts, rule)
     key = AnswerKey(DecisionKind.ORDER_FORCED, ids.forced_step(frame.id, frame.step.name.lower()),
@@ -259,7 +260,7 @@ def forced_answer(frame: SequenceFrame, state: GameState, control: Control, opti
 def _resolve_forced(frame, state, control, verdict, verdicts, rule) -> Progress:
     state, control, use = start_use(state, control, frame, verdict,
                                     replace(frame, forced_done=frame.forced_done + 1))
-    return Progress(state, control, rule, "forced", (("use", use),), verdicts)
+    return Progress(state, control, rule, AgotStep.FORCED, (("use", use),), verdicts)
 
 
 def _leave_step(frame, state, control, what, verdicts) -> Progress:
@@ -278,14 +279,14 @@ def window(frame: SequenceFrame, state: GameState, control: Control) -> Progress
     w = frame.window
     if w is None:
         if not any(v.code is Code.ELIGIBLE for v in verdicts):
-            return _leave_step(frame, state, control, "window-empty", verdicts)
+            return _leave_step(frame, state, control, AgotStep.WINDOW_EMPTY, verdicts)
         w = Window(ids.window(frame.id, kind), state.first_player)
         opened = SequenceFrame(frame.id, frame.conditions, frame.step, w, frame.forced_done, frame.role, frame.planned,
                                frame.judged)
-        return Progress(state, control[:-1] + (opened,), "agot.window.open", "window-opens",
+        return Progress(state, control[:-1] + (opened,), "agot.window.open", AgotStep.WINDOW_OPENS,
                         (("window", w.id), ("player", w.opportunity)), verdicts)
     if w.passes >= len(state.players):
-        return _leave_step(frame, state, control, "window-closes", verdicts)
+        return _leave_step(frame, state, control, AgotStep.WINDOW_CLOSES, verdicts)
     options = _usable_options(frame, state, verdicts, w.opportunity)
     if not options:
         return _pass(frame, state, control, verdicts, auto=True)
@@ -305,7 +306,7 @@ def window_answer(frame: SequenceFrame, state: GameState, control: Control, opti
             moved = replace(frame, window=replace(w, opportunity=state.next_player(w.opportunity), passes=0,
                                                   number=w.number + 1))
             state, control, use = start_use(state, control, frame, v, moved)
-            return Progress(state, control, "agot.window.act", "use",
+            return Progress(state, control, "agot.window.act", AgotStep.USE,
                             (("player", w.opportunity), ("use", use)), verdicts)
     raise AssertionError(option)
 
@@ -318,7 +319,7 @@ def _pass(frame, state, control, verdicts, *, auto: bool) -> Progress:
     return Progress(state, control[:-1] + (SequenceFrame(frame.id, frame.conditions, frame.step, moved,
                                                          frame.forced_done, frame.role, frame.planned,
                                                          judged),),
-                    "rulekit.auto-pass" if auto else "agot.window.pass", "pass",
+                    "rulekit.auto-pass" if auto else "agot.window.pass", AgotStep.PASS,
                     (("player", w.opportunity), ("auto", auto), ("passes", moved.passes)), verdicts)
 
 

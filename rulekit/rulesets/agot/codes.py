@@ -1,0 +1,47 @@
+"""A Game of Thrones' step codes: what each step of a sequence and of a resolving ability records.
+
+A ``str`` enum: a member equals (and hashes as) its value, so ``step.what == "occurs"``, sets of
+codes and JSON keep working; :mod:`rulekit.rulesets.agot.words` gives each a sentence.
+"""
+from __future__ import annotations
+
+from enum import Enum
+
+
+class AgotStep(str, Enum):
+    # the sequence (rulekit.rulesets.agot.sequence)
+    SCRIPT = "script"                     # the script's occurrence opens its sequence
+    IMMINENT = "imminent"                 # step 1
+    WINDOW_EMPTY = "window-empty"         # a window in which nobody has an eligible ability
+    WINDOW_OPENS = "window-opens"
+    WINDOW_CLOSES = "window-closes"       # every player passed in a row
+    PASS = "pass"
+    USE = "use"                           # a player uses an ability in a window
+    NO_FORCED = "no-forced"
+    FORCED = "forced"                     # a forced ability resolves (steps 3 and 6)
+    OCCURS = "occurs"                     # step 5
+    CANCELLED = "cancelled"               # the condition was cancelled: its sequence ends
+    CHANGED = "changed"                   # the condition was changed (saved): it leaves its group
+    DELAYED = "delayed"                   # a delayed effect resolves before the reactions
+    # a resolving ability (rulekit.rulesets.agot.resolution)
+    COST_PAID = "cost-paid"
+    TARGET = "target"
+    INITIATION = "initiation"             # the initiation of the effect opens its own sequence
+    INITIATES = "initiates"
+    CANCELS = "cancels"
+    REPLACES = "replaces"
+    SAVES = "saves"
+    PLAYED = "played"                     # an event card is played (to its owner's discard pile)
+    EFFECT_CANCELLED = "effect-cancelled"
+    DELAYS = "delays"                     # a delayed effect is set up
+    THEN_SKIPPED = "then-skipped"
+    INSTRUCTION = "instruction"           # an instruction opens a nested sequence
+    CONDITION_FALSE = "condition-false"
+    NOTHING = "nothing"
+    RESOLVED = "resolved"
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec)
