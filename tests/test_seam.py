@@ -322,3 +322,37 @@ def test_two_games_in_two_threads_give_the_same_timelines_as_alone():
         t.join()
     for i, runs in results.items():
         assert all(run == alone[i % 2] for run in runs)
+
+
+# -- compare's divergence point on the rulings' own scenarios ---------------------------------------------
+RULING_BOARDS = [
+    ("riftbound/optional-trigger-declined", "rb.optional", "at-resolution"),
+    ("riftbound/first-death-watcher-enters-late", "rb.nth-count", "seen"),
+    ("riftbound/control-change-source-gone", "rb.source-info", "last-known"),
+    ("riftbound/sona-moved-in-response", "rb.recheck-condition", "intervening-if"),
+    ("riftbound/replacement-gear-deathknell", "rb.replacement-triggers", "no-trigger"),
+    ("agot/replacement-events-trigger", "agot.replacement-triggers", "trigger"),
+]
+
+
+@pytest.mark.parametrize("name, ruling, other", RULING_BOARDS, ids=[r[1] for r in RULING_BOARDS])
+def test_compare_finds_where_two_readings_part_and_names_the_ruling(name, ruling, other):
+    loaded = load_scenario(ROOT / "scenarios" / f"{name}.yaml")
+    rules = rulesets.get(loaded.scenario.ruleset)
+    default = rules.ruling(ruling).default
+    a = Game.start(loaded.scenario, loaded.answers, play_defaults=True, rulings={ruling: default})
+    b = Game.start(loaded.scenario, loaded.answers, play_defaults=True, rulings={ruling: other})
+    result = compare(a, b)
+    assert not result.same and result.outcome_differences
+    d = result.first_difference
+    assert d is not None and d.number > 0
+    # the first step where they part is the step the ruling decided, on one side at least
+    assert f"{ruling}={default}" in (d.ruling_a, d.ruling_b) or f"{ruling}={other}" in (d.ruling_a, d.ruling_b)
+    # the steps before it are the same in both
+    assert [s.what for s in a.timeline[:d.number]] == [s.what for s in b.timeline[:d.number]]
+    code, out, err = run_cli("compare", str(ROOT / "scenarios" / f"{name}.yaml"), "--ruling", f"{ruling}={default}",
+                             "--ruling", f"{ruling}={other}", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["same"] is False and data["first_difference"]["step"] == d.number
+    assert data["outcome_differences"] == list(result.outcome_differences)
