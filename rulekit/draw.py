@@ -54,10 +54,40 @@ def chars(width_in: float, size: float = MIN_FONT) -> int:
     return max(4, int(width_in * 72 / (0.6 * size)))
 
 
-def fit(text: str, width_in: float, size: float = MIN_FONT) -> str:
-    """``text`` on one line of ``width_in`` inches, shortened with "…" if it must be."""
-    n = chars(width_in, size)
-    return text if len(text) <= n else text[: n - 1].rstrip() + "…"
+_WIDTHS: dict = {}
+
+
+def width_px(text: str, size: float = MIN_FONT, weight="normal") -> float:
+    """The width of one line of text in pixels, as matplotlib lays it out (cached)."""
+    k = (text, size, weight)
+    w = _WIDTHS.get(k)
+    if w is None:
+        font = get_font(findfont(FontProperties(size=size, weight=weight)))
+        font.clear()
+        font.set_size(size, DPI)
+        font.set_text(text, 0.0, flags=get_hinting_flag())
+        w = font.get_width_height()[0] / 64.0
+        if len(_WIDTHS) > 20000:
+            _WIDTHS.clear()
+        _WIDTHS[k] = w
+    return w
+
+
+def fit(text: str, width_in: float, size: float = MIN_FONT, weight="normal") -> str:
+    """``text`` on one line of ``width_in`` inches, shortened with "…" if it must be (measured)."""
+    room = width_in * DPI
+    if len(text) <= chars(width_in, size) * 0.8:         # surely fits: no need to measure
+        return text
+    w = width_px(text, size, weight)
+    if w <= room:
+        return text
+    n = int(len(text) * room / w)
+    while n > 1:
+        candidate = text[:n].rstrip() + "…"
+        if width_px(candidate, size, weight) <= room:
+            return candidate
+        n -= max(1, n // 16)
+    return "…"
 
 
 def wrap(text: str, width_in: float, lines: int, size: float = MIN_FONT) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.patches import Rectangle
 
-from .draw import CURRENT, DPI, MIN_FONT, View, _line_bitmap, fit, key, player_color, step_text, title_text
+from .draw import CURRENT, DPI, MIN_FONT, View, fit, key, player_color, step_text, title_text, width_px
 from .timeline import Step, steps as walk
 
 #: mark → (matplotlib marker, size, face "player"/"white"/colour, edge "player"/colour, legend words)
@@ -107,8 +107,7 @@ class SequenceView(View):
         self.col_w = (x1 - x0) / max(1, len(self.columns))
         self.lane_w = self.col_w / max(1, len(self.players))
         self.x0 = x0
-        stagger = any(_line_bitmap(line, MIN_FONT, "normal")[0].shape[1] > self.col_w * DPI - 4
-                      for lb in labels for line in lb.split("\n"))
+        stagger = any(width_px(line) > self.col_w * DPI - 4 for lb in labels for line in lb.split("\n"))
         self.top = 4.65 if stagger else 4.95
         self.row_h = (self.top - self.bottom) / self.ROWS
         self.current.set_height(self.row_h)
@@ -116,7 +115,7 @@ class SequenceView(View):
             cx = x0 + (i + 0.5) * self.col_w
             lines = label.split("\n")
             y = self.top + 0.2 + (0.3 if stagger and i % 2 else 0.0)
-            self.ax.text(cx, y + 0.02, "\n".join(fit(t, self.col_w * (2 if stagger else 1)) for t in lines),
+            self.ax.text(cx, y + 0.02, "\n".join(fit(t, self.col_w * (2 if stagger else 1) - 0.04) for t in lines),
                          fontsize=MIN_FONT, ha="center", va="bottom", linespacing=1.0)
             self.ax.plot([x0 + i * self.col_w] * 2, [self.bottom, self.top + 0.25], color="#cccccc", linewidth=0.6,
                          zorder=0.2)
