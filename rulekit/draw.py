@@ -299,7 +299,8 @@ def _arrowhead(before, tip, size: float = 0.08) -> list:
 
 # -- the flowchart -----------------------------------------------------------------------------------------
 RELATION_STYLES = (("#555555", "-"), ("#d62728", "--"), ("#9467bd", ":"), ("#1f77b4", "-."), ("#2ca02c", "-."),
-                   ("#8c564b", "--"), ("#e377c2", ":"), ("#17becf", "-"), ("#bcbd22", "--"), ("#7f7f7f", ":"))
+                   ("#8c564b", "--"), ("#e377c2", ":"), ("#17becf", "-"), ("#bcbd22", "--"), ("#7f7f7f", ":"),
+                   ("#ff7f0e", "-"), ("#393b79", "--"), ("#637939", ":"), ("#843c39", "-."), ("#7b4173", "-"))
 #: which flowchart relation a step's mark makes happen (highlighted when it does)
 MARK_RELATIONS = {"cancel": ("cancels",), "change": ("changes",), "save": ("changes",), "replace": ("changes",)}
 
@@ -333,12 +334,12 @@ class FlowView(View):
             patch = Rectangle((x, y), w, h, facecolor=IDLE, edgecolor="#555555", linewidth=1)
             self.ax.add_patch(patch)
             self.patches[n] = patch
-            lines = 1 if h < 0.4 else 2
+            lines = 1 if h < 0.28 else 2
             self.labels[n] = self.text(x + w / 2, y + h / 2, wrap(g.nodes[n]["label"], w - 0.1, lines),
                                        ha="center", va="center", zorder=3)
         self.dynamic = list(self.patches.values()) + self.dynamic     # the boxes first, their labels over them
-        relations = []
-        for _, _, data in g.edges(data=True):
+        relations = ["next"] if any(d["relation"] == "next" for _, _, d in g.edges(data=True)) else []
+        for _, _, data in g.edges(data=True):          # "next" first: the plain line
             if data["relation"] not in relations:
                 relations.append(data["relation"])
         self.style = {r: RELATION_STYLES[i % len(RELATION_STYLES)] for i, r in enumerate(relations)}

@@ -81,7 +81,7 @@ class SequenceView(View):
         self.row_h = (self.top - self.bottom) / self.ROWS
         self.columns, self.players = [], ()
         self.title = self.text(0.1, 5.92, "", MIN_FONT + 1, va="top")
-        self.current = Rectangle((0.05, 0), 7.9, self.row_h, facecolor=CURRENT, edgecolor="none", zorder=0,
+        self.current = Rectangle((0.05, 0), 7.9, self.row_h, facecolor=CURRENT, edgecolor="none", zorder=0.6,
                                  visible=False)
         self.ax.add_patch(self.current)
         self.bands = []
@@ -189,7 +189,7 @@ class SequenceView(View):
             if edge:
                 text = ("… earlier steps above" if r == 0 else "… later steps below")
                 color = "#555555"
-            for depth in range(2, level + 1):
+            for depth in range(2, (level if not edge else 0) + 1):
                 span = spans.setdefault(tuple(k for k, _ in nesting[:depth]), [r, r, depth])
                 span[1] = r
             indent = 0.1 * max(0, level - 1)

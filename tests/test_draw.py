@@ -113,6 +113,43 @@ def test_the_fast_png_shows_what_savefig_shows():
             assert best > 0.75, (view, axis, best)
 
 
+CHAIN_OF_FOUR = """
+ruleset: riftbound
+title: A Chain of four items
+players: [P1, P2]
+first_player: P1
+cards:
+  - {id: v, title: Victim, owner: P2, type: unit, might: 1, zone: base}
+""" + "".join(f"""  - id: {cid}
+    title: {title}
+    owner: {owner}
+    type: unit
+    zone: base
+    abilities:
+      - {{id: w, timing: triggered, when: {{event: killed, card: {{type: unit}}}}, effect: [{{do: draw, target: you}}],
+         text: "When a unit dies, draw 1."}}
+""" for cid, title, owner in (("a", "Carrion Crow", "P1"), ("b", "Mourning Bell", "P2"), ("c", "Grave Keeper", "P1"),
+                              ("d", "Funeral Drum", "P2"))) + "".join(
+    f"  - {{id: {p.lower()}m{i}, title: {p} card {i}, owner: {p}, zone: main deck, type: unit}}\n"
+    for p in ("P1", "P2") for i in range(3)) + """script:
+  - {do: kill, cards: [v], id: death}
+"""
+
+
+def test_a_chain_of_four_items_is_readable():
+    from rulekit.files import loads_scenario
+    game = loads_scenario(CHAIN_OF_FOUR).start()
+    step = max(game.timeline, key=lambda s: len(s.state.rules.stack_entries(s)))
+    assert len(step.state.rules.stack_entries(step)) == 4
+    for kind in ("chain", "sequence"):
+        view = make_view(kind, "riftbound", game.timeline)
+        view.update(step, game.timeline)
+        view.png()
+        assert problems(view, step) == []
+    texts = " ".join(t.get_text() for t in make_view("chain", "riftbound").figure.texts)
+    assert "@" not in texts
+
+
 CASES = [
     ("claim-2-kill", "window-opens", "sequence"),
     ("claim-2-kill", "window-opens", "flow"),
