@@ -341,3 +341,26 @@ script:
     with pytest.raises(ScenarioError) as e:           # 'action' is a timing of Riftbound only
         loads_scenario(agot % "{do: kneel, target: self}")
     assert e.value.path.endswith("timing")
+
+
+def test_another_non_x_here_and_at_this_battlefield_are_judged_from_the_abilitys_card():
+    from rulekit.abilities import CardFilter, Which
+    from rulekit.judge import filter_mismatch
+    from rulekit.model import Card
+    me = Card(id="me", title="Watcher", owner="P1", zone="battlefield", type="unit")
+    ally = Card(id="ally", title="Squire", owner="P1", zone="battlefield", type="unit")
+    recruit = Card(id="r", title="Recruit", owner="P1", zone="battlefield", type="unit", traits=("Recruit",))
+    at_home = Card(id="home", title="Page", owner="P1", zone="base", type="unit")
+    theirs = Card(id="theirs", title="Raider", owner="P2", zone="base", type="unit")
+    at_this_battlefield = CardFilter(here=True, zone="battlefield")
+    assert filter_mismatch(CardFilter(which=Which.OTHER), me, "P1", me) is not None                 # "another"
+    assert filter_mismatch(CardFilter(not_trait="Recruit"), recruit, "P1", me) is not None          # "non-Recruit"
+    assert filter_mismatch(CardFilter(not_trait="Recruit"), ally, "P1", me) is None
+    assert filter_mismatch(at_this_battlefield, ally, "P1", me) is None
+    assert filter_mismatch(at_this_battlefield, at_home, "P1", me) is not None
+    home = Card(id="me", title="Watcher", owner="P1", zone="base", type="unit")
+    assert filter_mismatch(CardFilter(here=True), at_home, "P1", home) is None                     # my base
+    assert filter_mismatch(CardFilter(here=True), theirs, "P1", home) is not None                  # not their base
+    assert filter_mismatch(at_this_battlefield, at_home, "P1", home) is not None                   # not at a battlefield
+    gone = Card(id="me", title="Watcher", owner="P1", zone="", type="unit")
+    assert filter_mismatch(CardFilter(here=True), ally, "P1", gone) is not None                    # nowhere (null)
