@@ -90,7 +90,6 @@ def template(folder: Path) -> Path:
     without the two stylesheets it fetches from a CDN (Font Awesome, which the page does not
     use), so the page asks no host but the one serving it. Returns the folder to put on
     ``JUPYTER_PATH``."""
-    import jinja2  # noqa: F401  (Voila's own dependency: the template language)
     from jupyter_core.paths import jupyter_path
     for base in jupyter_path("voila", "templates", "lab"):
         lab = Path(base) / "index.html.j2"

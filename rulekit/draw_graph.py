@@ -8,7 +8,6 @@ from matplotlib.collections import LineCollection, PolyCollection
 from .draw import MIN_FONT, RELATION_STYLES, View, _arrowhead, fit, key, player_color, title_text, wrap
 from .text import names
 from .timeline import Step
-from .verdicts import Code  # noqa: F401  (the statuses below are the verdicts' words)
 
 KIND_COLORS = {"player": "#7f7f7f", "card": "#aec7e8", "sequence": "#c5b0d5", "condition": "#ffbb78",
                "ability": "#98df8a", "window": "#f7b6d2", "item": "#dbdb8d"}

@@ -6,7 +6,6 @@ refreshes its values in place. Every widget carries a CSS class (``rk-…``) for
 from __future__ import annotations
 
 import html
-import io
 
 import ipywidgets as w
 
