@@ -123,7 +123,8 @@ class AGoT(Ruleset):
 
     def flow_path_scope(self, step, other) -> bool:
         """Whether ``other`` belongs to the path drawn for ``step``: the same sequence."""
-        return step.context is not None and other.context is not None and other.context.id == step.context.id
+        here = views.sequence_id(step)
+        return here is not None and views.sequence_id(other) == here
 
     def window_entries(self, step):
         return views.window_entries(step)

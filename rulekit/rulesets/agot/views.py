@@ -36,8 +36,15 @@ FLOW = _flow()
 
 
 def flow_node(step) -> str | None:
-    frame = step.context
-    return frame.step.name if frame is not None and frame.step is not None else None
+    """The step of the innermost open sequence (also while an ability resolves inside it)."""
+    frames = _sequences(step)
+    return frames[-1].step.name if frames and frames[-1].step is not None else None
+
+
+def sequence_id(step) -> str | None:
+    """The innermost open sequence a step was taken in."""
+    frames = _sequences(step)
+    return frames[-1].id if frames else None
 
 
 def window_entries(step) -> list[WindowEntry]:
