@@ -85,10 +85,13 @@ def test_one_live_view_per_kind_redrawn_only_when_shown_and_never_for_a_message(
     assert d.view() is first
 
 
-def test_the_board_editor_starts_with_a_card_chosen_and_names_cards():
+def test_the_board_editor_starts_with_a_card_chosen_names_cards_and_refuses_an_empty_apply():
     e = explorer(CLAIM, answers=Line())
     assert e.board.card.value is not None
     assert all("(" not in label for label, _ in e.board.card.options)
+    game = e.model.game
+    e.board.apply.click()                              # nothing changed: refused, said next to the controls
+    assert e.model.game is game and "nothing to apply" in e.board.status.value
 
 
 def test_the_explorer_leaves_a_clear_note_where_widgets_cannot_render():

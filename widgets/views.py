@@ -227,6 +227,12 @@ class BoardEditor(_View):
         if not self.card.value or self.zone.value is None or self.controller.value is None:
             self.model.error = "choose a card (and its zone and controller) before applying"
             return False
+        card = next((c for c in self.model.scenario.cards if c.id == self.card.value), None)
+        if card is not None and (card.zone, card.controller, card.kneeling) == (
+                self.zone.value, self.controller.value, self.kneeling.value):
+            self.model.error = (f"nothing to apply: {card.title} is already in the {card.zone}, controlled by "
+                                f"{card.controller}{', kneeling' if card.kneeling else ''}; change something first")
+            return False
         return self.model.edit_card(self.card.value, zone=self.zone.value, controller=self.controller.value,
                                     kneeling=self.kneeling.value)
 
