@@ -184,3 +184,13 @@ def test_an_unknown_view_is_refused_with_the_choices():
     game = load_scenario(ROOT / "scenarios" / "agot" / "claim-2-kill.yaml").start()
     with pytest.raises(ValueError, match="sequence, flow, windows, chain, graph"):
         draw_view("pie", game.timeline[5])
+
+
+def test_the_command_line_draws_the_sequence_view(tmp_path, capsys):
+    from rulekit.cli import main
+    out = tmp_path / "sequence.png"
+    assert main(["draw", str(ROOT / "scenarios" / "agot" / "claim-2-kill.yaml"), "--step", "36", "--view", "sequence",
+                 "-o", str(out)]) == 0
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert main(["app", str(tmp_path / "missing.yaml")]) == 2        # bad input, said before any server starts
+    assert "missing.yaml" in capsys.readouterr().err
