@@ -187,7 +187,10 @@ CHAIN_STAGES: tuple[Stage, ...] = tuple(sorted((s for s in STAGES if s.test is n
 
 def chain_stage(frame: ChainFrame, state: GameState) -> Stage:
     """The stage the Chain is at: the first of :data:`CHAIN_STAGES` whose test holds."""
-    return next(s for s in CHAIN_STAGES if s.at(frame, state))
+    for stage in CHAIN_STAGES:
+        if stage.at(frame, state):
+            return stage
+    raise AssertionError("no stage of the Chain applies")
 
 
 def advance_chain(frame: ChainFrame, state: GameState, control: Control) -> Progress | Ask:

@@ -38,5 +38,4 @@ class RbStep(str, Enum):
     def __format__(self, spec: str) -> str:
         return format(self.value, spec)
 
-    def __hash__(self) -> int:
-        return str.__hash__(self)
+    __hash__ = str.__hash__     # hashes as its value, so sets and dicts of codes match plain strings

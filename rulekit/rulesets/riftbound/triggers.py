@@ -257,7 +257,8 @@ def occurrence(state: GameState, control: Control, conditions: tuple[TriggeringC
     state = replace(state, history=state.history + tuple((state.round, tc) for tc in happened))
     for tc in happened:
         state = occur.apply(state, tc)
-    state = _tokens_cease(state, happened)
+    if any(tc.card is not None and tc.card.id.startswith(TOKEN_PREFIX) for tc in happened):
+        state = _tokens_cease(state, happened)
     check = TriggerCheck(group, happened, tuple(captured))
     if any(tc.kind is EventKind.PHASE_BEGINS and tc.phase == MAIN_PHASE for tc in happened):
         control = control + (OpenFrame(f"open:{group}"),)     # once its triggers are dealt with
@@ -368,6 +369,11 @@ def undecided(state: GameState, items: list[ChainItem], frame: TriggerCheck) -> 
 
 def check_triggers(frame: TriggerCheck, state: GameState, control: Control) -> Progress | Ask:
     verdicts, triggered = evaluate(state, frame)
+    if not triggered and not frame.captured:      # the common case: nothing goes on the Chain
+        args = (("group", frame.group), ("items", ()))
+        if any(v.code is Code.NTH_PASSED for v in verdicts):
+            args += (ruling_arg(state, "rb.nth-count"),)
+        return Progress(state, control[:-1], "rb.evaluate-after", RbStep.TRIGGERS, args, verdicts)
     before = state
     state, items, counted = _items(state, frame, triggered)
     ask = undecided(before, items, frame)
