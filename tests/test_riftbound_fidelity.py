@@ -364,3 +364,39 @@ def test_another_non_x_here_and_at_this_battlefield_are_judged_from_the_abilitys
     assert filter_mismatch(at_this_battlefield, at_home, "P1", home) is not None                   # not at a battlefield
     gone = Card(id="me", title="Watcher", owner="P1", zone="", type="unit")
     assert filter_mismatch(CardFilter(here=True), ally, "P1", gone) is not None                    # nowhere (null)
+
+
+def test_the_turns_qualifying_events_are_judged_for_the_watchers_controller_now():
+    """P1's Squire dies (a friendly death for P1); then P2 takes control of Grim Vigil and P2's
+    Raider dies: for P2, the watcher's controller now, that is the first friendly death of the
+    turn (ruling rb.nth-count=turn), so it triggers and P2 draws 2. Counting what the card saw
+    (seen), the Squire's death already used up "the first time"."""
+    text = """
+ruleset: riftbound
+title: friendly for the watcher's controller
+players: [P1, P2]
+first_player: P1
+cards:
+  - {id: p2m0, title: P2 card 0, owner: P2, zone: main deck, type: unit}
+  - {id: p2m1, title: P2 card 1, owner: P2, zone: main deck, type: unit}
+  - id: watcher
+    title: Grim Vigil
+    owner: P1
+    type: unit
+    might: 1
+    zone: battlefield
+    abilities:
+      - {id: w, timing: triggered, when: {event: killed, card: {which: other, type: unit, controller: you}, nth: 1},
+         effect: [{do: draw, target: you, amount_of: "that card's might"}]}
+  - {id: squire, title: Squire, owner: P1, type: unit, might: 2, zone: battlefield}
+  - {id: raider, title: Raider, owner: P2, type: unit, might: 2, zone: battlefield}
+script:
+  - {do: kill, cards: [squire], id: first}
+  - {do: take control, cards: [watcher], player: P2, id: steal}
+  - {do: kill, cards: [raider], id: second}
+"""
+    file = loads_scenario(text)
+    turn = file.start()
+    assert len(turn.state.cards_in("hand", "P2")) == 2
+    seen = Game.start(dataclasses.replace(file.scenario, rulings={"rb.nth-count": "seen"}), play_defaults=True)
+    assert len(seen.state.cards_in("hand", "P2")) == 0
