@@ -28,6 +28,7 @@ class Code(str, Enum):
     ONCE_PER_TURN = "already triggered this turn"
     GRANTED_LATER = "granted after the event"
     NOT_IMMINENT = "no longer imminent"
+    DECLINED = "declined"               # Riftbound: a "you may" its controller chose not to put on the Chain
 
     @property
     def usable(self) -> bool:
@@ -69,6 +70,8 @@ _SENTENCES = {
     Code.ONCE_PER_TURN: "did not trigger: it already triggered this turn",
     Code.GRANTED_LATER: "did not trigger: the ability was granted after the event ({detail})",
     Code.NOT_IMMINENT: "the triggering condition is no longer imminent ({detail})",
+    Code.DECLINED: "its condition was met, but its controller chose not to put it on the Chain (\"you may\"): it has "
+                   "not triggered",
 }
 
 

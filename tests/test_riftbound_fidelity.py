@@ -60,6 +60,8 @@ def test_a_declined_you_may_never_reaches_the_chain_and_a_once_each_turn_ability
     assert asked.decision.key == AnswerKey(DecisionKind.MAY, first, "P1", 0)      # the same key as before
     assert asked.answer == "no" and rulings_of(asked) == "rb.optional=when-fulfilled"
     assert first not in on_chain(game)                                            # no item at all
+    checked = next(s for s in steps(game, RbStep.TRIGGERS) if s.args_dict()["group"] == "s:first")
+    assert explain(checked, "crow", "w").codes() == (Code.DECLINED,)             # explain says it was declined
     assert priority_of(game) == ("P1",)                                           # only the second Chain
     assert resolved_of(game) == ("crow.w@s:second:killed:v2",)                   # it triggered again
     assert len(game.state.cards_in("hand", "P1")) == 1

@@ -321,9 +321,12 @@ def evaluate(state: GameState, frame: TriggerCheck) -> tuple[tuple[Verdict, ...]
                         v = Verdict(v.card, v.ability, v.condition, Code.ONCE_PER_TURN)
                     else:
                         once[(card_id, ability.id)] = ids.use(source.obj, ability.id, tc.id)
-                verdicts.append(v)
                 if v.code is Code.TRIGGERS:
                     triggered.append((source, ability, tc))
+                    if declined and ids.use(source.obj, ability.id, frame.group if ability.when.nth is not None
+                                            else tc.id) in declined:
+                        v = Verdict(v.card, v.ability, v.condition, Code.DECLINED)   # said "no" to "you may"
+                verdicts.append(v)
     return tuple(verdicts), triggered
 
 
