@@ -1,8 +1,8 @@
 """Riftbound's entries in the rules registry (ids ``rb.*``), with their sources.
 
 The entries follow the Riftbound Core Rules last updated 2026-03-30 (:data:`CORE_RULES`); rule
-numbers are that version's. The texts are rulekit's own words, except for the "rules text"
-entries, which quote the rules text rulekit teaches.
+numbers are that version's. Every text is rulekit's own words; "rules text" entries say what the
+rules text rulekit teaches says, and cite it.
 """
 from __future__ import annotations
 
@@ -17,17 +17,18 @@ RULES: tuple[Rule, ...] = (
          "Riftbound has no interrupt windows: an event is processed, then the triggers it meets are evaluated.",
          "rules reference", _RBC),
     Rule("rb.trigger-condition", "A condition written with the trigger condition",
-         "A condition placed immediately after the trigger condition is part of that trigger condition. It must be "
-         "satisfied when the event is evaluated. [\u2026] Once the ability exists, moving or removing her in reaction "
-         "does not by itself stop its rune-readying instructions.", "rules text", _RBT),
+         "A condition written right after the trigger condition belongs to it: it is checked once, when the event "
+         "is evaluated, and not again when the ability resolves. Sona's end-of-turn ability needs her at a "
+         "battlefield then; once the ability exists, moving her or removing her in response does not stop its "
+         "instructions.", "rules text", _RBT),
     Rule("rb.effect-condition", "A condition inside the effect",
-         "A conditional statement inside the effect is instead checked when that instruction executes. [\u2026] That "
-         "hand-size check happens when the draw instruction executes, so intervening draws or discards can change "
-         "its result.", "rules text", _RBT),
+         "A condition written inside the effect is checked when that instruction runs. Loose Cannon's hand-size "
+         "check happens as the draw instruction runs, so draws or discards in between can change the answer.",
+         "rules text", _RBT),
     Rule("rb.nth", "Numbered occurrences",
-         "For a trigger on the first, second or another numbered occurrence, track the specified occurrence. If "
-         "several qualifying instances happen simultaneously when that condition is met, the ability's controller "
-         "chooses one of those events as the event that triggers it and the ability triggers only once.",
+         "A trigger on the first (second, Nth) occurrence watches for that one occurrence. When several qualifying "
+         "events happen together at that point, the ability's controller picks one of them as its triggering "
+         "event and the ability triggers once — a simultaneous group is not several chances.",
          "rules text", _RBT),
     Rule("rulekit.rb.nth-count", "What a numbered trigger counts",
          "\"The Nth time … each turn\" counts every qualifying event of the turn — including those before its card "
@@ -38,12 +39,13 @@ RULES: tuple[Rule, ...] = (
          "The rules text speaks of \"the first qualifying death event for the turn\": an event of the turn, not an "
          "observation of the card."),
     Rule("rb.zones", "Where an ability works",
-         "Triggered abilities on permanents normally work on the board. [\u2026] An ability that works outside the "
-         "board states where it works.", "rules text", _RBT),
+         "A permanent's triggered abilities (a unit's or a gear's) work while it is on the board; runes, legends "
+         "and battlefields are not permanents. An ability that works somewhere else says where.", "rules text",
+         _RBT),
     Rule("rb.evaluate-after", "Triggers are evaluated after the event",
-         "Evaluate ordinary triggers after the event has been processed. Entering the game area where the ability "
-         "works at the same time as the condition is met can allow a trigger. Leaving that zone at the same time "
-         "normally prevents the source from observing the event.", "rules text", _RBT),
+         "Ordinary triggers are checked once the event has been processed: a card that arrived where its ability "
+         "works in that same event can trigger; one that left in that same event normally cannot see it.",
+         "rules text", _RBT),
     Rule("rb.deathknell", "Deathknell",
          "Own-death abilities such as Deathknell have their separate pre-departure capture procedure: the item is "
          "created before the card moves, with its controller, location and Might as on the board; a condition or "
@@ -51,17 +53,17 @@ RULES: tuple[Rule, ...] = (
          "replaced is no death: its Deathknell does not trigger. Each instance triggers separately and its "
          "controller orders them.", "rules reference", _RBT + "; " + CORE_RULES + ", 808.1.d and 808.2"),
     Rule("rb.granted", "Granted and removed abilities",
-         "A granted trigger must be active when its condition is evaluated; gaining it after an earlier event does "
-         "not retroactively trigger it. If a response later removes that granted text, the already-created ability "
-         "does not disappear merely because the unit no longer has the text.", "rules text", _RBT),
+         "A granted trigger counts only if the unit has it when the event is evaluated; gaining it later does not "
+         "reach back to an earlier event. Once the ability has been created, removing the granted text does not "
+         "take the ability off the Chain.", "rules text", _RBT),
     Rule("rb.control", "Who controls a created ability",
-         "An ability normally begins under the controller of its source, or the source's owner when the source is "
-         "in a non-board zone. A later control change of the source does not transfer that created ability.",
+         "A created ability starts under its source's controller (its owner when the source is off the board); "
+         "handing the source to another player afterwards does not hand over the ability.",
          "rules text", _RBT),
     Rule("rb.source-info", "What an item reads when it resolves",
-         "Terms such as friendly and enemy are assessed relative to its controller when the instruction executes. "
-         "Retaining control of the ability does not freeze the source's Might or location. Information about an "
-         "object that is no longer available is null and a calculation that needs it is ignored.",
+         "\"Friendly\" and \"enemy\" are judged from the ability's controller as each instruction runs; keeping "
+         "the ability does not freeze its source's Might or location; information about an object that is gone "
+         "is null, and a calculation that needs it does nothing.",
          "rules text", _RBT + "; " + _RBC),
     Rule("rb.simultaneous", "Simultaneous triggers",
          "Each player orders their own simultaneous triggered abilities; the turn player's go on the Chain first, "
