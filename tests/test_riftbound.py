@@ -67,7 +67,7 @@ def test_whenever_twin_creates_one_item_per_death():
 
 def test_immortal_phoenix_entering_its_zone_in_the_same_event_can_trigger():
     game = play("immortal-phoenix")
-    assert "phoenix@1.rise@blast.x@chain:s:action#1/effect0:killed:phoenix" in resolved_of(game)   # a new object in the trash
+    assert "phoenix@1.rise@blast.x@chain:s:beginning#1/effect0:killed:phoenix" in resolved_of(game)   # a new object in the trash
 
 
 def test_viktor_leaving_the_board_in_the_same_event_sees_nothing():
@@ -116,6 +116,6 @@ def test_a_replaced_death_does_not_happen_so_nothing_triggers():
     kill = next(s for s in game.timeline if s.what == "rb-occurs" and s.args_dict().get("verb") == "kill")
     occurred = kill.args_dict()["occurred"]
     assert not any(o.endswith(":killed:phoenix") for o in occurred)            # the death did not happen
-    assert occurred == ("angel.x@chain:s:action#1/instead:moves:phoenix",)       # the event replacing it did
+    assert occurred == ("angel.x@chain:s:beginning#1/instead:moves:phoenix",)       # the event replacing it did
     assert kill.args_dict()["replaced"][0][0].endswith(":killed:phoenix")
     assert game.state.cards["phoenix"].zone == "base"

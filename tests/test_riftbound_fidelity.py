@@ -109,10 +109,12 @@ def test_deathknell_reads_the_location_might_and_controller_noted_before_the_mov
     game = play("deathknell-reads-where-it-died")
     assert len(game.state.cards_in("hand", "P2")) == 2          # the Sentinel's controller drew 2
     assert game.state.cards["sentinel"].zone == "trash"         # although it is in the trash now
-    false = steps(game, RbStep.CONDITION_FALSE)
-    assert [s.args_dict()["item"] for s in false] == ["keeper.dk@s:wipe:killed:keeper"]   # it died in its base
+    # "Deathknell — if I was at a battlefield": the condition is part of the trigger condition (383.3.e),
+    # judged against the noted location — the Keeper died in its base, so it never goes on the Chain
     items = {s.args_dict()["item"] for s in steps(game, RbStep.RESOLVES)}
-    assert items == {"sentinel.dk@s:wipe:killed:sentinel", "keeper.dk@s:wipe:killed:keeper"}
+    assert items == {"sentinel.dk@s:wipe:killed:sentinel"}
+    why = explain(next(s for s in steps(game, RbStep.TRIGGERS)), "keeper", "dk")
+    assert [v.code for v in why.verdicts if v.condition.endswith(":keeper")] == [Code.CONDITION_FALSE]
 
 
 # -- 3. no legal target at finalization (402.3) -------------------------------------------------------------
