@@ -50,6 +50,9 @@ def page(initial: str | None = None):
         from .files import load_scenario
         choices.insert(0, (f"{load_scenario(start).scenario.title} (your file)", start))
         paths.insert(0, start)
+    if not choices:
+        return w.HTML("<p>No scenario to show: run <code>rulekit app FILE</code> with a scenario file, or from a "
+                      "checkout of rulekit, whose <code>scenarios/</code> folder holds the shipped ones.</p>")
     picker = w.Dropdown(options=choices, value=start or paths[0], description="scenario",
                         layout=w.Layout(width="100%"))
     picker.add_class("rk-picker")
