@@ -67,6 +67,7 @@ class AGoT(Ruleset):
         ResolutionFrame: Handler(resolution.advance, resolution.answer),
     }
     flow = views.FLOW
+    views = views
     rules = RULES
     rulings = RULINGS
 
@@ -118,37 +119,10 @@ class AGoT(Ruleset):
     def describe(self, what, args, state):
         return words.describe(what, args, state)
 
-    def flow_node(self, step):
-        return views.flow_node(step)
-
     def flow_path_scope(self, step, other) -> bool:
         """Whether ``other`` belongs to the path drawn for ``step``: the same sequence."""
         here = views.sequence_id(step)
         return here is not None and views.sequence_id(other) == here
-
-    def window_entries(self, step):
-        return views.window_entries(step)
-
-    def stack_entries(self, step):
-        return views.stack_entries(step)
-
-    def graph_sequences(self, g, step, add_condition):
-        views.graph_sequences(g, step, add_condition)
-
-    def graph_frames(self, g, step, add_condition):
-        views.graph_frames(g, step, add_condition)
-
-    def position(self, step):
-        return views.position(step) or super().position(step)
-
-    def sequence_columns(self):
-        return views.sequence_columns()
-
-    def sequence_mark(self, step):
-        return views.sequence_mark(step)
-
-    def sequence_nesting(self, step):
-        return views.sequence_nesting(step)
 
 
 def duplicate_save(duplicate_id: str) -> Ability:

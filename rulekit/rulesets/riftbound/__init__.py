@@ -58,6 +58,7 @@ class Riftbound(Ruleset):
         OpenFrame: Handler(chain.advance_open, chain.answer_open),
     }
     flow = views.FLOW
+    views = views
     rules = RULES
     rulings = RULINGS
 
@@ -122,29 +123,8 @@ class Riftbound(Ruleset):
     def describe(self, what, args, state):
         return words.describe(what, args, state)
 
-    def flow_node(self, step):
-        return views.flow_node(step)
-
-    def window_entries(self, step):
-        return views.window_entries(step)
-
-    def stack_entries(self, step):
-        return views.stack_entries(step)
-
     def stack_kind(self) -> str:
         return "the Chain (newest on top)"
-
-    def graph_frames(self, g, step, add_condition):
-        views.graph_frames(g, step, add_condition)
-
-    def sequence_columns(self):
-        return views.sequence_columns()
-
-    def sequence_mark(self, step):
-        return views.sequence_mark(step)
-
-    def sequence_nesting(self, step):
-        return views.sequence_nesting(step)
 
 
 RIFTBOUND = register(Riftbound())
