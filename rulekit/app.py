@@ -23,6 +23,10 @@ INTRO = ("Pick a scenario. Answer each decision with the buttons, move along the
          "change the board and watch the rules replay.")
 
 
+class AppError(Exception):
+    """What keeps the app from starting, said in one line (the command line exits 2)."""
+
+
 def shipped() -> list[tuple[str, str]]:
     """(label, path) of every shipped scenario, by ruleset then title."""
     from .files import load_scenario
@@ -93,13 +97,20 @@ def template(folder: Path) -> Path:
     without the two stylesheets it fetches from a CDN (Font Awesome, which the page does not
     use), so the page asks no host but the one serving it. Returns the folder to put on
     ``JUPYTER_PATH``."""
+    import sys
     from jupyter_core.paths import jupyter_path
-    for base in jupyter_path("voila", "templates", "lab"):
+    # Jupyter's data path, then the share folders of this interpreter and of the one a virtual
+    # environment was made from (Voila installs its templates under <prefix>/share/jupyter)
+    bases = list(jupyter_path("voila", "templates", "lab")) + [
+        str(Path(prefix) / "share" / "jupyter" / "voila" / "templates" / "lab")
+        for prefix in dict.fromkeys((sys.prefix, sys.base_prefix, getattr(sys, "exec_prefix", sys.prefix)))]
+    for base in bases:
         lab = Path(base) / "index.html.j2"
         if lab.exists():
             break
     else:
-        raise FileNotFoundError("Voila's lab template was not found")
+        raise AppError("Voila's lab template was not found (looked in: " + ", ".join(bases) + "); "
+                       "install Voila with: pip install 'rulekit[lab]'")
     kept = [line for line in lab.read_text().splitlines(keepends=True) if "cdn.jsdelivr.net" not in line]
     out = folder / "share" / "voila" / "templates" / "rulekit"
     out.mkdir(parents=True, exist_ok=True)

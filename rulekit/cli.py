@@ -365,7 +365,11 @@ def _app(args) -> int:
         import voila  # noqa: F401
     except ImportError as e:
         raise BadInput(f"the app needs Voila and ipywidgets (pip install -e '.[lab]'): {e}") from None
-    return serve(args.file, args.port, args.open)
+    from .app import AppError
+    try:
+        return serve(args.file, args.port, args.open)
+    except AppError as e:
+        raise BadInput(str(e)) from None
 
 
 def main(argv=None) -> int:

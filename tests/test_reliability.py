@@ -2,6 +2,7 @@
 ids, every value checked, messages a person can trust, a Python API that keeps its promises."""
 from __future__ import annotations
 
+import copy
 import io
 import json
 import os
@@ -477,19 +478,19 @@ def _mutated(draw):
             continue
         parent, last = _get(data, path[:-1]), path[-1]
         if kind == 0:                                        # another value (or another type)
-            parent[last] = draw(st.sampled_from(_VALUES))
+            parent[last] = copy.deepcopy(draw(st.sampled_from(_VALUES)))    # never the shared value itself
         elif kind == 1 and isinstance(parent, dict):         # a key removed
             del parent[last]
         elif kind == 2 and isinstance(parent, dict):         # a key renamed or added
-            parent[draw(st.sampled_from(_KEYS))] = parent.pop(last) if draw(st.booleans()) else draw(
-                st.sampled_from(_VALUES))
+            parent[draw(st.sampled_from(_KEYS))] = parent.pop(last) if draw(st.booleans()) else copy.deepcopy(
+                draw(st.sampled_from(_VALUES)))
         elif kind == 3 and isinstance(parent, list):         # an item repeated or dropped
             if draw(st.booleans()):
-                parent.append(parent[last])
+                parent.append(copy.deepcopy(parent[last]))
             else:
                 parent.pop(last)
         else:                                                # a value wrapped in a list or a mapping
-            parent[last] = draw(st.sampled_from([[parent[last]], {"x": parent[last]}]))
+            parent[last] = copy.deepcopy(draw(st.sampled_from([[parent[last]], {"x": parent[last]}])))
     try:
         out = json.dumps(data) if as_json else yaml.safe_dump(data, allow_unicode=False)
     except Exception:  # noqa: BLE001 - PyYAML cannot write some mutants; JSON can write them all
