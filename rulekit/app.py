@@ -135,7 +135,11 @@ def serve(initial: str | None = None, port: int | None = None, open_browser: boo
         print(f"rulekit app: {html.unescape(url)}  (Ctrl-C stops it)", flush=True)
         env = dict(os.environ)
         env.pop("MPLBACKEND", None)
-        env["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(template(Path(folder))), env.get("JUPYTER_PATH")) if p)
+        # the page's template first; then the caller's path; then the base interpreter's share folder, where a
+        # virtual environment made with --system-site-packages finds Voila's and nbconvert's own templates
+        base_share = str(Path(sys.base_prefix) / "share" / "jupyter") if sys.base_prefix != sys.prefix else ""
+        env["JUPYTER_PATH"] = os.pathsep.join(
+            p for p in (str(template(Path(folder))), env.get("JUPYTER_PATH"), base_share) if p)
         proc = subprocess.Popen(command(path, port, token), cwd=folder, env=env)
         if open_browser:
             import webbrowser
