@@ -132,7 +132,7 @@ class GameState:
     rulings: Map = field(default_factory=Map)        # ruling name -> the option in force (every ruling of the ruleset)
     playing: Map = field(default_factory=Map)        # card object being played -> its use (an event, until it is played)
     would_changed: Map = field(default_factory=Map)  # condition id -> the use that changed what is about to happen (agot.would)
-    history: tuple = ()                              # Riftbound: (turn, TriggeringCondition) of every event processed
+    history: Map = field(default_factory=Map)        # Riftbound: n -> (turn, TriggeringCondition), the n-th event processed
     printed: Map = field(default_factory=Map, compare=False, repr=False)   # card id -> the Card as printed (or created)
     listeners: Map = field(default_factory=Map, compare=False, repr=False)
     duplicated: frozenset = field(default=frozenset(), compare=False, repr=False)   # ids of cards with duplicates
@@ -146,6 +146,13 @@ class GameState:
     def ruling(self, name: str) -> str:
         """The option in force for a ruling of this game's ruleset."""
         return self.rulings[name]
+
+    def events_newest_first(self):
+        """The events processed so far, newest first, as (turn, TriggeringCondition). (A
+        persistent map, not a tuple: adding an event shares the rest instead of copying it.)"""
+        h = self.history
+        for n in range(len(h) - 1, -1, -1):
+            yield h[n]
 
     def card(self, card_id: str) -> Card:
         return self.cards[card_id]

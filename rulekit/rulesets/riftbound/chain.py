@@ -368,7 +368,7 @@ def _live_source(state: GameState, item: ChainItem) -> Card | None:
 def _last_known(state: GameState, item: ChainItem) -> Card:
     """The source as it last existed on the board (for ``rb.source-info=last-known``): the card as
     it was just before the last event that took it off the board, else as the item noted it."""
-    for _, tc in reversed(state.history):
+    for _, tc in state.events_newest_first():
         if (tc.card is not None and tc.card.id == item.source.id and tc.card.incarnation == item.source.incarnation
                 and tc.card.zone in state.rules.in_play):
             return tc.card

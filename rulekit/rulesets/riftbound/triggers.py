@@ -158,8 +158,13 @@ def nth_seen(state: GameState, source: Card, ability: Ability, group: tuple[Trig
         return state.counts.get(turn_key(source, ability, state, "nth"), 0)
     me = item_controller(state, source)
     now = {tc.id for tc in group}
-    return sum(1 for turn, tc in state.history
-               if turn == state.round and tc.id not in now and _qualifies(ability, tc, state, me, source))
+    seen = 0
+    for turn, tc in state.events_newest_first():
+        if turn != state.round:          # turns only move forward: the rest are earlier turns
+            break
+        if tc.id not in now and _qualifies(ability, tc, state, me, source):
+            seen += 1
+    return seen
 
 
 def rb_judge(state: GameState, source: Card, ability: Ability, tc: TriggeringCondition,
@@ -254,7 +259,10 @@ def occurrence(state: GameState, control: Control, conditions: tuple[TriggeringC
                         captured.append(ChainItem(ids.use(tc.card.obj, ability.id, tc.id), ability, tc.card,
                                                   tc.card.controller, tc))
     happened = tuple(tc for tc in conditions if occur.still_imminent(tc, state) is None)
-    state = replace(state, history=state.history + tuple((state.round, tc) for tc in happened))
+    history = state.history
+    for tc in happened:
+        history = history.set(len(history), (state.round, tc))
+    state = replace(state, history=history)
     for tc in happened:
         state = occur.apply(state, tc)
     if any(tc.card is not None and tc.card.id.startswith(TOKEN_PREFIX) for tc in happened):
