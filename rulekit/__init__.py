@@ -36,7 +36,7 @@ __all__ = [
     "EventKind", "Explanation", "Game", "GameState", "IllegalAnswer", "Instruction", "Line", "Option", "PASS",
     "Posture", "RULES", "Rule", "Ruleset", "Ruling", "RulekitError", "Scenario", "ScenarioBuilder", "ScenarioError", "ScriptEntry",
     "SeqStep", "Step", "Target", "Timing", "Trigger", "TriggeringCondition", "Unapplied", "Verb", "Verdict",
-    "Which", "Who", "__version__", "explain", "load", "reason", "rule",
+    "Which", "Who", "__version__", "explain", "load", "reason", "rule", "rulesets",
 ]
 
 

@@ -56,16 +56,22 @@ def chars(width_in: float, size: float = MIN_FONT) -> int:
 _WIDTHS: dict = {}
 
 
+def _laid_out(text: str, size: float, weight):
+    """matplotlib's font for ``size`` and ``weight`` with one line of ``text`` laid out on it, at
+    the drawings' resolution (what both the widths and the cached bitmaps are measured from)."""
+    font = get_font(findfont(FontProperties(size=size, weight=weight)))
+    font.clear()
+    font.set_size(size, DPI)
+    font.set_text(text, 0.0, flags=get_hinting_flag())
+    return font
+
+
 def width_px(text: str, size: float = MIN_FONT, weight="normal") -> float:
     """The width of one line of text in pixels, as matplotlib lays it out (cached)."""
     k = (text, size, weight)
     w = _WIDTHS.get(k)
     if w is None:
-        font = get_font(findfont(FontProperties(size=size, weight=weight)))
-        font.clear()
-        font.set_size(size, DPI)
-        font.set_text(text, 0.0, flags=get_hinting_flag())
-        w = font.get_width_height()[0] / 64.0
+        w = _laid_out(text, size, weight).get_width_height()[0] / 64.0
         if len(_WIDTHS) > 20000:
             _WIDTHS.clear()
         _WIDTHS[k] = w
@@ -197,10 +203,7 @@ def _line_bitmap(line: str, size: float, weight) -> tuple:
     k = (line, size, weight)
     hit = _LINES.get(k)
     if hit is None:
-        font = get_font(findfont(FontProperties(size=size, weight=weight)))
-        font.clear()
-        font.set_size(size, DPI)
-        font.set_text(line, 0.0, flags=get_hinting_flag())
+        font = _laid_out(line, size, weight)
         font.draw_glyphs_to_bitmap(antialiased=True)
         w, h = font.get_width_height()
         hit = (np.asarray(font.get_image()).astype(np.float32) / 255.0, font.get_descent() / 64.0, h / 64.0,

@@ -196,7 +196,6 @@ def _loads(text: str, file: str) -> LoadedScenario:
         check(scenario)
     except ScenarioError as e:
         raise _locate(e, marks, file) from None
-    _check_granted(scenario, marks, file)
     scenario.__dict__["_rulekit_valid"] = True      # Game.start need not validate it again
     line = _line_from(document.answers, scenario, marks, file)
     if document.expect is not None:
@@ -626,15 +625,10 @@ def _strict(value, tp, path: tuple, marks: dict, file) -> None:
 def _zones(ruleset: str):
     """The zones of a ruleset, or ``None`` for a ruleset rulekit does not know (``check``
     reports that)."""
+    from .rulesets import get
     try:
-        from .rulesets import get
         return tuple(get(ruleset).zones)
-    except (ImportError, KeyError, AttributeError):
-        pass
-    try:
-        from .model import RULESETS
-        return tuple(RULESETS[ruleset].zones)
-    except (ImportError, KeyError, AttributeError):
+    except KeyError:
         return None
 
 
@@ -752,53 +746,6 @@ class _Checker:
             raise self.fail(path + ("player",), "'take control' needs 'player': who takes control", "a player")
 
 
-def _grants(scenario: Scenario):
-    """Every ability given by ``grant`` (in the script and in instructions, at any depth),
-    with its path and the card it is given to (or printed on)."""
-    def in_instructions(instrs, path, card_id):
-        for k, instr in enumerate(instrs):
-            if instr.grant is not None:
-                yield path + (k, "grant"), card_id, instr.grant
-                yield from in_ability(instr.grant, path + (k, "grant"), card_id)
-            for part in ("instead", "later"):
-                yield from in_instructions(getattr(instr, part), path + (k, part), card_id)
-
-    def in_ability(ability, path, card_id):
-        for part in ("cost", "effect"):
-            yield from in_instructions(getattr(ability, part), path + (part,), card_id)
-
-    for i, card in enumerate(scenario.cards):
-        for j, ability in enumerate(card.abilities):
-            yield from in_ability(ability, ("cards", i, "abilities", j), card.id)
-    for i, entry in enumerate(scenario.script):
-        if entry.grant is not None:
-            card_id = entry.cards[0] if entry.cards else "granted"
-            yield ("script", i, "grant"), card_id, entry.grant
-            yield from in_ability(entry.grant, ("script", i, "grant"), card_id)
-
-
-def _check_granted(scenario: Scenario, marks: dict, file) -> None:
-    """Validate each granted ability exactly as a printed one: :func:`check` a scenario in which
-    a card of the same id prints it, and report the problem at the grant's own path."""
-    for path, card_id, ability in _grants(scenario):
-        zones = _zones(scenario.ruleset) or ("play area",)
-        try:
-            from .rulesets import get
-            zone = get(scenario.ruleset).in_play[0]
-        except Exception:  # noqa: BLE001 - the ruleset registry is being reorganised; any zone will do
-            zone = zones[0]
-        probe = Card(id=card_id, title="granted", owner=scenario.players[0], zone=zone, abilities=(ability,))
-        try:
-            check(dataclasses.replace(scenario, cards=(probe,), script=()))
-        except ScenarioError as e:
-            inner = _parse_path(e.path)
-            if inner[:4] == ("cards", 0, "abilities", 0):
-                inner = path + inner[4:]
-            elif inner[:2] == ("cards", 0):
-                inner = path
-            raise _at(inner, marks, file, e.problem, e.expected) from None
-
-
 def _line_from(specs, scenario: Scenario, marks: dict, file) -> Line:
     answers = []
     for i, spec in enumerate(specs):
@@ -888,7 +835,6 @@ def validate_scenario(scenario) -> Scenario:
     _check_document(document, {}, None)
     built = Scenario(**{f.name: getattr(document, f.name) for f in dataclasses.fields(Scenario)})
     check(built)
-    _check_granted(built, {}, None)
     result = scenario if built == scenario else built
     result.__dict__["_rulekit_valid"] = True
     return result

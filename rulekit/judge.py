@@ -1,22 +1,19 @@
-"""Whether an ability may (or must) be used for a triggering condition, and why not.
+"""The neutral checks every ruleset's verdict is built from, each answering "why not" in words.
 
-:func:`judge` runs the checks in a fixed order and returns the first that fails as a
-:class:`~rulekit.verdicts.Verdict`: does the ability listen for this event; is this its timing;
-is its card where its abilities work; does the event match its pattern; is its condition
-true; has it been used for this triggering condition; can its cost be paid in full; does a
-target exist; could its effect change the game state. Each ruleset's verdict function
-(A Game of Thrones: :mod:`rulekit.rulesets.agot.verdicts`; Riftbound:
-:mod:`rulekit.rulesets.riftbound.triggers`) is built from these neutral checks, and the same
-function answers the engine and :func:`rulekit.explain`, so the two can never disagree.
+Whether a card passes a filter, whether a triggering condition matches an ability's pattern,
+whether a condition holds, which targets an instruction could change, whether a constant
+ability forbids something, and an ability's limits: each returns ``None`` when it holds, or the
+reason it does not, so a verdict can say why. The verdict functions themselves belong to the
+rulesets (A Game of Thrones: :func:`rulekit.rulesets.agot.verdicts.judge`; Riftbound:
+:func:`rulekit.rulesets.riftbound.triggers.rb_judge`); the engine and :func:`rulekit.explain`
+call the same one, so the two can never disagree.
 """
 from __future__ import annotations
 
 from .abilities import Ability, CardFilter, Condition, Instruction, Posture, Target, Trigger, Which, Who
-from .events import Verb
-from .events import EVENTS, EventKind, VERB_EVENT, kinds_counted
+from .events import EVENTS, VERB_EVENT, EventKind, Verb
 from . import ids, occur
 from .model import Card, GameState, TriggeringCondition
-from .verdicts import Code, Verdict
 
 
 # -- patterns and filters ----------------------------------------------------------------
@@ -285,12 +282,6 @@ def use_id(source: Card, ability: Ability, tc: TriggeringCondition) -> str:
     """A use is keyed by card object + ability + what it responds to: the triggering condition,
     or the whole occurrence for "one or more" wording."""
     return ids.use(source.obj, ability.id, tc.sequence if ability.when.one_or_more else tc.id)
-
-
-def works_in(state: GameState, card: Card, ability: Ability | None = None) -> tuple[str, ...]:
-    """Where a card's abilities work: what the ability says, or where its ruleset says (in
-    play; in hand for a card played from there)."""
-    return state.rules.works_in(card, ability)
 
 
 def period_key(state: GameState, per) -> str:

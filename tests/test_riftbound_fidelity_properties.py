@@ -9,7 +9,6 @@ from hypothesis import HealthCheck, event, given, settings, strategies as st
 
 from strategies import played, riftbound_scenarios
 from rulekit.abilities import Ability, CardFilter, Instruction, Target, Timing, Trigger, Who
-from rulekit.decisions import DecisionKind
 from rulekit.events import EventKind, Verb
 from rulekit.rulesets.riftbound import ChainFrame, ItemFrame, RbStep
 from rulekit.scenario import ScriptEntry

@@ -17,6 +17,7 @@ from rulekit import Game
 from rulekit.compare import compare, with_rulings
 from rulekit.errors import RulekitError
 from rulekit.rulesets import get as get_ruleset
+from rulekit.text import names
 
 
 def _column(title: str, steps, part_at: int | None) -> str:
@@ -29,7 +30,7 @@ def _column(title: str, steps, part_at: int | None) -> str:
             style = " style='color:#555'"
         ruling = step.args_dict().get("ruling")
         decided = f" <i>(ruling {html.escape(ruling)})</i>" if ruling else ""
-        rows.append(f"<li{style}>#{step.number} · {html.escape(step.describe())}{decided}</li>")
+        rows.append(f"<li{style}>#{step.number} · {html.escape(names(step.describe(), step.state))}{decided}</li>")
     return (f"<div style='flex:1;min-width:0'><b>{html.escape(title)}</b>"
             f"<ol style='list-style:none;padding-left:0;font-size:90%'>{''.join(rows)}</ol></div>")
 
