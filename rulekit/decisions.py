@@ -19,6 +19,8 @@ from enum import Enum
 
 from immutables import Map
 
+from .frozen import immutable
+
 
 class DecisionKind(str, Enum):
     ORDER_FORCED = "order forced"
@@ -33,7 +35,7 @@ PASS = "pass"
 YES, NO = "yes", "no"
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Option:
     """A legal option of one decision. ``decision`` is the key of the decision it belongs to
     (not compared: two options are equal when their ids and labels are), so
@@ -44,7 +46,7 @@ class Option:
     decision: "AnswerKey | None" = field(default=None, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@immutable(order=True)
 class AnswerKey:
     kind: DecisionKind
     at: str
@@ -98,7 +100,7 @@ class Decision:
         return f"{self.chooser} must {self.kind.value} [{self.key}] — legal options: {listed}"
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Line:
     """Answers that differ from the defaults, keyed by what they answer. Immutable."""
 
@@ -124,7 +126,7 @@ class Line:
         return hash(frozenset(self.answers.items()))
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Unapplied:
     """A recorded answer that did not apply on replay, and why."""
 

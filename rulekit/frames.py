@@ -10,15 +10,14 @@ triggering condition pushes a frame on top: that is nesting. Handlers return
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .decisions import Decision
+from .frozen import immutable
 from .model import GameState
 from .rulesets.base import Frame
 from .verdicts import Verdict
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class ScriptFrame(Frame):
     """Walks the scenario's script: each entry is an occurrence with its own sequence."""
 
@@ -28,7 +27,7 @@ class ScriptFrame(Frame):
 Control = tuple  # the frames, bottom first
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Progress:
     """One step forward: the new state and control, and what to record about it."""
 
@@ -40,7 +39,7 @@ class Progress:
     verdicts: tuple[Verdict, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Ask:
     """The engine cannot go on without a decision."""
 

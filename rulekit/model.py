@@ -7,17 +7,18 @@ not stable across processes and rulekit never lets it decide anything.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field
 
 from immutables import Map
 
 from . import ids
 from .abilities import Ability
 from .events import EventKind
+from .frozen import immutable, replace
 from .rulesets import _REGISTRY, get as get_ruleset
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Card:
     """A card as a scenario lists it and as the state holds it.
 
@@ -60,7 +61,7 @@ class Card:
         return None
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class TriggeringCondition:
     """One triggering condition of an occurrence.
 
@@ -92,7 +93,7 @@ class TriggeringCondition:
         return self.player if self.player is not None else (self.phase or "")
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class DelayedEffect:
     """An effect set up now to resolve the next time ``at`` occurs (``agot.delayed``)."""
 
@@ -109,7 +110,7 @@ ListenKey = tuple[str, str]   # (event kind, timing) values: what an ability lis
 CONSTANT_KEY: ListenKey = ("", "constant")   # where the index lists constant abilities
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class GameState:
     """Everything the rules look at, as one immutable value."""
 

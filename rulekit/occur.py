@@ -8,10 +8,9 @@ behind "an ability can be initiated only if its effect could change the game sta
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
 from . import ids
 from .events import EVENTS, VERB_EVENT, EventKind, Subject, Verb
+from .frozen import replace
 from .model import Card, GameState, TriggeringCondition
 
 

@@ -8,15 +8,14 @@ and, for a step that answered a decision, the decision and the option taken.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .decisions import Decision
+from .frozen import immutable
 from .model import GameState
 from .text import describe
 from .verdicts import Verdict
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@immutable(eq=False)
 class Step:
     parent: "Step | None"
     number: int

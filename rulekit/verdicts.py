@@ -5,8 +5,9 @@ when someone reads it.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
+
+from .frozen import immutable
 
 
 class Code(str, Enum):
@@ -35,7 +36,7 @@ class Code(str, Enum):
         return self in (Code.ELIGIBLE, Code.MUST_RESOLVE, Code.TRIGGERS)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Verdict:
     """The engine's judgement of one ability (``card`` object + ``ability`` id) against one
     triggering condition, with the detail the sentence needs."""

@@ -7,12 +7,11 @@ entries are :mod:`.rules`; the rulings are :mod:`.rulings`.
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ...abilities import Ability, CardFilter, Instruction, Target, Timing, Trigger, Which
 from ...errors import ScenarioError
 from ...events import RESTRICTION_VERBS, EventKind, Verb
 from ...frames import Progress
+from ...frozen import replace
 from .. import register
 from ..base import Handler, Ruleset
 from . import resolution, sequence, views, words

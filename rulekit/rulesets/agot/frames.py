@@ -7,15 +7,16 @@ nesting, last in, first out.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from ...abilities import Ability
+from ...frozen import immutable
 from ...model import Card, TriggeringCondition
 from ..base import Frame
 from .steps import SeqStep
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Window:
     """An open window: whose opportunity it is, how many players have passed in a row, and
     how many opportunities it has given so far (the number answers are keyed by)."""
@@ -26,7 +27,7 @@ class Window:
     number: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class SequenceFrame(Frame):
     """One triggering-condition sequence, shared by every condition of one occurrence.
 
@@ -61,7 +62,7 @@ class SequenceFrame(Frame):
         return (self.id.partition("@")[0],) if "@" in self.id else ()
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class ResolutionFrame(Frame):
     """One use of a triggered ability, from paying its cost to the end of its effect.
 

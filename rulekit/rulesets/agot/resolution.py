@@ -9,13 +9,12 @@ instruction is checked when that instruction executes.
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ... import ids, judge, occur
 from ...abilities import Ability, Instruction, Target, Timing
 from ...decisions import AnswerKey, Decision, DecisionKind
 from ...events import EventKind, Verb
 from ...frames import Ask, Control, Progress
+from ...frozen import replace
 from ...model import DelayedEffect, GameState, TriggeringCondition
 from ..base import ruling_arg
 from .codes import AgotStep

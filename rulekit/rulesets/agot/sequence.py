@@ -19,14 +19,13 @@ conditions of one occurrence share the sequence and its windows (``agot.tc.share
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ... import ids, judge, occur
 from ...abilities import Ability, Timing
 from ...decisions import PASS, AnswerKey, Decision, DecisionKind
 from ...effects import apply_replacement
 from ...events import EventKind, kinds_counted
 from ...frames import Ask, Control, Progress
+from ...frozen import replace
 from ...model import GameState, TriggeringCondition
 from ...verdicts import Code, Verdict
 from ..base import ruling_arg

@@ -15,7 +15,7 @@ stage and calls its handler; :mod:`.views` draws the flowchart from the same row
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Callable
 
 from ... import judge, occur
@@ -23,6 +23,7 @@ from ...abilities import Ability, Instruction, Target, Timing
 from ...decisions import NO, PASS, YES, AnswerKey, Decision, DecisionKind
 from ...events import Verb
 from ...frames import Ask, Control, Progress
+from ...frozen import replace
 from ...model import Card, GameState
 from ...verdicts import Code, Verdict
 from ..base import ruling_arg

@@ -29,14 +29,13 @@ Read next to ``riftbound-trigger-conditions.txt`` and the Core Rules notes:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-
 from ... import ids, judge, occur
 from ...abilities import Ability, Timing
 from ...decisions import NO, YES, AnswerKey, Decision, DecisionKind
 from ...effects import apply_replacement
 from ...events import EventKind, kinds_counted
 from ...frames import Ask, Control, Progress
+from ...frozen import immutable, replace
 from ...model import Card, GameState, TriggeringCondition
 from ...verdicts import Code, Verdict
 from ..base import Frame, ruling_arg
@@ -44,7 +43,7 @@ from .codes import RbStep
 
 
 # -- frames --------------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
+@immutable
 class ChainItem:
     """A triggered ability (or a played spell/ability) on the Chain. ``source`` is the card as
     it was when the item was created (a Deathknell's: as noted before the card moved); ``event``
@@ -76,7 +75,7 @@ class ChainItem:
         return (slot, "") in self.chosen
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class TriggerCheck(Frame):
     """Evaluate triggers for events that have just been processed. ``decided`` holds the "you
     may" answers given when the trigger conditions were fulfilled: (item id, yes/no)."""
@@ -87,7 +86,7 @@ class TriggerCheck(Frame):
     decided: tuple[tuple[str, str], ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class ChainFrame(Frame):
     """The Chain: items on it (oldest first), items triggered together and not yet ordered onto
     it, and who has priority."""
@@ -107,7 +106,7 @@ class ChainFrame(Frame):
         return tuple(item.id.partition("@")[0] for item in self.items + self.waiting)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class OpenFrame(Frame):
     """The turn player's priority while no Chain exists, in their Main Phase (a Neutral Open
     State: 312.2.a, 335.3): they may play a spell or ability, with Action or with Reaction, which
@@ -117,7 +116,7 @@ class OpenFrame(Frame):
     number: int = 0                          # priority opportunities given so far
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class ItemFrame(Frame):
     """The newest item, resolving instruction by instruction."""
 

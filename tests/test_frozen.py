@@ -1,0 +1,136 @@
+"""rulekit.frozen: @immutable builds the same values as @dataclass(frozen=True, slots=True),
+and replace() means what dataclasses.replace means."""
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import pickle
+from dataclasses import FrozenInstanceError, dataclass, field
+
+import pytest
+from hypothesis import given, strategies as st
+from immutables import Map
+
+from rulekit.frozen import immutable, replace
+from rulekit.model import GameState
+from rulekit.rulesets.agot.frames import SequenceFrame, Window
+from rulekit.timeline import Step
+
+
+@immutable
+class Fast:
+    a: int
+    b: str = "b"
+    c: tuple = ()
+    m: Map = field(default_factory=Map)
+    hidden: int = field(default=7, compare=False, repr=False)
+    k: int = field(default=0, kw_only=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Plain:
+    a: int
+    b: str = "b"
+    c: tuple = ()
+    m: Map = field(default_factory=Map)
+    hidden: int = field(default=7, compare=False, repr=False)
+    k: int = field(default=0, kw_only=True)
+
+
+def as_dict(v) -> dict:
+    return {f.name: getattr(v, f.name) for f in dataclasses.fields(v)}
+
+
+def test_the_signature_is_the_dataclass_one():
+    fast, plain = inspect.signature(Fast), inspect.signature(Plain)
+    assert [(p.name, p.kind) for p in fast.parameters.values()] == \
+        [(p.name, p.kind) for p in plain.parameters.values()]
+    assert [p.default for p in fast.parameters.values() if p.name != "m"] == \
+        [p.default for p in plain.parameters.values() if p.name != "m"]
+    assert repr(fast.parameters["m"].default) == "<factory>"
+
+
+@given(st.integers(), st.text(max_size=5), st.tuples(st.integers()), st.integers())
+def test_values_are_built_the_same(a, b, c, k):
+    assert as_dict(Fast(a, b, c, k=k)) == as_dict(Plain(a, b, c, k=k))
+    assert as_dict(Fast(a)) == as_dict(Plain(a))
+    assert Fast(a, b) == Fast(a, b, hidden=3) and hash(Fast(a, b)) == hash(Fast(a, b, hidden=3))
+    assert repr(Fast(a, b, c, k=k)).partition("(")[2] == repr(Plain(a, b, c, k=k)).partition("(")[2]
+
+
+def test_a_factory_makes_a_new_value_each_time():
+    class Box:
+        pass
+
+    @immutable
+    class Holder:
+        box: Box = field(default_factory=Box)
+    assert Holder().box is not Holder().box
+
+
+def test_values_stay_frozen():
+    v = Fast(1)
+    with pytest.raises(FrozenInstanceError):
+        v.a = 2
+    with pytest.raises(FrozenInstanceError):
+        del v.b
+    with pytest.raises((AttributeError, TypeError)):   # as a frozen slots dataclass (TypeError on 3.11)
+        v.extra = 1            # slots: no other attribute either
+    with pytest.raises(TypeError):
+        Fast()                 # a required field is still required
+    with pytest.raises(TypeError):
+        Fast(1, "b", (), Map(), 7, 0)     # a keyword-only field is still keyword-only
+
+
+@given(st.integers(), st.text(max_size=5), st.integers())
+def test_replace_means_what_dataclasses_replace_means(a, b, k):
+    v = Fast(1, "x", (1,), k=4)
+    for changes in ({}, {"a": a}, {"b": b, "k": k}, {"hidden": k, "c": (a,)}):
+        new = replace(v, **changes)
+        assert type(new) is Fast and as_dict(new) == as_dict(dataclasses.replace(v, **changes))
+    assert as_dict(v) == as_dict(Fast(1, "x", (1,), k=4))    # the old value is untouched
+
+
+def test_replace_refuses_an_unknown_field():
+    with pytest.raises(TypeError):
+        replace(Fast(1), nope=1)
+
+
+def test_classes_that_check_on_construction_keep_their_check():
+    @immutable
+    class Positive:
+        n: int
+
+        def __post_init__(self):
+            if self.n <= 0:
+                raise ValueError("n must be positive")
+    with pytest.raises(ValueError):
+        Positive(0)
+    with pytest.raises(ValueError):
+        replace(Positive(1), n=-1)
+
+
+def test_a_field_the_generated_code_cannot_name_is_refused():
+    with pytest.raises(TypeError, match="_secret"):
+        @immutable
+        class Bad:
+            _secret: int
+
+
+def test_other_dataclasses_go_to_dataclasses_replace():
+    @dataclass(frozen=True)
+    class NoSlots:
+        a: int
+        b: int = field(default=0, init=False)
+    assert replace(NoSlots(1), a=2) == NoSlots(2)
+
+
+def test_engine_values_pickle_and_compare_as_before():
+    w = Window("w1", "P1", 1, 2)
+    frame = SequenceFrame("s1", (), window=w)
+    assert pickle.loads(pickle.dumps(frame)) == frame
+    assert replace(frame, window=replace(w, passes=2)).window.passes == 2
+    state = GameState("agot", ("P1", "P2"), "P1", Map(), (), Map())
+    assert replace(state, phase="challenges") == dataclasses.replace(state, phase="challenges")
+    step = Step(None, 0, "rulekit.setup", "setup", (), state, ())
+    assert step != Step(None, 0, "rulekit.setup", "setup", (), state, ())    # steps compare by identity
