@@ -12,12 +12,12 @@ card when the engine looks at them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 
 from .events import EventKind, Verb
+from .frozen import Word
 
 
-class Timing(str, Enum):
+class Timing(Word):
     WOULD_INTERRUPT = "would interrupt"
     FORCED_INTERRUPT = "forced interrupt"
     INTERRUPT = "interrupt"
@@ -34,7 +34,7 @@ class Timing(str, Enum):
 
 
 
-class Who(str, Enum):
+class Who(Word):
     """A player relative to the ability's controller."""
 
     YOU = "you"
@@ -42,7 +42,7 @@ class Who(str, Enum):
     ANY = "any"
 
 
-class Which(str, Enum):
+class Which(Word):
     """A card relative to the ability's own card."""
 
     SELF = "self"
@@ -50,7 +50,7 @@ class Which(str, Enum):
     ANY = "any"
 
 
-class Posture(str, Enum):
+class Posture(Word):
     STANDING = "standing"
     KNEELING = "kneeling"
 
@@ -123,7 +123,7 @@ class Condition:
     phase: str | None = None
 
 
-class Target(str, Enum):
+class Target(Word):
     SELF = "self"                   # this ability's card
     THAT_CARD = "that card"         # the card the triggering condition is about
     THAT_EFFECT = "that effect"     # the effect whose initiation the ability responds to (cancel)
@@ -182,7 +182,7 @@ class Instruction:
         return self.do is Verb.CANCEL or (self.do in (Verb.SAVE, Verb.REPLACE) and self.target is Target.THAT_CARD)
 
 
-class Period(str, Enum):
+class Period(Word):
     PHASE = "phase"
     ROUND = "round"
 

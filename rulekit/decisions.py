@@ -15,14 +15,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from enum import Enum
 
 from immutables import Map
 
-from .frozen import immutable
+from .frozen import Word, immutable
 
 
-class DecisionKind(str, Enum):
+class DecisionKind(Word):
     ORDER_FORCED = "order forced"
     ACT_OR_PASS = "act or pass"
     CHOOSE_TARGET = "choose target"

@@ -9,10 +9,11 @@ also counts as ("killed" is also "leaves play"), and how it changes the state wh
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+
+from .frozen import Word
 
 
-class EventKind(str, Enum):
+class EventKind(Word):
     KILLED = "killed"
     DISCARDED = "discarded"
     SACRIFICED = "sacrificed"
@@ -45,7 +46,7 @@ class EventKind(str, Enum):
         return self.value
 
 
-class Verb(str, Enum):
+class Verb(Word):
     """What a script entry or an instruction says to do."""
 
     KILL = "kill"
@@ -87,7 +88,7 @@ class Verb(str, Enum):
         return self.value
 
 
-class Subject(str, Enum):
+class Subject(Word):
     CARD = "card"
     PLAYER = "player"
     PHASE = "phase"

@@ -15,11 +15,16 @@ for such classes, with a copier written once per class.
 
 Classes with ``__post_init__`` or init-only variables are left to the dataclass machinery,
 so nothing a class checks on construction is ever skipped.
+
+:class:`Word` is the base of the engine's string enumerations (event kinds, timings, step
+codes …), whose members key the dicts the engine reads at every step: it hashes a member as
+its string, in C, where :class:`enum.Enum` hashes it with a Python function.
 """
 from __future__ import annotations
 
 import dataclasses
 import sys
+from enum import Enum
 from typing import Any, Callable, TypeVar
 
 if sys.version_info >= (3, 11):
@@ -29,6 +34,13 @@ else:                                       # pragma: no cover - Python 3.10
         return lambda decorator: decorator
 
 T = TypeVar("T")
+
+
+class Word(str, Enum):
+    """A string enumeration whose members hash as their values do: consistent with their
+    equality to those strings, and computed in C (``Enum.__hash__`` is Python code)."""
+
+    __hash__ = str.__hash__
 
 
 class _Factory:

@@ -183,8 +183,9 @@ class GameState:
         return self.listeners.get(CONSTANT_KEY, ())
 
     def listeners_for(self, kind: EventKind, timing) -> tuple[Listener, ...]:
-        """Abilities of this timing that listen for this kind of event, in listing order."""
-        return self.listeners.get((kind.value, timing.value), ())
+        """Abilities of this timing that listen for this kind of event, in listing order. (The
+        index is keyed by the values; a member hashes and compares as its value.)"""
+        return self.listeners.get((kind, timing), ())
 
     # -- changing ------------------------------------------------------------------------
     def with_card(self, card: Card) -> "GameState":

@@ -5,12 +5,10 @@ when someone reads it.
 """
 from __future__ import annotations
 
-from enum import Enum
-
-from .frozen import immutable
+from .frozen import Word, immutable
 
 
-class Code(str, Enum):
+class Code(Word):
     ELIGIBLE = "eligible"
     MUST_RESOLVE = "must resolve"
     NOT_LISTENING = "does not listen for this event"

@@ -134,3 +134,14 @@ def test_engine_values_pickle_and_compare_as_before():
     assert replace(state, phase="challenges") == dataclasses.replace(state, phase="challenges")
     step = Step(None, 0, "rulekit.setup", "setup", (), state, ())
     assert step != Step(None, 0, "rulekit.setup", "setup", (), state, ())    # steps compare by identity
+
+
+def test_words_hash_and_compare_as_their_strings():
+    from rulekit.abilities import Timing
+    from rulekit.events import EventKind
+    from rulekit.rulesets.agot.steps import SeqStep
+    assert EventKind.KNEELS == "kneels" and hash(EventKind.KNEELS) == hash("kneels")
+    index = {("kneels", "interrupt"): 1}
+    assert index[(EventKind.KNEELS, Timing.INTERRUPT)] == 1     # the listener index is keyed by values
+    assert pickle.loads(pickle.dumps(EventKind.KNEELS)) is EventKind.KNEELS
+    assert len({s: s.number for s in SeqStep}) == 7 and hash(SeqStep.OCCURS) == hash(SeqStep.OCCURS)

@@ -5,10 +5,10 @@ codes and JSON keep working; :mod:`rulekit.rulesets.agot.words` gives each a sen
 """
 from __future__ import annotations
 
-from enum import Enum
+from ...frozen import Word
 
 
-class AgotStep(str, Enum):
+class AgotStep(Word):
     # the sequence (rulekit.rulesets.agot.sequence)
     SCRIPT = "script"                     # the script's occurrence opens its sequence
     IMMINENT = "imminent"                 # step 1

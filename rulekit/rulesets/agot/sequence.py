@@ -36,33 +36,14 @@ from .steps import SeqStep
 
 
 # -- helpers -----------------------------------------------------------------------------------
-def verdicts_at(state: GameState, frame: SequenceFrame) -> tuple[Verdict, ...]:
-    """The verdicts of every ability considered at this step of the sequence."""
-    return _judged(state, frame)[0]
-
-
 def _judged(state: GameState, frame: SequenceFrame) -> tuple[tuple[Verdict, ...], tuple]:
     """(verdicts, usable uses) at this step: judged once, then carried by the frame while the
-    players pass on the same state (the judgement would be the same)."""
+    players pass on the same state (the judgement would be the same). A usable use is
+    (verdict, use id, controller), in listing order."""
     j = frame.judged
     if j and j[0] is state:
         return j[1], j[2]
-    verdicts = agot_verdicts.considered(state, frame.conditions, frame.step)
-    return verdicts, _usable(state, frame, verdicts)
-
-
-def _usable(state: GameState, frame: SequenceFrame, verdicts: tuple[Verdict, ...]) -> tuple:
-    """The uses the verdicts allow, as (verdict, use id, controller) in listing order; a
-    "one or more" ability is one use for the whole occurrence."""
-    usable, seen = [], set()
-    for v in verdicts:
-        if v.code is Code.ELIGIBLE or v.code is Code.MUST_RESOLVE:
-            card = state.cards[v.card.partition("@")[0]]
-            use = judge.use_id(card, card.ability(v.ability), _condition(frame, v.condition))
-            if use not in seen:
-                seen.add(use)
-                usable.append((v, use, card.controller))
-    return tuple(usable)
+    return agot_verdicts.considered(state, frame.conditions, frame.step)
 
 
 def _condition(frame: SequenceFrame, tc_id: str) -> TriggeringCondition:
@@ -95,13 +76,10 @@ def _next_step(frame: SequenceFrame) -> SequenceFrame:
     return SequenceFrame(frame.id, frame.conditions, frame.step.next(), None, 0, frame.role, frame.planned)
 
 
-def _usable_options(frame: SequenceFrame, state: GameState, verdicts,
-                   player: str | None = None) -> list[tuple[Verdict, str]]:
-    """The uses the verdicts allow (for one player, or for anyone), as (verdict, use id) in
+def _usable_options(frame: SequenceFrame, state: GameState, player: str | None = None) -> list[tuple[Verdict, str]]:
+    """The uses allowed at this step (for one player, or for anyone), as (verdict, use id) in
     listing order."""
-    j = frame.judged
-    usable = j[2] if j and j[0] is state and j[1] is verdicts else _usable(state, frame, verdicts)
-    return [(v, use) for v, use, controller in usable if player is None or controller == player]
+    return [(v, use) for v, use, controller in _judged(state, frame)[1] if player is None or controller == player]
 
 
 # -- after every interrupt: is the condition still imminent? -------------------------------------
@@ -235,8 +213,8 @@ def forced(frame: SequenceFrame, state: GameState, control: Control) -> Progress
         due = delayed_due(frame, state)
         if due is not None:
             return resolve_delayed(frame, state, control, due)
-    verdicts = verdicts_at(state, frame)
-    options = _usable_options(frame, state, verdicts)
+    verdicts, usable = _judged(state, frame)
+    options = [(v, use) for v, use, _ in usable]
     rule = frame.step.rule
     if not options:
         return _leave_step(frame, state, control, AgotStep.NO_FORCED, verdicts)
@@ -250,7 +228,7 @@ def forced(frame: SequenceFrame, state: GameState, control: Control) -> Progress
 
 def forced_answer(frame: SequenceFrame, state: GameState, control: Control, option: str,
                   verdicts) -> Progress:
-    for v, use in _usable_options(frame, state, verdicts):
+    for v, use in _usable_options(frame, state):
         if use == option:
             return _resolve_forced(frame, state, control, v, verdicts, "agot.forced.order")
     raise AssertionError(option)  # the caller checked the option was legal
@@ -286,7 +264,7 @@ def window(frame: SequenceFrame, state: GameState, control: Control) -> Progress
                         (("window", w.id), ("player", w.opportunity)), verdicts)
     if w.passes >= len(state.players):
         return _leave_step(frame, state, control, AgotStep.WINDOW_CLOSES, verdicts)
-    options = _usable_options(frame, state, verdicts, w.opportunity)
+    options = _usable_options(frame, state, w.opportunity)
     if not options:
         return _pass(frame, state, control, verdicts, auto=True)
     key = AnswerKey(DecisionKind.ACT_OR_PASS, w.id, w.opportunity, w.number)
@@ -300,7 +278,7 @@ def window_answer(frame: SequenceFrame, state: GameState, control: Control, opti
     if option == PASS:
         return _pass(frame, state, control, verdicts, auto=False)
     w = frame.window
-    for v, use in _usable_options(frame, state, verdicts, w.opportunity):
+    for v, use in _usable_options(frame, state, w.opportunity):
         if use == option:
             moved = replace(frame, window=replace(w, opportunity=state.next_player(w.opportunity), passes=0,
                                                   number=w.number + 1))
@@ -313,7 +291,7 @@ def window_answer(frame: SequenceFrame, state: GameState, control: Control, opti
 def _pass(frame, state, control, verdicts, *, auto: bool) -> Progress:
     w = frame.window
     j = frame.judged
-    judged = j if j and j[0] is state and j[1] is verdicts else (state, verdicts, _usable(state, frame, verdicts))
+    judged = j if j and j[0] is state else (state, *_judged(state, frame))
     moved = Window(w.id, state.next_player(w.opportunity), w.passes + 1, w.number + 1)
     return Progress(state, control[:-1] + (SequenceFrame(frame.id, frame.conditions, frame.step, moved,
                                                          frame.forced_done, frame.role, frame.planned,

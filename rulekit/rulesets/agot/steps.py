@@ -20,6 +20,10 @@ class SeqStep(Enum):
     FORCED_REACTIONS = (6, "forced reactions resolve", Timing.FORCED_REACTION)
     REACTION_WINDOW = (7, "reaction window", Timing.REACTION)
 
+    # members are singletons compared by identity: hash them by identity too, in C (Enum's
+    # own __hash__ is a Python function, and the engine looks steps up at every step)
+    __hash__ = object.__hash__
+
     def __init__(self, number: int, title: str, timing: Timing | None):
         self.number = number
         self.title = title

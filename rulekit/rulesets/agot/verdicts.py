@@ -71,17 +71,28 @@ def judge(state: GameState, source: Card, ability: Ability, tc: TriggeringCondit
 
 
 def considered(state: GameState, conditions: tuple[TriggeringCondition, ...],
-               step: SeqStep) -> tuple[Verdict, ...]:
-    """Verdicts for every ability that listens for any of the conditions and has this step's
-    timing, by condition, then listing order: what the engine records at a step. (Abilities
-    of another timing are "not the right timing" here; :func:`rulekit.explain` says so.)"""
+               step: SeqStep) -> tuple[tuple[Verdict, ...], tuple[tuple[Verdict, str, str], ...]]:
+    """What the engine records at a step, and what it may do there: the verdicts for every
+    ability that listens for any of the conditions and has this step's timing, by condition,
+    then listing order; and the uses they allow, as (verdict, use id, controller) in that
+    order — a "one or more" ability is one use for the whole occurrence. (Abilities of another
+    timing are "not the right timing" here; :func:`rulekit.explain` says so.)"""
     timing = step.timing
     if timing is None:
-        return ()
-    out: list[Verdict] = []
+        return (), ()
+    verdicts: list[Verdict] = []
+    usable: list[tuple[Verdict, str, str]] = []
+    seen: set[str] = set()
     for tc in conditions:
         for kind in kinds_counted(tc.kind):
             for card_id, index in state.listeners_for(kind, timing):
                 card = state.cards[card_id]
-                out.append(judge(state, card, card.abilities[index], tc, step))
-    return tuple(out)
+                ability = card.abilities[index]
+                verdict = judge(state, card, ability, tc, step)
+                verdicts.append(verdict)
+                if verdict.code is Code.ELIGIBLE or verdict.code is Code.MUST_RESOLVE:
+                    use = use_id(card, ability, tc)
+                    if use not in seen:
+                        seen.add(use)
+                        usable.append((verdict, use, card.controller))
+    return tuple(verdicts), tuple(usable)

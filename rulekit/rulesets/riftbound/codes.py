@@ -6,10 +6,10 @@ the codes recorded at each stage of the Chain loop.
 """
 from __future__ import annotations
 
-from enum import Enum
+from ...frozen import Word
 
 
-class RbStep(str, Enum):
+class RbStep(Word):
     OCCURS = "rb-occurs"                  # events processed at once (Deathknells captured first)
     TRIGGERS = "rb-triggers"              # triggers evaluated after the events
     MAY = "rb-may"                        # a "you may" decided (when fulfilled, or at resolution)
