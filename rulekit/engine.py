@@ -118,6 +118,7 @@ def _run(scenario: Scenario, step: Step, replaying: Map, auto: bool, max_nesting
     state, control = step.state, step.control
     taken = 0                           # steps taken since the current script entry began
     entry, entry_start = _entry_of(control), step
+    bottom = control[0] if control else None
     while control:
         out = advance(state, control, scenario)
         if isinstance(out, Ask):
@@ -144,9 +145,11 @@ def _run(scenario: Scenario, step: Step, replaying: Map, auto: bool, max_nesting
         state, control = out.state, out.control
         if len(control) > max_nesting:
             check_nesting(control, max_nesting, step)
-        now = _entry_of(control)
-        if now != entry:
-            entry, entry_start, taken = now, step, 0
+        if control and control[0] is not bottom:     # an unchanged bottom frame walks the same entry
+            bottom = control[0]
+            now = _entry_of(control)
+            if now != entry:
+                entry, entry_start, taken = now, step, 0
         taken += 1
         if taken >= step_limit:
             ranked = _uses_since(step, entry_start)

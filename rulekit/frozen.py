@@ -13,8 +13,9 @@ without weakening it — assigning to a field afterwards still raises
 ``dataclasses.fields`` are the dataclass's own. :func:`replace` is :func:`dataclasses.replace`
 for such classes, with a copier written once per class.
 
-Classes with ``__post_init__`` or init-only variables are left to the dataclass machinery,
-so nothing a class checks on construction is ever skipped.
+Both call a class's ``__post_init__`` as the dataclass would, so nothing a class checks or
+completes on construction is skipped; classes with init-only variables are left to the
+dataclass machinery.
 
 :class:`Word` is the base of the engine's string enumerations (event kinds, timings, step
 codes …), whose members key the dicts the engine reads at every step: it hashes a member as
@@ -65,9 +66,9 @@ def immutable(cls: type[T] | None = None, /, **options: Any):
 
 
 def _plain(cls: type) -> bool:
-    """Whether construction only stores the fields: no ``__post_init__``, and no pseudo-field
-    (an init-only variable or class variable) beside the fields."""
-    return not hasattr(cls, "__post_init__") and len(cls.__dataclass_fields__) == len(dataclasses.fields(cls))
+    """Whether construction only stores the fields (then calls ``__post_init__``, if any): no
+    pseudo-field (an init-only variable or class variable) beside the fields."""
+    return len(cls.__dataclass_fields__) == len(dataclasses.fields(cls))
 
 
 def _unwritable(cls: type) -> list[str]:
@@ -102,6 +103,8 @@ def _initializer(cls: type) -> Callable[..., None]:
         else:
             continue                        # init=False with no default: left unset, as dataclasses do
         body.append(f"    _set_{f.name}(_self, {value})\n")
+    if hasattr(cls, "__post_init__"):
+        body.append("    _self.__post_init__()\n")
     params = ", ".join(["_self", *positional, *(["*", *keyword] if keyword else [])])
     source = f"def __init__({params}):\n" + ("".join(body) or "    pass\n")
     exec(compile(source, f"<rulekit.frozen.immutable {cls.__qualname__}>", "exec"), scope)
@@ -134,6 +137,8 @@ def _copier(cls: type) -> Callable[..., Any]:
         scope[f"_set_{n}"] = getattr(cls, n).__set__     # the slot's member descriptor
     params = ", ".join(f"{n}=_KEEP" for n in names)
     body = "".join(f"    _set_{n}(_new_value, _value.{n} if {n} is _KEEP else {n})\n" for n in names)
+    if hasattr(cls, "__post_init__"):
+        body += "    _new_value.__post_init__()\n"
     source = f"def copy(_value, /, *, {params}):\n    _new_value = _new(_cls)\n{body}    return _new_value\n"
     exec(compile(source, f"<rulekit.frozen.replace {cls.__qualname__}>", "exec"), scope)
     copy = scope["copy"]

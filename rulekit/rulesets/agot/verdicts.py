@@ -36,13 +36,14 @@ def judge(state: GameState, source: Card, ability: Ability, tc: TriggeringCondit
         return Verdict(obj, aid, tid, Code.WRONG_TIMING, f"{article} {ability.timing.value} ability at {where}")
     if source.zone not in state.rules.works_in(source, ability):
         return Verdict(obj, aid, tid, Code.NOT_ACTIVE, f"{source.title} is in the {source.zone}")
-    if source.obj in state.playing:     # declared for another play: committed to it (agot.event.played)
+    if obj in state.playing:     # declared for another play: committed to it (agot.event.played)
         return Verdict(obj, aid, tid, Code.NOT_ACTIVE, f"{source.title} is being played")
     me = source.controller
-    why = trigger_mismatch(ability.when, tc, state, me, source, occurred=step.after_occurrence)
+    after = step.after_occurrence
+    why = trigger_mismatch(ability.when, tc, state, me, source, occurred=after)
     if why:
         return Verdict(obj, aid, tid, Code.NO_MATCH, why)
-    if not step.after_occurrence and tc.id in state.would_changed:
+    if not after and tc.id in state.would_changed:
         # a "would" interrupt replaced what was about to happen: no further interrupts to it (agot.would)
         return Verdict(obj, aid, tid, Code.NOT_IMMINENT, f"replaced by {state.would_changed[tc.id].partition('@')[0]}")
     if ability.condition:
