@@ -219,6 +219,11 @@ def condition_change_blocked(instr: Instruction, state: GameState, tc: Triggerin
     if instr.do is Verb.SAVE:
         if tc.kind not in LEAVING_PLAY or tc.card is None or tc.card.zone not in state.rules.in_play:
             return "only a card about to leave play can be saved"
+        gone = occur.still_imminent(tc, state)
+        if gone is not None:
+            # it left play meanwhile (say, killed by a nested effect): that leaving was pre-empted,
+            # and there is nothing left to save (rulekit.save.pre-empted)
+            return f"nothing to save: {gone}"
         if tc.cannot_be_saved:
             return f"{tc.card.title} {tc.cannot_be_saved}"
         by = restricted_by(state, state.cards[tc.card.id], Verb.CANNOT_BE_SAVED)

@@ -255,3 +255,26 @@ def test_replacement_events_open_their_own_sequence_before_the_originals_reactio
         order.index("shadow.f@s:kill:killed:c3")
     loaded = load_scenario(AGOT / "replacement-events-trigger.yaml")
     assert check_expect(game, loaded.expect) != []        # the file's outcome is the default ruling's
+
+
+def test_a_save_finds_nothing_to_save_when_its_card_left_play_meanwhile():
+    """Found by the property tests: a duplicate's save was paid for, a forced reaction to that
+    discard killed the card, and the save then tried to save a card already in the dead pile
+    (rulekit.save.pre-empted)."""
+    from rulekit import Game
+    from rulekit.builder import ScenarioBuilder, cards, forced_reaction, kill, on
+    b = ScenarioBuilder("pre-empted save", players=["P1", "P2"])
+    b.card("v", "Victim", owner="P1")
+    b.card("vdup", "Victim", owner="P1", duplicate_of="v")
+    b.card("k", "Killer", owner="P2", abilities=[
+        forced_reaction("r", on("discarded", card=cards(type="duplicate")),
+                        [kill("chosen", cards(title="Victim", type="character"))])])
+    game = Game.start(b.kill("v").build())
+    while game.decision:
+        save = [o for o in game.decision.options if o.id.startswith("v.dupsave")]
+        game = game.answer(save[0] if save else game.decision.default)
+    state = game.last_step.state
+    assert state.cards["v"].zone == "dead pile" and state.cards["vdup"].zone == "discard pile"
+    nothing = [s for s in game.timeline if s.what == "nothing"]
+    assert nothing and "nothing to save" in dict(nothing[-1].args)["why"]
+    assert not any(s.what == "saves" for s in game.timeline)

@@ -101,6 +101,13 @@ RULES: tuple[Rule, ...] = (
          "The rules say the changed condition is no longer imminent; nothing changed the others, so they are still "
          "imminent and still share their windows. Restarting their sequence would hand out a second chance for "
          "interrupts already used or passed; splitting them would break the shared window the rules require."),
+    Rule("rulekit.save.pre-empted", "Nothing left to save",
+         "A save acts on a card that is about to leave play. If that card leaves play some other way before the "
+         "save resolves (a nested effect kills it while the save's cost is being paid, say), its first leaving is "
+         "pre-empted and there is nothing to save: the save resolves without effect, and a save ability is not "
+         "eligible for such a condition.", "rulekit", "rulekit",
+         "The rules let only a card about to leave play be saved; once it has left, the condition it was about to "
+         "meet can no longer occur (step 5 pre-empts it), so no reading lets the save bring it back."),
     Rule("agot.save.duplicate", "Duplicates",
          "Every duplicate on a card is a save of its own: a game ability of the card, used in the \"would\" window "
          "when the card is about to leave play, whose cost is discarding that duplicate; it cannot be cancelled. "
