@@ -36,14 +36,14 @@ from .steps import SeqStep
 
 
 # -- helpers -----------------------------------------------------------------------------------
-def _judged(state: GameState, frame: SequenceFrame) -> tuple[tuple[Verdict, ...], tuple]:
-    """(verdicts, usable uses) at this step: judged once, then carried by the frame while the
-    players pass on the same state (the judgement would be the same). A usable use is
-    (verdict, use id, controller), in listing order."""
+def _judged(state: GameState, frame: SequenceFrame) -> tuple[GameState, tuple[Verdict, ...], tuple]:
+    """(state, verdicts, usable uses) at this step: judged once, then carried by the frame
+    while the players pass on the same state (the judgement would be the same). A usable use
+    is (verdict, use id, controller), in listing order."""
     j = frame.judged
     if j and j[0] is state:
-        return j[1], j[2]
-    return agot_verdicts.considered(state, frame.conditions, frame.step)
+        return j
+    return (state, *agot_verdicts.considered(state, frame.conditions, frame.step))
 
 
 def _condition(frame: SequenceFrame, tc_id: str) -> TriggeringCondition:
@@ -79,7 +79,7 @@ def _next_step(frame: SequenceFrame) -> SequenceFrame:
 def _usable_options(frame: SequenceFrame, state: GameState, player: str | None = None) -> list[tuple[Verdict, str]]:
     """The uses allowed at this step (for one player, or for anyone), as (verdict, use id) in
     listing order."""
-    return [(v, use) for v, use, controller in _judged(state, frame)[1] if player is None or controller == player]
+    return [(v, use) for v, use, controller in _judged(state, frame)[2] if player is None or controller == player]
 
 
 # -- after every interrupt: is the condition still imminent? -------------------------------------
@@ -213,7 +213,7 @@ def forced(frame: SequenceFrame, state: GameState, control: Control) -> Progress
         due = delayed_due(frame, state)
         if due is not None:
             return resolve_delayed(frame, state, control, due)
-    verdicts, usable = _judged(state, frame)
+    _, verdicts, usable = _judged(state, frame)
     options = [(v, use) for v, use, _ in usable]
     rule = frame.step.rule
     if not options:
@@ -248,35 +248,33 @@ def _leave_step(frame, state, control, what, verdicts) -> Progress:
 
 # -- steps 2, 4 and 7: windows -------------------------------------------------------------------
 def window(frame: SequenceFrame, state: GameState, control: Control) -> Progress | Ask:
-    verdicts, usable = _judged(state, frame)
-    if not frame.judged or frame.judged[0] is not state:
-        frame = SequenceFrame(frame.id, frame.conditions, frame.step, frame.window, frame.forced_done, frame.role,
-                              frame.planned, (state, verdicts, usable))
-    kind = frame.step.window_kind
+    judged = _judged(state, frame)
+    _, verdicts, usable = judged
     w = frame.window
     if w is None:
         if not any(v.code is Code.ELIGIBLE for v in verdicts):
             return _leave_step(frame, state, control, AgotStep.WINDOW_EMPTY, verdicts)
-        w = Window(ids.window(frame.id, kind), state.first_player)
+        w = Window(ids.window(frame.id, frame.step.window_kind), state.first_player)
         opened = SequenceFrame(frame.id, frame.conditions, frame.step, w, frame.forced_done, frame.role, frame.planned,
-                               frame.judged)
+                               judged)
         return Progress(state, control[:-1] + (opened,), "agot.window.open", AgotStep.WINDOW_OPENS,
                         (("window", w.id), ("player", w.opportunity)), verdicts)
     if w.passes >= len(state.players):
         return _leave_step(frame, state, control, AgotStep.WINDOW_CLOSES, verdicts)
-    options = _usable_options(frame, state, w.opportunity)
+    options = [(v, use) for v, use, controller in usable if controller == w.opportunity]
     if not options:
-        return _pass(frame, state, control, verdicts, auto=True)
+        return _pass(frame, state, control, judged, auto=True)
     key = AnswerKey(DecisionKind.ACT_OR_PASS, w.id, w.opportunity, w.number)
     return Ask(Decision(key, (PASS,) + tuple(o for _, o in options), PASS, "agot.window.pass",
-                        f"{w.opportunity} has the opportunity in the {kind} window: use an ability or pass", state),
+                        f"{w.opportunity} has the opportunity in the {frame.step.window_kind} window: "
+                        "use an ability or pass", state),
                verdicts)
 
 
 def window_answer(frame: SequenceFrame, state: GameState, control: Control, option: str,
                   verdicts) -> Progress:
     if option == PASS:
-        return _pass(frame, state, control, verdicts, auto=False)
+        return _pass(frame, state, control, _judged(state, frame), auto=False)
     w = frame.window
     for v, use in _usable_options(frame, state, w.opportunity):
         if use == option:
@@ -288,16 +286,15 @@ def window_answer(frame: SequenceFrame, state: GameState, control: Control, opti
     raise AssertionError(option)
 
 
-def _pass(frame, state, control, verdicts, *, auto: bool) -> Progress:
+def _pass(frame, state, control, judged, *, auto: bool) -> Progress:
+    """The player with the opportunity passes; the judgement of this state goes on with the frame."""
     w = frame.window
-    j = frame.judged
-    judged = j if j and j[0] is state else (state, *_judged(state, frame))
     moved = Window(w.id, state.next_player(w.opportunity), w.passes + 1, w.number + 1)
     return Progress(state, control[:-1] + (SequenceFrame(frame.id, frame.conditions, frame.step, moved,
                                                          frame.forced_done, frame.role, frame.planned,
                                                          judged),),
                     "rulekit.auto-pass" if auto else "agot.window.pass", AgotStep.PASS,
-                    (("player", w.opportunity), ("auto", auto), ("passes", moved.passes)), verdicts)
+                    (("player", w.opportunity), ("auto", auto), ("passes", moved.passes)), judged[1])
 
 
 STEPS = {
