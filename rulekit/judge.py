@@ -10,6 +10,8 @@ call the same one, so the two can never disagree.
 """
 from __future__ import annotations
 
+from typing import Callable
+
 from .abilities import Ability, CardFilter, Condition, Instruction, Posture, Target, Trigger, Which, Who
 from .events import EVENTS, VERB_EVENT, EventKind, Verb
 from . import ids, occur
@@ -53,9 +55,9 @@ def filter_mismatch(f: CardFilter, card: Card, me: str, source: Card | None, *,
         # a base is its controller's own location; a battlefield is shared
         if card.zone != where or (where == "base" and card.controller != source.controller):
             return f"{card.title} is not here ({source.title}'s location)"
-    if not _who_matches(f.controller, card.controller, me):
+    if f.controller is not Who.ANY and not _who_matches(f.controller, card.controller, me):
         return f"{card.title} is controlled by {card.controller}"
-    if not _who_matches(f.owner, card.owner, me):
+    if f.owner is not Who.ANY and not _who_matches(f.owner, card.owner, me):
         return f"{card.title} is owned by {card.owner}"
     if f.zone is not None and card.zone != f.zone:
         return f"{card.title} is in the {card.zone}, not the {f.zone}"
@@ -68,7 +70,69 @@ def filter_mismatch(f: CardFilter, card: Card, me: str, source: Card | None, *,
 
 def trigger_mismatch(when: Trigger, tc: TriggeringCondition, state: GameState, me: str, source: Card,
                      occurred: bool) -> str | None:
-    """``None`` if the triggering condition is one this pattern refers to, else why not."""
+    """``None`` if the triggering condition is one this pattern refers to, else why not.
+
+    The pattern's own predicate (:func:`trigger_matcher`) answers first; the words are written
+    only when it does not match."""
+    if trigger_matcher(when)(tc, state, me, source, occurred):
+        return None
+    return _trigger_words(when, tc, state, me, source, occurred)
+
+
+# -- patterns compiled once -------------------------------------------------------------------
+# A judge checks every listening ability against every triggering condition, and most patterns
+# set one or two fields of the dozen a pattern has. Each pattern is compiled, the first time it
+# is checked, into a predicate that tests only the fields it sets and writes no words. It means
+# exactly ``_trigger_words(...) is None`` (tests/test_judge_compiled.py checks that on generated
+# patterns and cards); patterns it does not specialise (a card's own identity, "here", leaving
+# play) use that function itself.
+_MAX_COMPILED = 4096
+_MATCHERS: dict[int, tuple[Trigger, Callable[..., bool]]] = {}
+_PLAIN_FIELDS = ("type", "title", "zone")     # a card filter's fields that are plain equality tests
+
+
+def trigger_matcher(when: Trigger) -> Callable[[TriggeringCondition, GameState, str, Card, bool], bool]:
+    """The compiled predicate of a pattern: ``(tc, state, me, source, occurred) -> matches``."""
+    entry = _MATCHERS.get(id(when))
+    if entry is not None and entry[0] is when:
+        return entry[1]
+    if len(_MATCHERS) >= _MAX_COMPILED:     # patterns of scenarios long gone (an explorer edits many)
+        _MATCHERS.clear()
+    matcher = _compile_trigger(when)
+    _MATCHERS[id(when)] = (when, matcher)    # the pattern is kept with it, so its id cannot be reused
+    return matcher
+
+
+def _compile_trigger(when: Trigger) -> Callable[..., bool]:
+    f = when.card
+    if when.event is EventKind.LEAVES_PLAY or (f is not None and (f.which is not Which.ANY or f.id is not None or f.here)):
+        def general(tc, state, me, source, occurred):
+            return _trigger_words(when, tc, state, me, source, occurred) is None
+        return general
+    plain = tuple((name, getattr(f, name)) for name in _PLAIN_FIELDS if f is not None and getattr(f, name) is not None)
+    rest = f is not None and (f.trait is not None or f.not_title is not None or f.not_trait is not None
+                              or f.controller is not Who.ANY or f.owner is not Who.ANY or f.posture is not None)
+    player, challenge, phase = when.player, when.challenge, when.phase
+
+    def matches(tc, state, me, source, occurred):
+        card = tc.card
+        if card is not None and f is not None:
+            for name, value in plain:
+                if getattr(card, name) != value:
+                    return False
+            if rest and filter_mismatch(f, card, me, source) is not None:
+                return False
+        if player is not Who.ANY and not _who_matches(player, tc.player, me):
+            return False
+        if challenge is not None and tc.challenge != challenge:
+            return False
+        return phase is None or tc.phase == phase
+    return matches
+
+
+def _trigger_words(when: Trigger, tc: TriggeringCondition, state: GameState, me: str, source: Card,
+                   occurred: bool) -> str | None:
+    """``None`` if the triggering condition is one this pattern refers to, else why not, in words."""
     if when.event is EventKind.LEAVES_PLAY and tc.kind is not EventKind.LEAVES_PLAY:
         if tc.card is None or tc.card.zone not in state.rules.in_play:
             return "the card was not in play"
@@ -77,7 +141,7 @@ def trigger_mismatch(when: Trigger, tc: TriggeringCondition, state: GameState, m
                               moved_by_event=occurred and EVENTS[tc.kind].moves_card)
         if why:
             return why
-    if not _who_matches(when.player, tc.player, me):    # a card event: the card's (or initiator's) controller
+    if when.player is not Who.ANY and not _who_matches(when.player, tc.player, me):    # a card event: the card's (or initiator's) controller
         return f"it is about {tc.player}"
     if when.challenge is not None and tc.challenge != when.challenge:
         return f"the challenge is {tc.challenge or 'of no type'}, not {when.challenge}"

@@ -20,38 +20,69 @@ def can_happen(kind: EventKind, state: GameState, *, card: Card | None = None,
     spec = EVENTS[kind]
     if spec.subject is Subject.CARD:
         assert card is not None
-        if kind is EventKind.CREATED:
-            return None      # a token is created where its effect says (it does not exist yet)
-        in_play = card.zone in state.rules.in_play
-        if spec.from_play and not in_play:
+        if spec.from_play and card.zone not in state.rules.in_play:
             return f"{card.title} is not in play"
-        if kind is EventKind.KILLED and card.type not in state.rules.killable_types:
-            return f"{card.title} is not a {state.rules.card_noun}"
-        if kind is EventKind.KILLED and state.constant_abilities():
-            from .judge import restricted_by   # judge builds on this module
-            by = restricted_by(state, card, Verb.CANNOT_BE_KILLED)
-            if by is not None:
-                return f"{card.title} cannot be killed because of {by.title}"
-        if kind is EventKind.ENTERS_PLAY and in_play:
-            return f"{card.title} is already in play"
-        if kind is EventKind.DISCARDED and card.zone not in state.rules.in_play + ("hand",):
-            return f"{card.title} is neither in play nor in hand"
-        if kind is EventKind.KNEELS and card.kneeling:
-            return f"{card.title} is already kneeling"
-        if kind is EventKind.STANDS and not card.kneeling:
-            return f"{card.title} is already standing"
-        if kind is EventKind.GAINS_POWER and amount <= 0:
-            return "no power to gain"
-        if kind is EventKind.PLAYED and card.zone != "hand":
-            return f"{card.title} is not in hand"
-        if kind is EventKind.DAMAGED and amount <= 0:
-            return "no damage to deal"
-        return None
+        check = _CARD_CHECKS.get(kind)
+        return check(state, card, amount) if check is not None else None
     if kind is EventKind.DRAWS:
         if not state.decks.get(player, ()):
             return f"{player}'s {state.rules.deck} is empty"
         return None
     return None
+
+
+# What else a card event needs to change anything, by kind (beyond being in play, for the
+# kinds that take a card from play). Kinds not listed always can: a token, for instance, is
+# created where its effect says, since it does not exist yet.
+def _killed(state: GameState, card: Card, amount: int) -> str | None:
+    if card.type not in state.rules.killable_types:
+        return f"{card.title} is not a {state.rules.card_noun}"
+    if state.constant_abilities():
+        from .judge import restricted_by   # judge builds on this module
+        by = restricted_by(state, card, Verb.CANNOT_BE_KILLED)
+        if by is not None:
+            return f"{card.title} cannot be killed because of {by.title}"
+    return None
+
+
+def _enters_play(state: GameState, card: Card, amount: int) -> str | None:
+    return f"{card.title} is already in play" if card.zone in state.rules.in_play else None
+
+
+def _discarded(state: GameState, card: Card, amount: int) -> str | None:
+    return None if card.zone in state.rules.in_play or card.zone == "hand" else f"{card.title} is neither in play nor in hand"
+
+
+def _kneels(state: GameState, card: Card, amount: int) -> str | None:
+    return f"{card.title} is already kneeling" if card.kneeling else None
+
+
+def _stands(state: GameState, card: Card, amount: int) -> str | None:
+    return None if card.kneeling else f"{card.title} is already standing"
+
+
+def _played(state: GameState, card: Card, amount: int) -> str | None:
+    return None if card.zone == "hand" else f"{card.title} is not in hand"
+
+
+def _gains_power(state: GameState, card: Card, amount: int) -> str | None:
+    return "no power to gain" if amount <= 0 else None
+
+
+def _damaged(state: GameState, card: Card, amount: int) -> str | None:
+    return "no damage to deal" if amount <= 0 else None
+
+
+_CARD_CHECKS = {
+    EventKind.KILLED: _killed,
+    EventKind.ENTERS_PLAY: _enters_play,
+    EventKind.DISCARDED: _discarded,
+    EventKind.KNEELS: _kneels,
+    EventKind.STANDS: _stands,
+    EventKind.PLAYED: _played,
+    EventKind.GAINS_POWER: _gains_power,
+    EventKind.DAMAGED: _damaged,
+}
 
 
 def conditions_for(verb: Verb, state: GameState, sequence: str, cause: str, *,

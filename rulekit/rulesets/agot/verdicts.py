@@ -50,7 +50,7 @@ def judge(state: GameState, source: Card, ability: Ability, tc: TriggeringCondit
         why = condition_failure(ability.condition, state, me, source)
         if why:
             return Verdict(obj, aid, tid, Code.CONDITION_FALSE, why)
-    if use_id(source, ability, tc) in state.used:
+    if state.used and use_id(source, ability, tc) in state.used:
         return Verdict(obj, aid, tid, Code.ALREADY_USED)
     if ability.limit is not None or ability.max is not None:
         why = limit_reached(state, source, ability)
