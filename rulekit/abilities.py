@@ -28,9 +28,11 @@ class Timing(Word):
     ACTION = "action"                # Riftbound: a spell or ability without Reaction (only while no Chain exists)
     CONSTANT = "constant"            # A Game of Thrones: applies while its card is in play; never used
 
-    @property
-    def forced(self) -> bool:
-        return self in (Timing.FORCED_INTERRUPT, Timing.FORCED_REACTION)
+    forced: bool      # a forced interrupt or forced reaction (set on each member below)
+
+
+for _timing in Timing:      # plain attributes, not properties: the judge reads them for every ability
+    _timing.forced = _timing in (Timing.FORCED_INTERRUPT, Timing.FORCED_REACTION)
 
 
 
@@ -136,13 +138,13 @@ class Target(Word):
     OPPONENT = "opponent"           # each opponent of the controller
     THAT_PLAYER = "that player"     # the player the triggering condition is about
 
-    @property
-    def is_player(self) -> bool:
-        return self in (Target.YOU, Target.OPPONENT, Target.THAT_PLAYER)
+    is_player: bool   # a player, not a card (set on each member below)
+    is_chosen: bool   # chosen when the ability is initiated
 
-    @property
-    def is_chosen(self) -> bool:
-        return self in (Target.CHOSEN, Target.DUPLICATE, Target.EACH_PLAYER, Target.CHOSEN_ABILITY)
+
+for _target in Target:      # plain attributes, not properties: the judge reads them for every instruction
+    _target.is_player = _target in (Target.YOU, Target.OPPONENT, Target.THAT_PLAYER)
+    _target.is_chosen = _target in (Target.CHOSEN, Target.DUPLICATE, Target.EACH_PLAYER, Target.CHOSEN_ABILITY)
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,8 +13,7 @@ pass; choose a target → the first legal target in listing order.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from functools import cached_property
+from dataclasses import field
 
 from immutables import Map
 
@@ -56,10 +55,10 @@ class AnswerKey:
         return f"{self.kind.value} | {self.at} | {self.chooser} | #{self.number}"
 
 
-@dataclass(frozen=True)
+@immutable
 class Decision:
     """``option_ids`` are the legal options; :attr:`options` adds their readable labels,
-    made from ``state`` only when someone reads them."""
+    written from ``state`` only when someone reads them (the engine never does)."""
 
     key: AnswerKey
     option_ids: tuple[str, ...]
@@ -68,11 +67,13 @@ class Decision:
     prompt: str
     state: object = field(default=None, compare=False, repr=False)
 
-    @cached_property
+    @property
     def options(self) -> tuple[Option, ...]:
+        return tuple(self._option(i) for i in self.option_ids)
+
+    def _option(self, option_id: str) -> Option:
         from .text import option_label
-        return tuple(Option(i, option_label(self.key.kind, i, self.state, self.key.chooser), self.key)
-                     for i in self.option_ids)
+        return Option(option_id, option_label(self.key.kind, option_id, self.state, self.key.chooser), self.key)
 
     @property
     def kind(self) -> DecisionKind:
@@ -84,9 +85,7 @@ class Decision:
 
     def option(self, choice: "Option | str") -> Option | None:
         wanted = choice.id if isinstance(choice, Option) else choice
-        if wanted not in self.option_ids:
-            return None
-        return self.options[self.option_ids.index(wanted)]
+        return self._option(wanted) if wanted in self.option_ids else None
 
     def is_legal(self, option_id: str) -> bool:
         return option_id in self.option_ids

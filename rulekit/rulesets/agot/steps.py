@@ -29,6 +29,7 @@ class SeqStep(Enum):
         self.title = title
         self.timing = timing
         self.rule = f"agot.tc.{number}"      # its rule id in the registry
+        self.after_occurrence = number > 5   # steps 6 and 7 come after the condition occurred
 
     @property
     def is_window(self) -> bool:
@@ -41,10 +42,6 @@ class SeqStep(Enum):
     @property
     def window_kind(self) -> str:
         return _WINDOW_KIND[self]
-
-    @property
-    def after_occurrence(self) -> bool:
-        return self.number > 5
 
     def next(self) -> "SeqStep | None":
         return _NEXT[self]
