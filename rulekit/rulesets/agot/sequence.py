@@ -172,7 +172,8 @@ def occurs(frame: SequenceFrame, state: GameState, control: Control) -> Progress
         return Progress(state, control[:-2] + (below,) + on_top, SeqStep.OCCURS.rule, AgotStep.OCCURS, args)
     if not happened:
         return Progress(state, control[:-1], SeqStep.OCCURS.rule, AgotStep.OCCURS, args)
-    return Progress(state, control[:-1] + (replace(_next_step(frame), conditions=tuple(happened)),) + on_top,
+    after = SequenceFrame(frame.id, tuple(happened), frame.step.next(), None, 0, frame.role, frame.planned)
+    return Progress(state, control[:-1] + (after,) + on_top,
                     SeqStep.OCCURS.rule, AgotStep.OCCURS, args)
 
 
@@ -241,9 +242,14 @@ def _resolve_forced(frame, state, control, verdict, verdicts, rule) -> Progress:
 
 
 def _leave_step(frame, state, control, what, verdicts) -> Progress:
-    nxt = _next_step(frame)
-    new_control = control[:-1] + ((nxt,) if nxt.step is not None else ())
-    return Progress(state, new_control, frame.step.rule, what, (("step", frame.step.name),), verdicts)
+    step = frame.step
+    rest = control[:-1]
+    if step.next() is not None:
+        rest += (_next_step(frame),)
+    return Progress(state, rest, step.rule, what, _STEP_ARGS[step], verdicts)
+
+
+_STEP_ARGS = {step: (("step", step.name),) for step in SeqStep}
 
 
 # -- steps 2, 4 and 7: windows -------------------------------------------------------------------
