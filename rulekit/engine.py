@@ -119,9 +119,14 @@ def _run(scenario: Scenario, step: Step, replaying: Map, auto: bool, max_nesting
     taken = 0                           # steps taken since the current script entry began
     entry, entry_start = _entry_of(control), step
     bottom = control[0] if control else None
+    handlers = state.rules.handlers         # one ruleset for the whole game
     while control:
-        out = advance(state, control, scenario)
-        if isinstance(out, Ask):
+        top = control[-1]                   # advance(), inlined: this loop is the engine's hottest
+        if type(top) is ScriptFrame:
+            out = _script(top, state, control, scenario)
+        else:
+            out = handlers[type(top)].advance(top, state, control)
+        if type(out) is Ask:
             decision = out.decision
             recorded = replaying.get(decision.key) if replaying else None
             option, how = None, None
@@ -138,10 +143,10 @@ def _run(scenario: Scenario, step: Step, replaying: Map, auto: bool, max_nesting
                 option, how = decision.default, "default"
             if option is None:
                 return Halt(step, out, replaying, tuple(unapplied), tuple(chosen))
-            out = apply_answer(state, control, option, out.verdicts)
+            out = handlers[type(top)].answer(top, state, control, option, out.verdicts)
             step = record(step, out, decision, option, how)
         else:
-            step = record(step, out)
+            step = Step(step, step.number + 1, out.rule, out.what, out.args, out.state, out.control, out.verdicts)
         state, control = out.state, out.control
         if len(control) > max_nesting:
             check_nesting(control, max_nesting, step)
