@@ -271,7 +271,7 @@ def window(frame: SequenceFrame, state: GameState, control: Control) -> Progress
     if not options:
         return _pass(frame, state, control, judged, auto=True)
     key = AnswerKey(DecisionKind.ACT_OR_PASS, w.id, w.opportunity, w.number)
-    return Ask(Decision(key, (PASS,) + tuple(o for _, o in options), PASS, "agot.window.pass",
+    return Ask(Decision(key, (PASS, *[o for _, o in options]), PASS, "agot.window.pass",
                         f"{w.opportunity} has the opportunity in the {frame.step.window_kind} window: "
                         "use an ability or pass", state),
                verdicts)
@@ -321,11 +321,11 @@ ANSWERS = {
 }
 
 
-_CHECKED = (SeqStep.WOULD_WINDOW, SeqStep.FORCED_INTERRUPTS, SeqStep.INTERRUPT_WINDOW, SeqStep.OCCURS)
+_CHECKED = frozenset((SeqStep.WOULD_WINDOW, SeqStep.FORCED_INTERRUPTS, SeqStep.INTERRUPT_WINDOW, SeqStep.OCCURS))
 
 
 def advance(frame: SequenceFrame, state: GameState, control: Control) -> Progress | Ask:
-    if frame.step in _CHECKED:
+    if frame.step in _CHECKED and (state.cancelled or state.changed):
         ended = no_longer_imminent(frame, state, control)
         if ended is not None:
             return ended

@@ -61,10 +61,10 @@ def judge(state: GameState, source: Card, ability: Ability, tc: TriggeringCondit
             return Verdict(obj, aid, tid, Code.COST_UNPAYABLE, f"cannot {instr.do.value} {instr.target.value}")
     could_change = False
     for instr in ability.effect:
-        targets = changeable_targets(instr, state, me, source, tc)
-        if instr.target.is_chosen and not targets:
+        if changeable_targets(instr, state, me, source, tc):
+            could_change = True
+        elif instr.target.is_chosen:
             return Verdict(obj, aid, tid, Code.NO_TARGET, f"nothing to {instr.do.value}")
-        could_change = could_change or bool(targets)
     if not could_change:
         blocked = [condition_change_blocked(i, state, tc) for i in ability.effect if i.acts_on_condition]
         return Verdict(obj, aid, tid, Code.NO_EFFECT, next((b for b in blocked if b), "nothing it affects would change"))
