@@ -19,7 +19,8 @@ dataclass machinery.
 
 :class:`Word` is the base of the engine's string enumerations (event kinds, timings, step
 codes …), whose members key the dicts the engine reads at every step: it hashes a member as
-its string, in C, where :class:`enum.Enum` hashes it with a Python function.
+its string, in C, where :class:`enum.Enum` hashes it with a Python function. :func:`members`
+gives the engine's hottest modules their members through a plain class (see there why).
 """
 from __future__ import annotations
 
@@ -35,6 +36,7 @@ else:                                       # pragma: no cover - Python 3.10
         return lambda decorator: decorator
 
 T = TypeVar("T")
+E = TypeVar("E", bound=Enum)
 
 
 class Word(str, Enum):
@@ -42,6 +44,14 @@ class Word(str, Enum):
     equality to those strings, and computed in C (``Enum.__hash__`` is Python code)."""
 
     __hash__ = str.__hash__
+
+
+def members(enum: type[E]) -> type[E]:
+    """The members of ``enum`` as attributes of a plain class: ``members(Code).ELIGIBLE is
+    Code.ELIGIBLE``. On Python 3.11 every attribute read on an Enum class goes through the
+    slow path that ``EnumType.__getattr__`` installs (about ten times a module global; Python
+    3.12 dropped it); the engine's inner loop reads members dozens of times a step."""
+    return type(enum.__name__, (), {"__doc__": f"the members of {enum.__qualname__}", **enum.__members__})
 
 
 class _Factory:

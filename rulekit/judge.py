@@ -15,14 +15,23 @@ from typing import Callable
 from .abilities import Ability, CardFilter, Condition, Instruction, Posture, Target, Trigger, Which, Who
 from .events import EVENTS, VERB_EVENT, EventKind, Verb
 from . import ids, occur
+from .frozen import members
 from .model import Card, GameState, TriggeringCondition
+
+# Enum members read at every step, through plain classes (rulekit.frozen.members says why)
+_EventKind = members(EventKind)
+_Posture = members(Posture)
+_Target = members(Target)
+_Verb = members(Verb)
+_Which = members(Which)
+_Who = members(Who)
 
 
 # -- patterns and filters ----------------------------------------------------------------
 def _who_matches(who: Who, player: str | None, me: str) -> bool:
-    if who is Who.ANY:
+    if who is _Who.ANY:
         return True
-    return (player == me) if who is Who.YOU else (player is not None and player != me)
+    return (player == me) if who is _Who.YOU else (player is not None and player != me)
 
 
 def filter_mismatch(f: CardFilter, card: Card, me: str, source: Card | None, *,
@@ -31,12 +40,12 @@ def filter_mismatch(f: CardFilter, card: Card, me: str, source: Card | None, *,
     (the ability's card), else what does not match."""
     if f.id is not None and card.id != f.id:
         return f"{card.title} is not the card {f.id}"
-    if f.which is not Which.ANY and source is not None:
+    if f.which is not _Which.ANY and source is not None:
         same = card.id == source.id and (card.incarnation == source.incarnation or
                                          (moved_by_event and card.incarnation + 1 == source.incarnation))
-        if f.which is Which.SELF and not same:
+        if f.which is _Which.SELF and not same:
             return f"{card.title} is not this card"
-        if f.which is Which.OTHER and same:
+        if f.which is _Which.OTHER and same:
             return "it is this card itself"
     if f.type is not None and card.type != f.type:
         return f"{card.title} is not a {f.type}"
@@ -55,15 +64,15 @@ def filter_mismatch(f: CardFilter, card: Card, me: str, source: Card | None, *,
         # a base is its controller's own location; a battlefield is shared
         if card.zone != where or (where == "base" and card.controller != source.controller):
             return f"{card.title} is not here ({source.title}'s location)"
-    if f.controller is not Who.ANY and not _who_matches(f.controller, card.controller, me):
+    if f.controller is not _Who.ANY and not _who_matches(f.controller, card.controller, me):
         return f"{card.title} is controlled by {card.controller}"
-    if f.owner is not Who.ANY and not _who_matches(f.owner, card.owner, me):
+    if f.owner is not _Who.ANY and not _who_matches(f.owner, card.owner, me):
         return f"{card.title} is owned by {card.owner}"
     if f.zone is not None and card.zone != f.zone:
         return f"{card.title} is in the {card.zone}, not the {f.zone}"
-    if f.posture is Posture.STANDING and card.kneeling:
+    if f.posture is _Posture.STANDING and card.kneeling:
         return f"{card.title} is kneeling"
-    if f.posture is Posture.KNEELING and not card.kneeling:
+    if f.posture is _Posture.KNEELING and not card.kneeling:
         return f"{card.title} is standing"
     return None
 
@@ -105,13 +114,13 @@ def trigger_matcher(when: Trigger) -> Callable[[TriggeringCondition, GameState, 
 
 def _compile_trigger(when: Trigger) -> Callable[..., bool]:
     f = when.card
-    if when.event is EventKind.LEAVES_PLAY or (f is not None and (f.which is not Which.ANY or f.id is not None or f.here)):
+    if when.event is _EventKind.LEAVES_PLAY or (f is not None and (f.which is not _Which.ANY or f.id is not None or f.here)):
         def general(tc, state, me, source, occurred):
             return _trigger_words(when, tc, state, me, source, occurred) is None
         return general
     plain = tuple((name, getattr(f, name)) for name in _PLAIN_FIELDS if f is not None and getattr(f, name) is not None)
     rest = f is not None and (f.trait is not None or f.not_title is not None or f.not_trait is not None
-                              or f.controller is not Who.ANY or f.owner is not Who.ANY or f.posture is not None)
+                              or f.controller is not _Who.ANY or f.owner is not _Who.ANY or f.posture is not None)
     player, challenge, phase = when.player, when.challenge, when.phase
 
     def matches(tc, state, me, source, occurred):
@@ -122,7 +131,7 @@ def _compile_trigger(when: Trigger) -> Callable[..., bool]:
                     return False
             if rest and filter_mismatch(f, card, me, source) is not None:
                 return False
-        if player is not Who.ANY and not _who_matches(player, tc.player, me):
+        if player is not _Who.ANY and not _who_matches(player, tc.player, me):
             return False
         if challenge is not None and tc.challenge != challenge:
             return False
@@ -133,7 +142,7 @@ def _compile_trigger(when: Trigger) -> Callable[..., bool]:
 def _trigger_words(when: Trigger, tc: TriggeringCondition, state: GameState, me: str, source: Card,
                    occurred: bool) -> str | None:
     """``None`` if the triggering condition is one this pattern refers to, else why not, in words."""
-    if when.event is EventKind.LEAVES_PLAY and tc.kind is not EventKind.LEAVES_PLAY:
+    if when.event is _EventKind.LEAVES_PLAY and tc.kind is not _EventKind.LEAVES_PLAY:
         if tc.card is None or tc.card.zone not in state.rules.in_play:
             return "the card was not in play"
     if tc.card is not None and when.card is not None:
@@ -141,7 +150,7 @@ def _trigger_words(when: Trigger, tc: TriggeringCondition, state: GameState, me:
                               moved_by_event=occurred and EVENTS[tc.kind].moves_card)
         if why:
             return why
-    if when.player is not Who.ANY and not _who_matches(when.player, tc.player, me):    # a card event: the card's (or initiator's) controller
+    if when.player is not _Who.ANY and not _who_matches(when.player, tc.player, me):    # a card event: the card's (or initiator's) controller
         return f"it is about {tc.player}"
     if when.challenge is not None and tc.challenge != when.challenge:
         return f"the challenge is {tc.challenge or 'of no type'}, not {when.challenge}"
@@ -155,7 +164,7 @@ def condition_failure(conditions: tuple[Condition, ...], state: GameState, me: s
     """``None`` if every condition holds now, else the first that does not, in words.
     ``captured``: the ability's card as noted before it left (a Deathknell's "if I was …" reads it)."""
     for cond in conditions:
-        if captured is not None and cond.count is not None and cond.count.which is Which.SELF:
+        if captured is not None and cond.count is not None and cond.count.which is _Which.SELF:
             if cond.phase is not None and state.phase != cond.phase:
                 return f"the phase is {state.phase or 'none'}, not {cond.phase}"
             n = 1 if filter_mismatch(cond.count, captured, me, captured) is None else 0
@@ -170,7 +179,7 @@ def condition_failure(conditions: tuple[Condition, ...], state: GameState, me: s
             n = sum(1 for cid in state.order
                     if filter_mismatch(cond.count, state.cards[cid], me, source) is None)
             if cond.at_least is not None and n < cond.at_least:
-                if cond.count.which is Which.SELF and source is not None:
+                if cond.count.which is _Which.SELF and source is not None:
                     # "if I'm at a battlefield": say what is true of the card instead of counting
                     now = state.cards.get(source.id, source)
                     why = filter_mismatch(cond.count, now, me, now)
@@ -198,7 +207,7 @@ def restricted_by(state: GameState, card: Card | None, verb: Verb) -> Card | Non
         for instr in ability.effect:
             if instr.do is not verb:
                 continue
-            if instr.target is Target.SELF:
+            if instr.target is _Target.SELF:
                 hit = card.id == source.id
             else:
                 hit = filter_mismatch(instr.filter or CardFilter(), card, source.controller, source) is None
@@ -222,13 +231,13 @@ def current_object(state: GameState, card: Card, *, allow_moved: bool) -> Card |
 def card_targets(instr: Instruction, state: GameState, me: str, source: Card,
                  tc: TriggeringCondition | None) -> tuple[Card, ...]:
     """Cards an instruction may affect, in listing order; for ``chosen`` these are the options."""
-    if instr.target is Target.DUPLICATE:
+    if instr.target is _Target.DUPLICATE:
         return tuple(c for c in (state.cards[i] for i in state.order)
                      if c.duplicate_of == source.id and c.zone in state.rules.in_play)
-    if instr.target is Target.SELF:
+    if instr.target is _Target.SELF:
         now = current_object(state, source, allow_moved=False)
         return (now,) if now else ()
-    if instr.target is Target.THAT_CARD:
+    if instr.target is _Target.THAT_CARD:
         if tc is None or tc.card is None:
             return ()
         now = current_object(state, tc.card, allow_moved=True)
@@ -236,7 +245,7 @@ def card_targets(instr: Instruction, state: GameState, me: str, source: Card,
     f = instr.filter or CardFilter()
     # Unless the filter names a zone, "choose a card"/"each card" means cards in play, except
     # for putting a card into play, which means cards in hand (rulekit.default-zones).
-    zones = (f.zone,) if f.zone else (("hand",) if VERB_EVENT[instr.do] is EventKind.ENTERS_PLAY
+    zones = (f.zone,) if f.zone else (("hand",) if VERB_EVENT[instr.do] is _EventKind.ENTERS_PLAY
                                        else state.rules.in_play)
     out = []
     for cid in state.order:
@@ -249,17 +258,17 @@ def card_targets(instr: Instruction, state: GameState, me: str, source: Card,
 
 
 def player_targets(instr: Instruction, state: GameState, me: str, tc: TriggeringCondition | None) -> tuple[str, ...]:
-    if instr.target is Target.YOU:
+    if instr.target is _Target.YOU:
         return (me,)
-    if instr.target is Target.OPPONENT:
+    if instr.target is _Target.OPPONENT:
         return state.opponents(me)
-    if instr.target is Target.THAT_PLAYER and tc is not None and tc.player is not None:
+    if instr.target is _Target.THAT_PLAYER and tc is not None and tc.player is not None:
         return (tc.player,)
     return ()
 
 
-LEAVING_PLAY = (EventKind.KILLED, EventKind.DISCARDED, EventKind.SACRIFICED, EventKind.RETURNED_TO_HAND,
-                EventKind.LEAVES_PLAY)
+LEAVING_PLAY = (_EventKind.KILLED, _EventKind.DISCARDED, _EventKind.SACRIFICED, _EventKind.RETURNED_TO_HAND,
+                _EventKind.LEAVES_PLAY)
 
 
 def condition_change_blocked(instr: Instruction, state: GameState, tc: TriggeringCondition | None) -> str | None:
@@ -271,16 +280,16 @@ def condition_change_blocked(instr: Instruction, state: GameState, tc: Triggerin
         return "it has been cancelled"
     if tc.id in state.changed:
         return "it has already been changed"
-    if instr.do is Verb.CANCEL:
-        if tc.kind is not EventKind.INITIATES:
+    if instr.do is _Verb.CANCEL:
+        if tc.kind is not _EventKind.INITIATES:
             return "only the initiation of an effect can be cancelled"
         if tc.cannot_be_cancelled:
             return f"{tc.card.title}'s ability cannot be cancelled"
-        by = restricted_by(state, tc.card, Verb.CANNOT_BE_CANCELLED)
+        by = restricted_by(state, tc.card, _Verb.CANNOT_BE_CANCELLED)
         if by is not None:
             return f"{tc.card.title}'s ability cannot be cancelled because of {by.title}"
         return None
-    if instr.do is Verb.SAVE:
+    if instr.do is _Verb.SAVE:
         if tc.kind not in LEAVING_PLAY or tc.card is None or tc.card.zone not in state.rules.in_play:
             return "only a card about to leave play can be saved"
         gone = occur.still_imminent(tc, state)
@@ -290,7 +299,7 @@ def condition_change_blocked(instr: Instruction, state: GameState, tc: Triggerin
             return f"nothing to save: {gone}"
         if tc.cannot_be_saved:
             return f"{tc.card.title} {tc.cannot_be_saved}"
-        by = restricted_by(state, state.cards[tc.card.id], Verb.CANNOT_BE_SAVED)
+        by = restricted_by(state, state.cards[tc.card.id], _Verb.CANNOT_BE_SAVED)
         if by is not None:
             return f"{tc.card.title} cannot be saved because of {by.title}"
         return None
@@ -300,7 +309,7 @@ def condition_change_blocked(instr: Instruction, state: GameState, tc: Triggerin
 def changeable_targets(instr: Instruction, state: GameState, me: str, source: Card,
                        tc: TriggeringCondition | None) -> tuple:
     """The targets for which the instruction would change the game state now."""
-    if instr.target is Target.SELF and instr.do in _BOARD_VERBS:
+    if instr.target is _Target.SELF and instr.do in _BOARD_VERBS:
         # the common case, kept short: this card, if it is still the same object and would change
         now = state.cards.get(source.id)
         if now is None or now.incarnation != source.incarnation:
@@ -309,15 +318,15 @@ def changeable_targets(instr: Instruction, state: GameState, me: str, source: Ca
     if instr.acts_on_condition:
         if condition_change_blocked(instr, state, tc) is not None:
             return ()
-        if instr.do is not Verb.SAVE:
+        if instr.do is not _Verb.SAVE:
             return (tc,)            # a save goes on to the card it saves
-    if instr.do is Verb.DELAY:
+    if instr.do is _Verb.DELAY:
         return (instr,)     # a delayed effect always sets something up
     if instr.target.is_player:
         kind = VERB_EVENT[instr.do]
         return tuple(p for p in player_targets(instr, state, me, tc)
                      if occur.can_happen(kind, state, player=p, amount=instr.amount) is None)
-    if instr.target is Target.EACH_PLAYER:
+    if instr.target is _Target.EACH_PLAYER:
         seen, out = set(), []
         for player in state.seat_order():
             for c in chooser_targets(instr, state, player, source, tc):
@@ -328,18 +337,18 @@ def changeable_targets(instr: Instruction, state: GameState, me: str, source: Ca
     return chooser_targets(instr, state, me, source, tc)
 
 
-_BOARD_VERBS = frozenset(v for v in Verb if v not in (Verb.CANCEL, Verb.REPLACE, Verb.SAVE, Verb.DELAY))
+_BOARD_VERBS = frozenset(v for v in Verb if v not in (_Verb.CANCEL, _Verb.REPLACE, _Verb.SAVE, _Verb.DELAY))
 
 
 def replace_as_kill(instr: Instruction) -> Instruction:
     """A Riftbound death replacement targets what a kill could target."""
-    return Instruction(Verb.KILL, instr.target, instr.filter)
+    return Instruction(_Verb.KILL, instr.target, instr.filter)
 
 
 def chooser_targets(instr: Instruction, state: GameState, chooser: str, source: Card,
                     tc: TriggeringCondition | None) -> tuple[Card, ...]:
     """The cards ``chooser`` may pick for a card instruction: "you" in its filter is the chooser."""
-    if instr.do is Verb.REPLACE:
+    if instr.do is _Verb.REPLACE:
         instr = replace_as_kill(instr)
     kind = VERB_EVENT[instr.do]
     return tuple(c for c in card_targets(instr, state, chooser, source, tc)

@@ -10,21 +10,26 @@ from __future__ import annotations
 
 from . import ids
 from .events import EVENTS, VERB_EVENT, EventKind, Subject, Verb
-from .frozen import replace
+from .frozen import members, replace
 from .model import Card, GameState, TriggeringCondition
+
+# Enum members read at every step, through plain classes (rulekit.frozen.members says why)
+_EventKind = members(EventKind)
+_Subject = members(Subject)
+_Verb = members(Verb)
 
 
 def can_happen(kind: EventKind, state: GameState, *, card: Card | None = None,
                player: str | None = None, amount: int = 1) -> str | None:
     """``None`` if the event would change the game state now, else why it would not."""
     spec = EVENTS[kind]
-    if spec.subject is Subject.CARD:
+    if spec.subject is _Subject.CARD:
         assert card is not None
         if spec.from_play and card.zone not in state.rules.in_play:
             return f"{card.title} is not in play"
         check = _CARD_CHECKS.get(kind)
         return check(state, card, amount) if check is not None else None
-    if kind is EventKind.DRAWS:
+    if kind is _EventKind.DRAWS:
         if not state.decks.get(player, ()):
             return f"{player}'s {state.rules.deck} is empty"
         return None
@@ -39,7 +44,7 @@ def _killed(state: GameState, card: Card, amount: int) -> str | None:
         return f"{card.title} is not a {state.rules.card_noun}"
     if state.constant_abilities():
         from .judge import restricted_by   # judge builds on this module
-        by = restricted_by(state, card, Verb.CANNOT_BE_KILLED)
+        by = restricted_by(state, card, _Verb.CANNOT_BE_KILLED)
         if by is not None:
             return f"{card.title} cannot be killed because of {by.title}"
     return None
@@ -74,14 +79,14 @@ def _damaged(state: GameState, card: Card, amount: int) -> str | None:
 
 
 _CARD_CHECKS = {
-    EventKind.KILLED: _killed,
-    EventKind.ENTERS_PLAY: _enters_play,
-    EventKind.DISCARDED: _discarded,
-    EventKind.KNEELS: _kneels,
-    EventKind.STANDS: _stands,
-    EventKind.PLAYED: _played,
-    EventKind.GAINS_POWER: _gains_power,
-    EventKind.DAMAGED: _damaged,
+    _EventKind.KILLED: _killed,
+    _EventKind.ENTERS_PLAY: _enters_play,
+    _EventKind.DISCARDED: _discarded,
+    _EventKind.KNEELS: _kneels,
+    _EventKind.STANDS: _stands,
+    _EventKind.PLAYED: _played,
+    _EventKind.GAINS_POWER: _gains_power,
+    _EventKind.DAMAGED: _damaged,
 }
 
 
@@ -99,35 +104,35 @@ def conditions_for(verb: Verb, state: GameState, sequence: str, cause: str, *,
     kind = VERB_EVENT[verb]
     spec = EVENTS[kind]
     out: list[TriggeringCondition] = []
-    if kind is EventKind.SACRIFICED and not cannot_be_saved:
+    if kind is _EventKind.SACRIFICED and not cannot_be_saved:
         cannot_be_saved = "is being sacrificed"
-    if spec.subject is Subject.CARD:
+    if spec.subject is _Subject.CARD:
         for card in cards:
             why = can_happen(kind, state, card=card, amount=amount)
-            if why is None and kind is EventKind.MOVES and card.zone == to:
+            if why is None and kind is _EventKind.MOVES and card.zone == to:
                 why = "already there"
-            if why is None and kind is EventKind.CONTROL_CHANGES and card.controller == new_controller:
+            if why is None and kind is _EventKind.CONTROL_CHANGES and card.controller == new_controller:
                 why = "already its controller"
-            if why is None and kind is EventKind.LOSES_ABILITY and card.ability(ability or "") is None:
+            if why is None and kind is _EventKind.LOSES_ABILITY and card.ability(ability or "") is None:
                 why = "no such ability"
             if why is None:
-                player = new_controller if kind is EventKind.CONTROL_CHANGES else card.controller
+                player = new_controller if kind is _EventKind.CONTROL_CHANGES else card.controller
                 out.append(TriggeringCondition(ids.triggering_condition(sequence, kind.value, card.obj), kind,
                                                sequence, cause, card=card, player=player, amount=amount,
                                                cannot_be_saved=cannot_be_saved, source=source, to=to, grant=grant,
                                                ability=ability))
-    elif spec.subject is Subject.PLAYER:
+    elif spec.subject is _Subject.PLAYER:
         for player in players:
             if can_happen(kind, state, player=player, amount=amount) is None:
                 out.append(TriggeringCondition(ids.triggering_condition(sequence, kind.value, player), kind,
                                                sequence, cause, player=player, amount=amount, challenge=challenge,
                                                source=source))
-        if kind is EventKind.WINS_CHALLENGE:
+        if kind is _EventKind.WINS_CHALLENGE:
             for player in players:
                 for loser in state.opponents(player):
                     out.append(TriggeringCondition(
-                        ids.triggering_condition(sequence, EventKind.LOSES_CHALLENGE.value, loser),
-                        EventKind.LOSES_CHALLENGE, sequence, cause, player=loser, challenge=challenge))
+                        ids.triggering_condition(sequence, _EventKind.LOSES_CHALLENGE.value, loser),
+                        _EventKind.LOSES_CHALLENGE, sequence, cause, player=loser, challenge=challenge))
     else:
         out.append(TriggeringCondition(ids.triggering_condition(sequence, kind.value, phase or ""), kind,
                                        sequence, cause, phase=phase, player=state.first_player))
@@ -138,7 +143,7 @@ def still_imminent(tc: TriggeringCondition, state: GameState) -> str | None:
     """``None`` if the condition can still occur, else what pre-empted it."""
     if tc.card is None:
         return can_happen(tc.kind, state, player=tc.player, amount=tc.amount)
-    if tc.kind in (EventKind.INITIATES, EventKind.CREATED):
+    if tc.kind in (_EventKind.INITIATES, _EventKind.CREATED):
         return None     # an effect initiates even if its card has left play meanwhile; a token is new
     now = state.cards[tc.card.id]
     if now.incarnation != tc.card.incarnation:
@@ -150,54 +155,54 @@ def apply(state: GameState, tc: TriggeringCondition) -> GameState:
     """Step 5: the triggering condition occurs."""
     kind = tc.kind
     spec = EVENTS[kind]
-    if spec.subject is Subject.CARD:
-        if kind is EventKind.CREATED:
+    if spec.subject is _Subject.CARD:
+        if kind is _EventKind.CREATED:
             return state.add_card(tc.card)
         card = state.cards[tc.card.id]
-        if kind in (EventKind.SAVED, EventKind.INITIATES):
+        if kind in (_EventKind.SAVED, _EventKind.INITIATES):
             return state     # a saved card stays where it is (not killed, not discarded); an initiation moves nothing
-        if kind is EventKind.PLAYED:
+        if kind is _EventKind.PLAYED:
             return state.move(card.id, state.rules.played_zone)
-        if kind is EventKind.MOVES:
+        if kind is _EventKind.MOVES:
             return state.move(card.id, tc.to, controller=card.controller if tc.to in state.rules.in_play else None)
-        if kind is EventKind.ENTERS_PLAY:
+        if kind is _EventKind.ENTERS_PLAY:
             to, exhausted = state.rules.entry(card, tc.to)
             state = state.move(card.id, to)
             return state.with_card(replace(state.cards[card.id], kneeling=True)) if exhausted else state
         if spec.moves_card:
             return state.move(card.id, state.rules.leave_play_zone[kind])
-        if kind is EventKind.KNEELS:
+        if kind is _EventKind.KNEELS:
             return state.with_card(replace(card, kneeling=True))
-        if kind is EventKind.STANDS:
+        if kind is _EventKind.STANDS:
             return state.with_card(replace(card, kneeling=False))
-        if kind is EventKind.GAINS_POWER:
+        if kind is _EventKind.GAINS_POWER:
             return state.with_card(replace(card, power=card.power + tc.amount))
-        if kind is EventKind.ATTACKS:
+        if kind is _EventKind.ATTACKS:
             return state
-        if kind is EventKind.CONTROL_CHANGES:
+        if kind is _EventKind.CONTROL_CHANGES:
             return state.with_card(replace(card, controller=tc.player))
-        if kind is EventKind.DAMAGED:
+        if kind is _EventKind.DAMAGED:
             return state.with_card(replace(card, damage=card.damage + tc.amount))
-        if kind is EventKind.MIGHT_CHANGES:
+        if kind is _EventKind.MIGHT_CHANGES:
             return state.with_card(replace(card, might=card.might + tc.amount))
-        if kind in (EventKind.GAINS_ABILITY, EventKind.LOSES_ABILITY):
-            abilities = (card.abilities + (tc.grant,) if kind is EventKind.GAINS_ABILITY
+        if kind in (_EventKind.GAINS_ABILITY, _EventKind.LOSES_ABILITY):
+            abilities = (card.abilities + (tc.grant,) if kind is _EventKind.GAINS_ABILITY
                          else tuple(a for a in card.abilities if a.id != tc.ability))
             state = state.with_card(replace(card, abilities=abilities))
             from .model import index_listeners
             return replace(state, listeners=index_listeners(tuple(state.cards[i] for i in state.order)))
         raise AssertionError(f"no application for {kind}")
-    if kind is EventKind.DRAWS:
+    if kind is _EventKind.DRAWS:
         for card_id in state.decks.get(tc.player, ())[: tc.amount]:
             state = state.move(card_id, "hand")
         return state
-    if kind is EventKind.PHASE_BEGINS:
+    if kind is _EventKind.PHASE_BEGINS:
         return replace(state, phase=tc.phase or "", phase_number=state.phase_number + 1)
-    if kind is EventKind.ROUND_BEGINS:
+    if kind is _EventKind.ROUND_BEGINS:
         return replace(state, round=state.round + 1, phase="", phase_number=0)
-    if kind is EventKind.TURN_ENDS:   # the next player's turn: numbered and once-per-turn counts start again
+    if kind is _EventKind.TURN_ENDS:   # the next player's turn: numbered and once-per-turn counts start again
         return replace(state, round=state.round + 1, first_player=state.next_player(state.first_player),
                        phase="", phase_number=0)
-    if kind is EventKind.PHASE_ENDS:
+    if kind is _EventKind.PHASE_ENDS:
         return replace(state, phase="")
     return state   # challenge results change nothing on the board by themselves

@@ -25,7 +25,7 @@ from ...decisions import PASS, AnswerKey, Decision, DecisionKind
 from ...effects import apply_replacement
 from ...events import EventKind, kinds_counted
 from ...frames import Ask, Control, Progress
-from ...frozen import replace
+from ...frozen import members, replace
 from ...model import GameState, TriggeringCondition
 from ...verdicts import Code, Verdict
 from ..base import ruling_arg
@@ -33,6 +33,14 @@ from . import verdicts as agot_verdicts
 from .codes import AgotStep
 from .frames import ResolutionFrame, SequenceFrame, Window
 from .steps import SeqStep
+
+# Enum members read at every step, through plain classes (rulekit.frozen.members says why)
+_AgotStep = members(AgotStep)
+_Code = members(Code)
+_DecisionKind = members(DecisionKind)
+_EventKind = members(EventKind)
+_SeqStep = members(SeqStep)
+_Timing = members(Timing)
 
 
 # -- helpers -----------------------------------------------------------------------------------
@@ -93,7 +101,7 @@ def no_longer_imminent(frame: SequenceFrame, state: GameState, control: Control)
         return None
     cancelled = tuple(tc for tc in frame.conditions if tc.id in state.cancelled)
     if cancelled:
-        return Progress(state, control[:-1], "agot.cancel", AgotStep.CANCELLED,
+        return Progress(state, control[:-1], "agot.cancel", _AgotStep.CANCELLED,
                         (("conditions", tuple(tc.id for tc in cancelled)), ("by", state.cancelled[cancelled[0].id])))
     changed = tuple(tc for tc in frame.conditions if tc.id in state.changed)
     if not changed:
@@ -102,14 +110,14 @@ def no_longer_imminent(frame: SequenceFrame, state: GameState, control: Control)
     args = (("conditions", tuple(tc.id for tc in changed)),
             ("became", tuple(state.changed[tc.id] for tc in changed)), ("rest", tuple(tc.id for tc in rest)))
     if not rest:
-        return Progress(state, control[:-1], "agot.change", AgotStep.CHANGED, args)
+        return Progress(state, control[:-1], "agot.change", _AgotStep.CHANGED, args)
     kept = SequenceFrame(frame.id, rest, frame.step, frame.window, frame.forced_done, frame.role, frame.planned)
-    return Progress(state, control[:-1] + (kept,), "rulekit.change.shared", AgotStep.CHANGED, args)
+    return Progress(state, control[:-1] + (kept,), "rulekit.change.shared", _AgotStep.CHANGED, args)
 
 
 # -- step 1 and step 5 ---------------------------------------------------------------------------
 def imminent(frame: SequenceFrame, state: GameState, control: Control) -> Progress:
-    return Progress(state, control[:-1] + (_next_step(frame),), SeqStep.IMMINENT.rule, AgotStep.IMMINENT,
+    return Progress(state, control[:-1] + (_next_step(frame),), _SeqStep.IMMINENT.rule, _AgotStep.IMMINENT,
                     (("sequence", frame.id), ("conditions", tuple(tc.id for tc in frame.conditions))))
 
 
@@ -119,7 +127,7 @@ REPLACEMENT_TRIGGERS = "agot.replacement-triggers"
 def in_full(tc: TriggeringCondition, state: GameState) -> bool:
     """Whether the condition, occurring now, does all it was asked to (for "then", ``agot.then``):
     a draw of N from a deck of fewer draws fewer."""
-    if tc.kind is EventKind.DRAWS:
+    if tc.kind is _EventKind.DRAWS:
         return len(state.decks.get(tc.player, ())) >= tc.amount
     return True
 
@@ -163,25 +171,25 @@ def occurs(frame: SequenceFrame, state: GameState, control: Control) -> Progress
         below = control[-2]
         assert isinstance(below, ResolutionFrame)
         return Progress(state, control[:-2] + (replace(below, stage="effect", index=0),) + on_top,
-                        "agot.initiate.effect", AgotStep.INITIATES, args + (("use", below.use),))
+                        "agot.initiate.effect", _AgotStep.INITIATES, args + (("use", below.use),))
     if frame.deferred:
         below = control[-2]
         assert isinstance(below, ResolutionFrame)
         below = replace(below, occurred=below.occurred + tuple(happened),
                         shortfall=below.shortfall or len(happened) < frame.planned or short)
-        return Progress(state, control[:-2] + (below,) + on_top, SeqStep.OCCURS.rule, AgotStep.OCCURS, args)
+        return Progress(state, control[:-2] + (below,) + on_top, _SeqStep.OCCURS.rule, _AgotStep.OCCURS, args)
     if not happened:
-        return Progress(state, control[:-1], SeqStep.OCCURS.rule, AgotStep.OCCURS, args)
+        return Progress(state, control[:-1], _SeqStep.OCCURS.rule, _AgotStep.OCCURS, args)
     after = SequenceFrame(frame.id, tuple(happened), frame.step.next(), None, 0, frame.role, frame.planned)
     return Progress(state, control[:-1] + (after,) + on_top,
-                    SeqStep.OCCURS.rule, AgotStep.OCCURS, args)
+                    _SeqStep.OCCURS.rule, _AgotStep.OCCURS, args)
 
 
 def _replacement_frame(state: GameState, tc: TriggeringCondition, entry: tuple) -> ResolutionFrame:
     """The ``trigger`` reading of ``agot.replacement-triggers``: the replacement's instructions
     resolve like an effect — each in a nested sequence, their reactions in one window after."""
     use, card_id, controller, instructions = entry
-    ability = Ability(id="instead", timing=Timing.INTERRUPT, effect=instructions, text="a replacement")
+    ability = Ability(id="instead", timing=_Timing.INTERRUPT, effect=instructions, text="a replacement")
     return ResolutionFrame(use=ids.after_part_sequence(use, "instead"), source=state.cards[card_id], ability=ability,
                            controller=controller, condition=tc, stage="effect", played=True)
 
@@ -202,15 +210,15 @@ def resolve_delayed(frame: SequenceFrame, state: GameState, control: Control, du
     one at a time in the order they were set up; each resolves once."""
     effect, tc = due
     state = replace(state, delayed=tuple(d for d in state.delayed if d is not effect))
-    ability = Ability(id="delayed", timing=Timing.FORCED_REACTION, when=effect.at, effect=effect.effect,
+    ability = Ability(id="delayed", timing=_Timing.FORCED_REACTION, when=effect.at, effect=effect.effect,
                       text="a delayed effect")
     res = ResolutionFrame(use=effect.id, source=effect.source, ability=ability, controller=effect.controller,
                           condition=tc, stage="targets")
-    return Progress(state, control + (res,), "agot.delayed", AgotStep.DELAYED, (("use", effect.id), ("condition", tc.id)))
+    return Progress(state, control + (res,), "agot.delayed", _AgotStep.DELAYED, (("use", effect.id), ("condition", tc.id)))
 
 
 def forced(frame: SequenceFrame, state: GameState, control: Control) -> Progress | Ask:
-    if frame.step is SeqStep.FORCED_REACTIONS and state.delayed:
+    if frame.step is _SeqStep.FORCED_REACTIONS and state.delayed:
         due = delayed_due(frame, state)
         if due is not None:
             return resolve_delayed(frame, state, control, due)
@@ -218,10 +226,10 @@ def forced(frame: SequenceFrame, state: GameState, control: Control) -> Progress
     options = [(v, use) for v, use, _ in usable]
     rule = frame.step.rule
     if not options:
-        return _leave_step(frame, state, control, AgotStep.NO_FORCED, verdicts)
+        return _leave_step(frame, state, control, _AgotStep.NO_FORCED, verdicts)
     if len(options) == 1:
         return _resolve_forced(frame, state, control, options[0][0], verdicts, rule)
-    key = AnswerKey(DecisionKind.ORDER_FORCED, ids.forced_step(frame.id, frame.step.name.lower()),
+    key = AnswerKey(_DecisionKind.ORDER_FORCED, ids.forced_step(frame.id, frame.step.name.lower()),
                     state.first_player, frame.forced_done)
     return Ask(Decision(key, tuple(o for _, o in options), options[0][1], "agot.forced.order",
                         f"{state.first_player} chooses which forced ability resolves next", state), verdicts)
@@ -238,7 +246,7 @@ def forced_answer(frame: SequenceFrame, state: GameState, control: Control, opti
 def _resolve_forced(frame, state, control, verdict, verdicts, rule) -> Progress:
     state, control, use = start_use(state, control, frame, verdict,
                                     replace(frame, forced_done=frame.forced_done + 1))
-    return Progress(state, control, rule, AgotStep.FORCED, (("use", use),), verdicts)
+    return Progress(state, control, rule, _AgotStep.FORCED, (("use", use),), verdicts)
 
 
 def _leave_step(frame, state, control, what, verdicts) -> Progress:
@@ -258,19 +266,19 @@ def window(frame: SequenceFrame, state: GameState, control: Control) -> Progress
     _, verdicts, usable = judged
     w = frame.window
     if w is None:
-        if not any(v.code is Code.ELIGIBLE for v in verdicts):
-            return _leave_step(frame, state, control, AgotStep.WINDOW_EMPTY, verdicts)
+        if not any(v.code is _Code.ELIGIBLE for v in verdicts):
+            return _leave_step(frame, state, control, _AgotStep.WINDOW_EMPTY, verdicts)
         w = Window(ids.window(frame.id, frame.step.window_kind), state.first_player)
         opened = SequenceFrame(frame.id, frame.conditions, frame.step, w, frame.forced_done, frame.role, frame.planned,
                                judged)
-        return Progress(state, control[:-1] + (opened,), "agot.window.open", AgotStep.WINDOW_OPENS,
+        return Progress(state, control[:-1] + (opened,), "agot.window.open", _AgotStep.WINDOW_OPENS,
                         (("window", w.id), ("player", w.opportunity)), verdicts)
     if w.passes >= len(state.players):
-        return _leave_step(frame, state, control, AgotStep.WINDOW_CLOSES, verdicts)
+        return _leave_step(frame, state, control, _AgotStep.WINDOW_CLOSES, verdicts)
     options = [(v, use) for v, use, controller in usable if controller == w.opportunity]
     if not options:
         return _pass(frame, state, control, judged, auto=True)
-    key = AnswerKey(DecisionKind.ACT_OR_PASS, w.id, w.opportunity, w.number)
+    key = AnswerKey(_DecisionKind.ACT_OR_PASS, w.id, w.opportunity, w.number)
     return Ask(Decision(key, (PASS, *[o for _, o in options]), PASS, "agot.window.pass",
                         f"{w.opportunity} has the opportunity in the {frame.step.window_kind} window: "
                         "use an ability or pass", state),
@@ -287,7 +295,7 @@ def window_answer(frame: SequenceFrame, state: GameState, control: Control, opti
             moved = replace(frame, window=replace(w, opportunity=state.next_player(w.opportunity), passes=0,
                                                   number=w.number + 1))
             state, control, use = start_use(state, control, frame, v, moved)
-            return Progress(state, control, "agot.window.act", AgotStep.USE,
+            return Progress(state, control, "agot.window.act", _AgotStep.USE,
                             (("player", w.opportunity), ("use", use)), verdicts)
     raise AssertionError(option)
 
@@ -299,29 +307,29 @@ def _pass(frame, state, control, judged, *, auto: bool) -> Progress:
     return Progress(state, control[:-1] + (SequenceFrame(frame.id, frame.conditions, frame.step, moved,
                                                          frame.forced_done, frame.role, frame.planned,
                                                          judged),),
-                    "rulekit.auto-pass" if auto else "agot.window.pass", AgotStep.PASS,
+                    "rulekit.auto-pass" if auto else "agot.window.pass", _AgotStep.PASS,
                     (("player", w.opportunity), ("auto", auto), ("passes", moved.passes)), judged[1])
 
 
 STEPS = {
-    SeqStep.IMMINENT: imminent,
-    SeqStep.WOULD_WINDOW: window,
-    SeqStep.FORCED_INTERRUPTS: forced,
-    SeqStep.INTERRUPT_WINDOW: window,
-    SeqStep.OCCURS: occurs,
-    SeqStep.FORCED_REACTIONS: forced,
-    SeqStep.REACTION_WINDOW: window,
+    _SeqStep.IMMINENT: imminent,
+    _SeqStep.WOULD_WINDOW: window,
+    _SeqStep.FORCED_INTERRUPTS: forced,
+    _SeqStep.INTERRUPT_WINDOW: window,
+    _SeqStep.OCCURS: occurs,
+    _SeqStep.FORCED_REACTIONS: forced,
+    _SeqStep.REACTION_WINDOW: window,
 }
 ANSWERS = {
-    SeqStep.WOULD_WINDOW: window_answer,
-    SeqStep.FORCED_INTERRUPTS: forced_answer,
-    SeqStep.INTERRUPT_WINDOW: window_answer,
-    SeqStep.FORCED_REACTIONS: forced_answer,
-    SeqStep.REACTION_WINDOW: window_answer,
+    _SeqStep.WOULD_WINDOW: window_answer,
+    _SeqStep.FORCED_INTERRUPTS: forced_answer,
+    _SeqStep.INTERRUPT_WINDOW: window_answer,
+    _SeqStep.FORCED_REACTIONS: forced_answer,
+    _SeqStep.REACTION_WINDOW: window_answer,
 }
 
 
-_CHECKED = frozenset((SeqStep.WOULD_WINDOW, SeqStep.FORCED_INTERRUPTS, SeqStep.INTERRUPT_WINDOW, SeqStep.OCCURS))
+_CHECKED = frozenset((_SeqStep.WOULD_WINDOW, _SeqStep.FORCED_INTERRUPTS, _SeqStep.INTERRUPT_WINDOW, _SeqStep.OCCURS))
 
 
 def advance(frame: SequenceFrame, state: GameState, control: Control) -> Progress | Ask:

@@ -11,64 +11,69 @@ from __future__ import annotations
 
 from ...abilities import Ability, Timing
 from ...events import kinds_counted
+from ...frozen import members
 from ...judge import (changeable_targets, condition_change_blocked, condition_failure, limit_reached,
                       trigger_mismatch, use_id)
 from ...model import Card, GameState, TriggeringCondition
 from ...verdicts import Code, Verdict
 from .steps import SeqStep
 
+# Enum members read at every step, through plain classes (rulekit.frozen.members says why)
+_Code = members(Code)
+_Timing = members(Timing)
+
 
 def judge(state: GameState, source: Card, ability: Ability, tc: TriggeringCondition,
           step: SeqStep | None) -> Verdict:
     """The verdict for ``ability`` on ``source`` against ``tc`` at ``step`` of its sequence."""
     obj, aid, tid = source.obj, ability.id, tc.id
-    if ability.timing is Timing.CONSTANT:
-        return Verdict(obj, aid, tid, Code.NOT_LISTENING,
+    if ability.timing is _Timing.CONSTANT:
+        return Verdict(obj, aid, tid, _Code.NOT_LISTENING,
                        "a constant ability: never used, it applies while its card is in play")
     if ability.when is None or ability.when.event not in kinds_counted(tc.kind):
         if ability.when is None:
-            return Verdict(obj, aid, tid, Code.NOT_LISTENING, "it is used with priority, not triggered")
-        return Verdict(obj, aid, tid, Code.NOT_LISTENING,
+            return Verdict(obj, aid, tid, _Code.NOT_LISTENING, "it is used with priority, not triggered")
+        return Verdict(obj, aid, tid, _Code.NOT_LISTENING,
                        f"it listens for \"{ability.when.event.value}\", this is \"{tc.kind.value}\"")
     if step is None or ability.timing is not step.timing:
         where = f"step {step.number}, {step.title}" if step is not None else "outside a sequence"
         article = "an" if ability.timing.value[0] in "aeiou" else "a"
-        return Verdict(obj, aid, tid, Code.WRONG_TIMING, f"{article} {ability.timing.value} ability at {where}")
+        return Verdict(obj, aid, tid, _Code.WRONG_TIMING, f"{article} {ability.timing.value} ability at {where}")
     if source.zone not in state.rules.works_in(source, ability):
-        return Verdict(obj, aid, tid, Code.NOT_ACTIVE, f"{source.title} is in the {source.zone}")
+        return Verdict(obj, aid, tid, _Code.NOT_ACTIVE, f"{source.title} is in the {source.zone}")
     if obj in state.playing:     # declared for another play: committed to it (agot.event.played)
-        return Verdict(obj, aid, tid, Code.NOT_ACTIVE, f"{source.title} is being played")
+        return Verdict(obj, aid, tid, _Code.NOT_ACTIVE, f"{source.title} is being played")
     me = source.controller
     after = step.after_occurrence
     why = trigger_mismatch(ability.when, tc, state, me, source, occurred=after)
     if why:
-        return Verdict(obj, aid, tid, Code.NO_MATCH, why)
+        return Verdict(obj, aid, tid, _Code.NO_MATCH, why)
     if not after and tc.id in state.would_changed:
         # a "would" interrupt replaced what was about to happen: no further interrupts to it (agot.would)
-        return Verdict(obj, aid, tid, Code.NOT_IMMINENT, f"replaced by {state.would_changed[tc.id].partition('@')[0]}")
+        return Verdict(obj, aid, tid, _Code.NOT_IMMINENT, f"replaced by {state.would_changed[tc.id].partition('@')[0]}")
     if ability.condition:
         why = condition_failure(ability.condition, state, me, source)
         if why:
-            return Verdict(obj, aid, tid, Code.CONDITION_FALSE, why)
+            return Verdict(obj, aid, tid, _Code.CONDITION_FALSE, why)
     if state.used and use_id(source, ability, tc) in state.used:
-        return Verdict(obj, aid, tid, Code.ALREADY_USED)
+        return Verdict(obj, aid, tid, _Code.ALREADY_USED)
     if ability.limit is not None or ability.max is not None:
         why = limit_reached(state, source, ability)
         if why:
-            return Verdict(obj, aid, tid, Code.LIMIT_REACHED, why)
+            return Verdict(obj, aid, tid, _Code.LIMIT_REACHED, why)
     for instr in ability.cost:
         if not changeable_targets(instr, state, me, source, tc):
-            return Verdict(obj, aid, tid, Code.COST_UNPAYABLE, f"cannot {instr.do.value} {instr.target.value}")
+            return Verdict(obj, aid, tid, _Code.COST_UNPAYABLE, f"cannot {instr.do.value} {instr.target.value}")
     could_change = False
     for instr in ability.effect:
         if changeable_targets(instr, state, me, source, tc):
             could_change = True
         elif instr.target.is_chosen:
-            return Verdict(obj, aid, tid, Code.NO_TARGET, f"nothing to {instr.do.value}")
+            return Verdict(obj, aid, tid, _Code.NO_TARGET, f"nothing to {instr.do.value}")
     if not could_change:
         blocked = [condition_change_blocked(i, state, tc) for i in ability.effect if i.acts_on_condition]
-        return Verdict(obj, aid, tid, Code.NO_EFFECT, next((b for b in blocked if b), "nothing it affects would change"))
-    return Verdict(obj, aid, tid, Code.MUST_RESOLVE if ability.timing.forced else Code.ELIGIBLE)
+        return Verdict(obj, aid, tid, _Code.NO_EFFECT, next((b for b in blocked if b), "nothing it affects would change"))
+    return Verdict(obj, aid, tid, _Code.MUST_RESOLVE if ability.timing.forced else _Code.ELIGIBLE)
 
 
 def considered(state: GameState, conditions: tuple[TriggeringCondition, ...],
@@ -91,7 +96,7 @@ def considered(state: GameState, conditions: tuple[TriggeringCondition, ...],
                 ability = card.abilities[index]
                 verdict = judge(state, card, ability, tc, step)
                 verdicts.append(verdict)
-                if verdict.code is Code.ELIGIBLE or verdict.code is Code.MUST_RESOLVE:
+                if verdict.code is _Code.ELIGIBLE or verdict.code is _Code.MUST_RESOLVE:
                     use = use_id(card, ability, tc)
                     if use not in seen:
                         seen.add(use)
