@@ -147,10 +147,12 @@ def main() -> None:
         print(f"  board of {n_cards:>5} cards, 10 with a matching ability: {best:>8,.0f} / {median:>8,.0f} sequences/s"
               f"  [{per / cal:.4f} ×cal per sequence]")
     print(f"  2,000-card board takes {rates[20] / rates[2000]:.2f}x the time of the 20-card board (aim <= 1.3x)")
+    print(f"  against the figures issue 16 started from here (3,100-3,900 sequences/s): "
+          f"{rates[20] / 3900:.1f}-{rates[20] / 3100:.1f}x (aim >= 3x, about 10,000 sequences/s)")
     best, median = throneteki_case(repeats)
     print(f"  kill with 2 interrupts + 2 reactions offered, both pass: {best * 1e3:.3f} / {median * 1e3:.3f} ms "
           f"({1 / median:,.0f} sequences/s)  [{median / cal:.4f} ×cal]; throneteki, measured side by side once: "
-          f"0.80-1.0 ms")
+          f"0.80-1.0 ms; issue 16 started from 0.22-0.28 ms ({0.22e-3 / median:.1f}-{0.28e-3 / median:.1f}x)")
     costs = answer_cost([10, 1000] if args.quick else [10, 10_000], repeats * 5)
     for n, (best, median) in costs.items():
         print(f"  one answer() at step {n:>6}: {best * 1e6:,.1f} / {median * 1e6:,.1f} us  [{median / cal:.4f} ×cal]")
