@@ -34,7 +34,7 @@ def _who_matches(who: Who, player: str | None, me: str) -> bool:
     return (player == me) if who is _Who.YOU else (player is not None and player != me)
 
 
-def filter_mismatch(f: CardFilter, card: Card, me: str, source: Card | None, *,
+def filter_mismatch(f: CardFilter, card: Card, me: str, source: Card | None, *, rules,
                     moved_by_event: bool = False) -> str | None:
     """``None`` if ``card`` passes the filter from the point of view of ``me`` and ``source``
     (the ability's card), else what does not match."""
@@ -61,8 +61,9 @@ def filter_mismatch(f: CardFilter, card: Card, me: str, source: Card | None, *,
         where = source.zone if source is not None else ""
         if not where:
             return "\"here\" is nowhere: the ability's card has no location"
-        # a base is its controller's own location; a battlefield is shared
-        if card.zone != where or (where == "base" and card.controller != source.controller):
+        # a zone all players share (a battlefield) is one location; any other (a base) is its
+        # controller's own (the ruleset's shared_zones)
+        if card.zone != where or (where not in rules.shared_zones and card.controller != source.controller):
             return f"{card.title} is not here ({source.title}'s location)"
     if f.controller is not _Who.ANY and not _who_matches(f.controller, card.controller, me):
         return f"{card.title} is controlled by {card.controller}"
@@ -129,7 +130,7 @@ def _compile_trigger(when: Trigger) -> Callable[..., bool]:
             for name, value in plain:
                 if getattr(card, name) != value:
                     return False
-            if rest and filter_mismatch(f, card, me, source) is not None:
+            if rest and filter_mismatch(f, card, me, source, rules=state.rules) is not None:
                 return False
         if player is not _Who.ANY and not _who_matches(player, tc.player, me):
             return False
@@ -146,7 +147,7 @@ def _trigger_words(when: Trigger, tc: TriggeringCondition, state: GameState, me:
         if tc.card is None or tc.card.zone not in state.rules.in_play:
             return "the card was not in play"
     if tc.card is not None and when.card is not None:
-        why = filter_mismatch(when.card, tc.card, me, source,
+        why = filter_mismatch(when.card, tc.card, me, source, rules=state.rules,
                               moved_by_event=occurred and EVENTS[tc.kind].moves_card)
         if why:
             return why
@@ -167,9 +168,9 @@ def condition_failure(conditions: tuple[Condition, ...], state: GameState, me: s
         if captured is not None and cond.count is not None and cond.count.which is _Which.SELF:
             if cond.phase is not None and state.phase != cond.phase:
                 return f"the phase is {state.phase or 'none'}, not {cond.phase}"
-            n = 1 if filter_mismatch(cond.count, captured, me, captured) is None else 0
+            n = 1 if filter_mismatch(cond.count, captured, me, captured, rules=state.rules) is None else 0
             if cond.at_least is not None and n < cond.at_least:
-                return filter_mismatch(cond.count, captured, me, captured) or "no matching card"
+                return filter_mismatch(cond.count, captured, me, captured, rules=state.rules) or "no matching card"
             if cond.at_most is not None and n > cond.at_most:
                 return f"{captured.title} matched, needs at most {cond.at_most}"
             continue
@@ -177,12 +178,12 @@ def condition_failure(conditions: tuple[Condition, ...], state: GameState, me: s
             return f"the phase is {state.phase or 'none'}, not {cond.phase}"
         if cond.count is not None:
             n = sum(1 for cid in state.order
-                    if filter_mismatch(cond.count, state.cards[cid], me, source) is None)
+                    if filter_mismatch(cond.count, state.cards[cid], me, source, rules=state.rules) is None)
             if cond.at_least is not None and n < cond.at_least:
                 if cond.count.which is _Which.SELF and source is not None:
                     # "if I'm at a battlefield": say what is true of the card instead of counting
                     now = state.cards.get(source.id, source)
-                    why = filter_mismatch(cond.count, now, me, now)
+                    why = filter_mismatch(cond.count, now, me, now, rules=state.rules)
                     if why:
                         return why
                 return f"{n} matching card(s), needs at least {cond.at_least}"
@@ -210,7 +211,8 @@ def restricted_by(state: GameState, card: Card | None, verb: Verb) -> Card | Non
             if instr.target is _Target.SELF:
                 hit = card.id == source.id
             else:
-                hit = filter_mismatch(instr.filter or CardFilter(), card, source.controller, source) is None
+                hit = filter_mismatch(instr.filter or CardFilter(), card, source.controller, source,
+                                      rules=state.rules) is None
             if hit and condition_failure(ability.condition, state, source.controller, source) is None:
                 return source
     return None
@@ -252,7 +254,7 @@ def card_targets(instr: Instruction, state: GameState, me: str, source: Card,
         card = state.cards[cid]
         if card.zone not in zones:
             continue
-        if filter_mismatch(f, card, me, source) is None:
+        if filter_mismatch(f, card, me, source, rules=state.rules) is None:
             out.append(card)
     return tuple(out)
 

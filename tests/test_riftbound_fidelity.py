@@ -351,23 +351,29 @@ def test_another_non_x_here_and_at_this_battlefield_are_judged_from_the_abilitys
     from rulekit.abilities import CardFilter, Which
     from rulekit.judge import filter_mismatch
     from rulekit.model import Card
+    from rulekit.rulesets import get
+    rb = get("riftbound")
     me = Card(id="me", title="Watcher", owner="P1", zone="battlefield", type="unit")
     ally = Card(id="ally", title="Squire", owner="P1", zone="battlefield", type="unit")
     recruit = Card(id="r", title="Recruit", owner="P1", zone="battlefield", type="unit", traits=("Recruit",))
     at_home = Card(id="home", title="Page", owner="P1", zone="base", type="unit")
     theirs = Card(id="theirs", title="Raider", owner="P2", zone="base", type="unit")
     at_this_battlefield = CardFilter(here=True, zone="battlefield")
-    assert filter_mismatch(CardFilter(which=Which.OTHER), me, "P1", me) is not None                 # "another"
-    assert filter_mismatch(CardFilter(not_trait="Recruit"), recruit, "P1", me) is not None          # "non-Recruit"
-    assert filter_mismatch(CardFilter(not_trait="Recruit"), ally, "P1", me) is None
-    assert filter_mismatch(at_this_battlefield, ally, "P1", me) is None
-    assert filter_mismatch(at_this_battlefield, at_home, "P1", me) is not None
+    assert filter_mismatch(CardFilter(which=Which.OTHER), me, "P1", me, rules=rb) is not None                 # "another"
+    assert filter_mismatch(CardFilter(not_trait="Recruit"), recruit, "P1", me, rules=rb) is not None          # "non-Recruit"
+    assert filter_mismatch(CardFilter(not_trait="Recruit"), ally, "P1", me, rules=rb) is None
+    assert filter_mismatch(at_this_battlefield, ally, "P1", me, rules=rb) is None
+    assert filter_mismatch(at_this_battlefield, at_home, "P1", me, rules=rb) is not None
     home = Card(id="me", title="Watcher", owner="P1", zone="base", type="unit")
-    assert filter_mismatch(CardFilter(here=True), at_home, "P1", home) is None                     # my base
-    assert filter_mismatch(CardFilter(here=True), theirs, "P1", home) is not None                  # not their base
-    assert filter_mismatch(at_this_battlefield, at_home, "P1", home) is not None                   # not at a battlefield
+    assert filter_mismatch(CardFilter(here=True), at_home, "P1", home, rules=rb) is None                     # my base
+    assert filter_mismatch(CardFilter(here=True), theirs, "P1", home, rules=rb) is not None                  # not their base
+    assert filter_mismatch(at_this_battlefield, at_home, "P1", home, rules=rb) is not None                   # not at a battlefield
     gone = Card(id="me", title="Watcher", owner="P1", zone="", type="unit")
-    assert filter_mismatch(CardFilter(here=True), ally, "P1", gone) is not None                    # nowhere (null)
+    assert filter_mismatch(CardFilter(here=True), ally, "P1", gone, rules=rb) is not None                    # nowhere (null)
+    agot = get("agot")                   # every A Game of Thrones zone is a player's own
+    assert filter_mismatch(CardFilter(here=True), theirs, "P1", home, rules=agot) is not None
+    battle_theirs = Card(id="bt", title="Raider", owner="P2", zone="battlefield", type="unit")
+    assert filter_mismatch(CardFilter(here=True), battle_theirs, "P1", me, rules=rb) is None     # a battlefield is shared
 
 
 def test_the_turns_qualifying_events_are_judged_for_the_watchers_controller_now():

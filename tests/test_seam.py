@@ -125,6 +125,9 @@ def test_no_ruleset_name_comparison_or_frame_type_test_outside_rulesets():
                 offenders.append(f"{path.name}:{n}: {line.strip()}")
             if re.search(r"isinstance\([^)]*(" + "|".join(FRAME_TYPES) + ")", line):
                 offenders.append(f"{path.name}:{n}: {line.strip()}")
+            # a ruleset's own zones are its data (in_play, shared_zones, hand, deck …), never compared here
+            if re.search(r"""[=!]=\s*["'](base|battlefield|legend zone|dead pile)["']|["'](base|battlefield)["']\s*[=!]=""", line):
+                offenders.append(f"{path.name}:{n}: {line.strip()}")
     assert offenders == []
 
 

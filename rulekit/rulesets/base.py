@@ -191,6 +191,9 @@ class Ruleset:
     # -- the board -------------------------------------------------------------------------------
     zones: ClassVar[tuple[str, ...]] = ()
     in_play: ClassVar[tuple[str, ...]] = ()
+    #: zones every player shares (a Riftbound battlefield); each other zone is each player's own,
+    #: so "here" in one of them means the same player's (a base)
+    shared_zones: ClassVar[tuple[str, ...]] = ()
     deck: ClassVar[str] = "draw deck"
     hand: ClassVar[str] = "hand"
     leave_play_zone: ClassVar[Mapping[EventKind, str]] = {}

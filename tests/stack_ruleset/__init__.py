@@ -183,6 +183,7 @@ class Stack(Ruleset):
     title = "A bare last-in-first-out stack (test ruleset)"
     zones = ("hand", "board", "graveyard", "library")
     in_play = ("board",)
+    shared_zones = ("board",)
     deck = "library"
     leave_play_zone = {EventKind.KILLED: "graveyard", EventKind.DISCARDED: "graveyard",
                        EventKind.LEAVES_PLAY: "graveyard", EventKind.RETURNED_TO_HAND: "hand",

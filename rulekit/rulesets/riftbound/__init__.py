@@ -27,6 +27,7 @@ class Riftbound(Ruleset):
     zones = ("base", "battlefield", "legend zone", "hand", "main deck", "trash", "chain", "banishment",
              "champion zone")
     in_play = ("base", "battlefield", "legend zone")
+    shared_zones = ("battlefield", "chain")
     deck = "main deck"
     leave_play_zone = {EventKind.KILLED: "trash", EventKind.DISCARDED: "trash", EventKind.SACRIFICED: "trash",
                        EventKind.LEAVES_PLAY: "trash", EventKind.RETURNED_TO_HAND: "hand"}

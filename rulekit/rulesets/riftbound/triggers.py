@@ -145,7 +145,8 @@ def _qualifies(ability: Ability, tc: TriggeringCondition, state: GameState, me: 
     if judge.trigger_mismatch(ability.when, tc, state, me, source, occurred=True) is not None:
         return False
     if ability.when.by is not None:
-        return tc.source is not None and judge.filter_mismatch(ability.when.by, tc.source, me, source) is None
+        return tc.source is not None and judge.filter_mismatch(ability.when.by, tc.source, me, source,
+                                                                          rules=state.rules) is None
     return True
 
 
@@ -202,7 +203,7 @@ def rb_judge(state: GameState, source: Card, ability: Ability, tc: TriggeringCon
     why = judge.trigger_mismatch(ability.when, tc, state, me, source, occurred=True)
     if why is None and ability.when.by is not None:
         why = ("nothing's effect caused it" if tc.source is None else
-               judge.filter_mismatch(ability.when.by, tc.source, me, source))
+               judge.filter_mismatch(ability.when.by, tc.source, me, source, rules=state.rules))
     if why:
         return Verdict(obj, aid, tid, Code.NO_MATCH, why)
     if ability.condition:
