@@ -42,7 +42,9 @@ def calibration() -> float:
 
 
 def timed(fn, repeats: int) -> tuple[float, float]:
-    """(min, median) seconds of ``fn()`` over ``repeats`` runs."""
+    """(min, median) seconds of ``fn()`` over ``repeats`` runs, after one untimed run (the
+    first run in a process also pays for the memory allocator's first growth: about 5% here)."""
+    fn()
     times = []
     for _ in range(repeats):
         t = time.perf_counter()
