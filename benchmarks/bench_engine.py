@@ -24,7 +24,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from rulekit import Game  # noqa: E402
-from rulekit.builder import ScenarioBuilder, draw, gain_power, interrupt, on, reaction  # noqa: E402
+from rulekit.builder import (ScenarioBuilder, do, draw, gain_power, interrupt, on, reaction,  # noqa: E402
+                             triggered)
 from rulekit.engine import run  # noqa: E402
 from rulekit.frames import ScriptFrame  # noqa: E402
 from rulekit.model import initial_state  # noqa: E402
@@ -103,6 +104,24 @@ def throneteki_case(repeats: int) -> tuple[float, float]:
     return best / 200, median / 200
 
 
+def riftbound_case(n_events: int, repeats: int) -> tuple[float, float]:
+    """Riftbound, for comparison (no aim): a unit moves, two triggered abilities (one per
+    player) go on the Chain and resolve, every player passing. (best, median) events a second."""
+    b = ScenarioBuilder("riftbound moves", players=["P1", "P2"], ruleset="riftbound")
+    for i, owner in enumerate(("P1", "P2")):
+        b.card(f"w{i}", f"Watcher {i}", owner=owner, zone="base", type="unit",
+               abilities=[triggered("x", on("moves", type="unit"), [do("buff", "self")])])
+    for i in range(18):
+        b.card(f"f{i}", f"Filler {i}", owner="P2" if i % 2 else "P1", zone="base", type="unit")
+    for k in range(n_events):
+        b.occur("move", cards=[f"f{(k // 2) % 18}"], to="battlefield" if k % 2 == 0 else "base")
+    scenario = b.build()
+    state = initial_state(scenario.ruleset, scenario.players, scenario.first_player, scenario.cards)
+    first = Step(None, 0, "rulekit.setup", "setup", (), state, (ScriptFrame(0),))
+    best, median = timed(lambda: run(scenario, first, auto=True), repeats)
+    return n_events / best, n_events / median
+
+
 def answer_cost(at_steps: list[int], repeats: int) -> dict[int, tuple[float, float]]:
     """(min, median) seconds of one answer() when the timeline is about N steps long."""
     scenario = board(20, max(at_steps) // 3 + 200)
@@ -155,6 +174,9 @@ def main() -> None:
     print(f"  kill with 2 interrupts + 2 reactions offered, both pass: {best * 1e3:.3f} / {median * 1e3:.3f} ms "
           f"({1 / median:,.0f} sequences/s)  [{median / cal:.4f} ×cal]; throneteki, measured side by side once: "
           f"0.80-1.0 ms; issue 16 started from 0.22-0.28 ms ({0.22e-3 / median:.1f}-{0.28e-3 / median:.1f}x)")
+    best, median = riftbound_case(n_seq, repeats)
+    print(f"  Riftbound, a move with two triggered abilities on the Chain, all pass: {best:,.0f} / {median:,.0f} "
+          f"events/s (for comparison; no aim)")
     costs = answer_cost([10, 1000] if args.quick else [10, 10_000], repeats * 5)
     for n, (best, median) in costs.items():
         print(f"  one answer() at step {n:>6}: {best * 1e6:,.1f} / {median * 1e6:,.1f} us  [{median / cal:.4f} ×cal]")

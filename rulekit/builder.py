@@ -144,8 +144,11 @@ class ScenarioBuilder:
         raise KeyError(f"no card {card_id!r} has been added yet")
 
     def occur(self, verb, *, cards=(), player=None, amount=1, challenge=None, phase=None, id=None,
-              label="") -> "ScenarioBuilder":
-        self._script.append(ScriptEntry(Verb(verb), tuple(cards), player, amount, challenge, phase, id, label))
+              label="", cannot_be_saved=False, to=None, grant=None, ability=None) -> "ScenarioBuilder":
+        """Add a script entry: ``verb`` with its subjects, as a file's ``script`` lists it
+        (``to`` for a move, ``grant`` and ``ability`` for gaining and losing abilities)."""
+        self._script.append(ScriptEntry(Verb(verb), tuple(cards), player, amount, challenge, phase, id, label,
+                                        cannot_be_saved, to, grant, ability))
         return self
 
     def kill(self, *card_ids: str, **kw) -> "ScenarioBuilder":
