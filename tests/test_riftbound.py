@@ -119,3 +119,12 @@ def test_a_replaced_death_does_not_happen_so_nothing_triggers():
     assert occurred == ("angel.x@chain:s:beginning#1/instead:moves:phoenix",)       # the event replacing it did
     assert kill.args_dict()["replaced"][0][0].endswith(":killed:phoenix")
     assert game.state.cards["phoenix"].zone == "base"
+
+
+def test_the_builder_scripts_a_move_like_a_file():
+    from rulekit import Game
+    from rulekit.builder import ScenarioBuilder
+    b = ScenarioBuilder("a move", players=["P1", "P2"], ruleset="riftbound")
+    b.card("u", "Squire", owner="P1", zone="base", type="unit")
+    game = Game.start(b.occur("move", cards=["u"], to="battlefield").build()).play_defaults()
+    assert game.last_step.state.cards["u"].zone == "battlefield"
