@@ -150,7 +150,9 @@ def _run(scenario: Scenario, step: Step, replaying: Map, auto: bool, max_nesting
         state, control = out.state, out.control
         if len(control) > max_nesting:
             check_nesting(control, max_nesting, step)
-        if control and control[0] is not bottom:     # an unchanged bottom frame walks the same entry
+        if not control:                 # the script is over
+            break
+        if control[0] is not bottom:    # an unchanged bottom frame walks the same entry
             bottom = control[0]
             now = _entry_of(control)
             if now != entry:

@@ -296,8 +296,8 @@ def condition_change_blocked(instr: Instruction, state: GameState, tc: Triggerin
             return "only a card about to leave play can be saved"
         gone = occur.still_imminent(tc, state)
         if gone is not None:
-            # it left play meanwhile (say, killed by a nested effect): that leaving was pre-empted,
-            # and there is nothing left to save (rulekit.save.pre-empted)
+            # the leaving can no longer occur — the card left play some other way, or something
+            # now forbids it — so step 5 will pre-empt it: nothing is left to save (rulekit.save.pre-empted)
             return f"nothing to save: {gone}"
         if tc.cannot_be_saved:
             return f"{tc.card.title} {tc.cannot_be_saved}"

@@ -278,3 +278,52 @@ def test_a_save_finds_nothing_to_save_when_its_card_left_play_meanwhile():
     nothing = [s for s in game.timeline if s.what == "nothing"]
     assert nothing and "nothing to save" in dict(nothing[-1].args)["why"]
     assert not any(s.what == "saves" for s in game.timeline)
+
+
+HOUND = """
+ruleset: agot
+title: a save after the kill became impossible
+players: [P1, P2]
+first_player: P1
+cards:
+  - id: hound
+    title: The Hound
+    owner: P2
+    kneeling: true
+    abilities:
+      - {id: k, timing: constant, condition: [{count: {which: self, posture: standing}, at_least: 1}],
+         effect: [{do: cannot be killed, target: self}], text: "While standing, he cannot be killed."}
+  - id: stander
+    title: Stander
+    owner: P2
+    type: location
+    abilities:
+      - {id: st, timing: would interrupt, when: {event: killed, card: {type: character, controller: you}},
+         effect: [{do: stand, target: that card}]}
+  - id: shield
+    title: Sworn Shield
+    owner: P2
+    type: location
+    abilities:
+      - {id: s, timing: would interrupt, when: {event: killed, card: {type: character, controller: you}},
+         effect: [{do: save, target: that card}]}
+script:
+  - {do: kill, cards: [hound], id: k1}
+"""
+
+
+def test_a_save_is_not_eligible_once_something_forbids_the_leaving():
+    """The Hound is about to be killed; standing him makes "cannot be killed while standing"
+    apply, so the kill will be pre-empted at step 5 and a save has nothing left to do
+    (rulekit.save.pre-empted)."""
+    from rulekit import Code, Game
+    from rulekit.files import loads_scenario
+    game = Game.start(loads_scenario(HOUND).scenario)
+    first = game.decision
+    assert any(o.startswith("shield.s") for o in first.option_ids)     # before the stand, a save is eligible
+    game = game.answer(next(o for o in first.option_ids if o.startswith("stander.st")))
+    assert game.decision is None or not any(o.startswith("shield.s") for o in game.decision.option_ids)
+    game = game.play_defaults()
+    shield = [v for s in game.timeline for v in s.verdicts if v.card == "shield" and s.before.cards["hound"].kneeling is False]
+    assert shield and all(v.code is not Code.ELIGIBLE and "nothing to save" in v.detail for v in shield)
+    assert game.last_step.state.cards["hound"].zone == "play area"

@@ -63,3 +63,22 @@ def test_a_loop_inside_one_entry_stops_at_the_step_bound_naming_its_abilities():
     names = dict(e.value.abilities)
     assert set(names) >= {"a.k", "b.s"} and all(n > 10 for n in names.values())
     assert len(steps(e.value.step)) <= 502
+
+
+def test_the_step_bound_counts_one_entrys_steps_and_not_the_end_of_the_script():
+    """A single kneel: ten steps with the setup and the end of the script. The bound is about
+    one entry; the step that ends the script does not count toward it (found in review: a
+    bound of 9 raised once the loop stopped resetting when the script ended)."""
+    from rulekit.builder import ScenarioBuilder
+    from rulekit.engine import run
+    from rulekit.frames import ScriptFrame
+    from rulekit.model import initial_state
+    from rulekit.timeline import Step, steps
+    scenario = ScenarioBuilder("one kneel").card("a", "Soldier", owner="P1").kneel("a").build()
+    state = initial_state(scenario.ruleset, scenario.players, scenario.first_player, scenario.cards)
+    first = Step(None, 0, "rulekit.setup", "setup", (), state, (ScriptFrame(0),))
+    whole = steps(run(scenario, first, auto=True).step)
+    assert [s.what for s in whole][-1] == "script-done" and len(whole) == 10
+    run(scenario, first, auto=True, step_limit=9)          # the entry's own steps fit
+    with pytest.raises(RunawayLoop):
+        run(scenario, first, auto=True, step_limit=8)

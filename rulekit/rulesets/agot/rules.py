@@ -102,10 +102,11 @@ RULES: tuple[Rule, ...] = (
          "imminent and still share their windows. Restarting their sequence would hand out a second chance for "
          "interrupts already used or passed; splitting them would break the shared window the rules require."),
     Rule("rulekit.save.pre-empted", "Nothing left to save",
-         "A save acts on a card that is about to leave play. If that card leaves play some other way before the "
-         "save resolves (a nested effect kills it while the save's cost is being paid, say), its first leaving is "
-         "pre-empted and there is nothing to save: the save resolves without effect, and a save ability is not "
-         "eligible for such a condition.", "rulekit", "rulekit",
+         "A save acts on a card that is about to leave play. If that leaving can no longer occur before the save "
+         "resolves — the card left play some other way (a nested effect killed it while the save's cost was being "
+         "paid, say), or something now forbids it (it was stood, and cannot be killed while standing) — the "
+         "leaving will be pre-empted and there is nothing to save: the save resolves without effect, and a save "
+         "ability is not eligible for such a condition.", "rulekit", "rulekit",
          "The rules let only a card about to leave play be saved; once it has left, the condition it was about to "
          "meet can no longer occur (step 5 pre-empts it), so no reading lets the save bring it back."),
     Rule("agot.save.duplicate", "Duplicates",
