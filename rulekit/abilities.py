@@ -28,11 +28,9 @@ class Timing(Word):
     ACTION = "action"                # Riftbound: a spell or ability without Reaction (only while no Chain exists)
     CONSTANT = "constant"            # A Game of Thrones: applies while its card is in play; never used
 
-    forced: bool      # a forced interrupt or forced reaction (set on each member below)
-
-
-for _timing in Timing:      # plain attributes, not properties: the judge reads them for every ability
-    _timing.forced = _timing in (Timing.FORCED_INTERRUPT, Timing.FORCED_REACTION)
+    def __init__(self, value: str):
+        # a plain attribute, not a property: the judge reads it for every ability it judges
+        self.forced = value in ("forced interrupt", "forced reaction")
 
 
 
@@ -138,13 +136,10 @@ class Target(Word):
     OPPONENT = "opponent"           # each opponent of the controller
     THAT_PLAYER = "that player"     # the player the triggering condition is about
 
-    is_player: bool   # a player, not a card (set on each member below)
-    is_chosen: bool   # chosen when the ability is initiated
-
-
-for _target in Target:      # plain attributes, not properties: the judge reads them for every instruction
-    _target.is_player = _target in (Target.YOU, Target.OPPONENT, Target.THAT_PLAYER)
-    _target.is_chosen = _target in (Target.CHOSEN, Target.DUPLICATE, Target.EACH_PLAYER, Target.CHOSEN_ABILITY)
+    def __init__(self, value: str):
+        # plain attributes, not properties: the judge reads them for every instruction it checks
+        self.is_player = value in ("you", "opponent", "that player")                       # a player, not a card
+        self.is_chosen = value in ("chosen", "a duplicate", "each player chooses", "chosen ability")   # chosen on use
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,8 +10,8 @@ before calling that ``__init__``. Together they were about a fifth of a step's t
 fills each slot through the slot's own descriptor, which skips the frozen ``__setattr__``
 without weakening it — assigning to a field afterwards still raises
 :class:`dataclasses.FrozenInstanceError`. Equality, hashing, ``repr``, pickling and
-``dataclasses.fields`` are the dataclass's own. :func:`replace` is :func:`dataclasses.replace`
-for such classes, with a copier written once per class.
+``dataclasses.fields`` are the dataclass's own. :func:`replace` is :func:`dataclasses.replace`;
+for such classes it uses a copier written once per class.
 
 Both call a class's ``__post_init__`` as the dataclass would, so nothing a class checks or
 completes on construction is skipped; classes with init-only variables are left to the
@@ -46,7 +46,7 @@ class Word(str, Enum):
     __hash__ = str.__hash__
 
 
-def members(enum: type[E]) -> type[E]:
+def members(enum: type[E]) -> Any:
     """The members of ``enum`` as attributes of a plain class: ``members(Code).ELIGIBLE is
     Code.ELIGIBLE``. On Python 3.11 every attribute read on an Enum class goes through the
     slow path that ``EnumType.__getattr__`` installs (about ten times a module global; Python
@@ -68,8 +68,11 @@ _FACTORY = _Factory()
 def immutable(cls: type[T] | None = None, /, **options: Any):
     """``@dataclass(frozen=True, slots=True, **options)`` with a faster ``__init__``."""
     def wrap(c: type[T]) -> type[T]:
+        own_init = "__init__" in c.__dict__         # (before the dataclass adds its own)
         made = dataclasses.dataclass(c, frozen=True, slots=True, **options)
-        if _plain(made):
+        # the dataclass's own __init__ stays where the class wrote one, asked for none, or has
+        # fields the generated source could not name
+        if _plain(made) and not own_init and options.get("init", True) and not _unwritable(made):
             made.__init__ = _initializer(made)     # type: ignore[misc]
         return made
     return wrap if cls is None else wrap(cls)
@@ -89,9 +92,6 @@ def _unwritable(cls: type) -> list[str]:
 
 def _initializer(cls: type) -> Callable[..., None]:
     """An ``__init__`` with the dataclass's signature that sets each slot through its descriptor."""
-    bad = _unwritable(cls)
-    if bad:
-        raise TypeError(f"@immutable {cls.__qualname__}: fields {bad} must be identifiers not starting with '_'")
     scope: dict[str, Any] = {"_FACTORY": _FACTORY}
     positional, keyword, body = [], [], []
     for f in dataclasses.fields(cls):
@@ -121,6 +121,8 @@ def _initializer(cls: type) -> Callable[..., None]:
     init = scope["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     init.__module__ = cls.__module__
+    init.__annotations__ = dict(cls.__init__.__annotations__)     # the dataclass's, for get_type_hints
+    init.__rulekit_stores_fields__ = True     # what replace() checks before copying slot by slot
     return init
 
 
@@ -138,8 +140,11 @@ def replace(value: T, /, **changes: Any) -> T:
 
 
 def _copier(cls: type) -> Callable[..., Any]:
-    if (not getattr(cls, "__slots__", None) or not _plain(cls) or _unwritable(cls)
-            or any(not f.init for f in dataclasses.fields(cls))):
+    # only a class whose construction is known to store its fields and nothing else (an
+    # @immutable one with the generated __init__) is copied slot by slot; any other goes to
+    # dataclasses.replace, which calls its __init__
+    if getattr(cls.__init__, "__rulekit_stores_fields__", False) is not True or any(
+            not f.init for f in dataclasses.fields(cls)):
         return dataclasses.replace
     names = [f.name for f in dataclasses.fields(cls)]
     scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_KEEP": _KEEP}

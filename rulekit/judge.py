@@ -86,14 +86,14 @@ def trigger_mismatch(when: Trigger, tc: TriggeringCondition, state: GameState, m
     only when it does not match."""
     if trigger_matcher(when)(tc, state, me, source, occurred):
         return None
-    return _trigger_words(when, tc, state, me, source, occurred)
+    return trigger_words(when, tc, state, me, source, occurred)
 
 
 # -- patterns compiled once -------------------------------------------------------------------
 # A judge checks every listening ability against every triggering condition, and most patterns
 # set one or two fields of the dozen a pattern has. Each pattern is compiled, the first time it
 # is checked, into a predicate that tests only the fields it sets and writes no words. It means
-# exactly ``_trigger_words(...) is None`` (tests/test_judge_compiled.py checks that on generated
+# exactly ``trigger_words(...) is None`` (tests/test_judge_compiled.py checks that on generated
 # patterns and cards); patterns it does not specialise (a card's own identity, "here", leaving
 # play) use that function itself.
 _MAX_COMPILED = 4096
@@ -117,7 +117,7 @@ def _compile_trigger(when: Trigger) -> Callable[..., bool]:
     f = when.card
     if when.event is _EventKind.LEAVES_PLAY or (f is not None and (f.which is not _Which.ANY or f.id is not None or f.here)):
         def general(tc, state, me, source, occurred):
-            return _trigger_words(when, tc, state, me, source, occurred) is None
+            return trigger_words(when, tc, state, me, source, occurred) is None
         return general
     plain = tuple((name, getattr(f, name)) for name in _PLAIN_FIELDS if f is not None and getattr(f, name) is not None)
     rest = f is not None and (f.trait is not None or f.not_title is not None or f.not_trait is not None
@@ -140,7 +140,7 @@ def _compile_trigger(when: Trigger) -> Callable[..., bool]:
     return matches
 
 
-def _trigger_words(when: Trigger, tc: TriggeringCondition, state: GameState, me: str, source: Card,
+def trigger_words(when: Trigger, tc: TriggeringCondition, state: GameState, me: str, source: Card,
                    occurred: bool) -> str | None:
     """``None`` if the triggering condition is one this pattern refers to, else why not, in words."""
     if when.event is _EventKind.LEAVES_PLAY and tc.kind is not _EventKind.LEAVES_PLAY:

@@ -52,9 +52,8 @@ class Card:
 
     @property
     def obj(self) -> str:
-        """Its object id (see :func:`rulekit.ids.card_object`): the card id while it has never
-        become a new object."""
-        return self.id if self.incarnation == 0 else ids.card_object(self.id, self.incarnation)
+        """Its object id (:func:`rulekit.ids.card_object`)."""
+        return ids.card_object(self.id, self.incarnation)
 
     def ability(self, ability_id: str) -> Ability | None:
         for a in self.abilities:

@@ -110,11 +110,37 @@ def test_classes_that_check_on_construction_keep_their_check():
         replace(Positive(1), n=-1)
 
 
-def test_a_field_the_generated_code_cannot_name_is_refused():
-    with pytest.raises(TypeError, match="_secret"):
-        @immutable
-        class Bad:
-            _secret: int
+def test_what_the_generated_code_cannot_do_is_left_to_the_dataclass():
+    @immutable
+    class Private:
+        _secret: int
+    assert Private(3)._secret == 3 and replace(Private(3), _secret=4)._secret == 4
+
+    @immutable
+    class Own:
+        x: int
+
+        def __init__(self, x: int):          # a class's own __init__ is kept
+            object.__setattr__(self, "x", x * 10)
+    assert Own(1).x == 10 and replace(Own(1), x=2).x == 20    # and replace() goes through it
+
+    @immutable(init=False)
+    class NoInit:
+        x: int = 0
+    with pytest.raises(TypeError):
+        NoInit(5)
+
+
+def test_the_generated_init_keeps_the_types():
+    import typing
+    assert typing.get_type_hints(Fast.__init__, globals()) == typing.get_type_hints(Plain.__init__, globals())
+
+
+def test_replace_refuses_what_is_not_a_dataclass():
+    class Slotted:
+        __slots__ = ("a",)
+    with pytest.raises(TypeError):
+        replace(Slotted(), a=1)
 
 
 def test_other_dataclasses_go_to_dataclasses_replace():
@@ -145,3 +171,25 @@ def test_words_hash_and_compare_as_their_strings():
     assert index[(EventKind.KNEELS, Timing.INTERRUPT)] == 1     # the listener index is keyed by values
     assert pickle.loads(pickle.dumps(EventKind.KNEELS)) is EventKind.KNEELS
     assert len({s: s.number for s in SeqStep}) == 7 and hash(SeqStep.OCCURS) == hash(SeqStep.OCCURS)
+
+
+def test_the_member_attributes_name_the_intended_members():
+    from rulekit.abilities import Target, Timing
+    assert {t for t in Timing if t.forced} == {Timing.FORCED_INTERRUPT, Timing.FORCED_REACTION}
+    assert {t for t in Target if t.is_player} == {Target.YOU, Target.OPPONENT, Target.THAT_PLAYER}
+    assert {t for t in Target if t.is_chosen} == {Target.CHOSEN, Target.DUPLICATE, Target.EACH_PLAYER,
+                                                 Target.CHOSEN_ABILITY}
+
+
+def test_the_engines_values_take_the_fast_path():
+    """What the engine makes at every step is built and copied by the generated code (a class
+    that silently fell back to the dataclass's own would cost about a fifth of a step)."""
+    from rulekit.decisions import AnswerKey, Decision
+    from rulekit.frames import Ask, Progress
+    from rulekit.model import Card, TriggeringCondition
+    from rulekit.rulesets.agot.frames import ResolutionFrame
+    from rulekit.rulesets.riftbound.triggers import ChainFrame, ChainItem
+    from rulekit.verdicts import Verdict
+    for cls in (GameState, Card, TriggeringCondition, SequenceFrame, Window, ResolutionFrame, Step, Progress, Ask,
+                Verdict, AnswerKey, Decision, ChainFrame, ChainItem):
+        assert getattr(cls.__init__, "__rulekit_stores_fields__", False), cls.__name__

@@ -1,5 +1,5 @@
 """A pattern's compiled predicate means what its words mean: rulekit.judge.trigger_matcher(when)
-holds exactly when the written check (_trigger_words) finds nothing wrong, on generated
+holds exactly when the written check (trigger_words) finds nothing wrong, on generated
 patterns, cards and conditions of both rulesets."""
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from hypothesis import given, settings, strategies as st
 
 from rulekit.abilities import CardFilter, Posture, Trigger, Which, Who
 from rulekit.events import EventKind
-from rulekit.judge import _MATCHERS, _trigger_words, trigger_matcher
+from rulekit.judge import _MATCHERS, trigger_words, trigger_matcher
 from rulekit.model import Card, TriggeringCondition, initial_state
 
 TITLES = ("Ser Jaime", "Arya", "Bran")
@@ -41,7 +41,7 @@ def test_the_compiled_pattern_agrees_with_the_written_check(when, subject, sourc
     tc = TriggeringCondition("tc", kind, "s", "s", card=subject if has_card else None, player=player,
                              challenge=challenge, phase=phase)
     state = initial_state(ruleset, PLAYERS, "P1", (source,) if source.id != subject.id else (subject,))
-    words = _trigger_words(when, tc, state, me, source, occurred)
+    words = trigger_words(when, tc, state, me, source, occurred)
     assert trigger_matcher(when)(tc, state, me, source, occurred) is (words is None), words
 
 

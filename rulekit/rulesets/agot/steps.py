@@ -21,7 +21,8 @@ class SeqStep(Enum):
     REACTION_WINDOW = (7, "reaction window", Timing.REACTION)
 
     # members are singletons compared by identity: hash them by identity too, in C (Enum's
-    # own __hash__ is a Python function, and the engine looks steps up at every step)
+    # own __hash__ is a Python function, and the engine looks steps up at every step). Nothing
+    # iterates a set of steps; dicts keep their insertion order.
     __hash__ = object.__hash__
 
     def __init__(self, number: int, title: str, timing: Timing | None):
