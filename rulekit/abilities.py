@@ -11,10 +11,8 @@ card when the engine looks at them.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .events import EventKind, Verb
-from .frozen import Word
+from .frozen import Word, immutable
 
 
 class Timing(Word):
@@ -55,7 +53,7 @@ class Posture(Word):
     KNEELING = "kneeling"
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class CardFilter:
     """Which cards qualify: every field that is set must hold."""
 
@@ -75,7 +73,7 @@ class CardFilter:
     id: str | None = None            # one card, by its id
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Token:
     """A token an effect creates ("play a 1 Might Recruit unit token"): its characteristics."""
 
@@ -88,7 +86,7 @@ class Token:
     ready: bool = False              # "a ready … token": it enters ready instead of exhausted
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Trigger:
     """The triggering condition an ability refers to (the text after "when" or "after").
 
@@ -110,7 +108,7 @@ class Trigger:
     nth: int | None = None            # "the Nth time … each turn"
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Condition:
     """A test on the state: the number of cards matching ``count`` lies within the bounds,
     and/or the current phase is ``phase``."""
@@ -142,7 +140,7 @@ class Target(Word):
         self.is_chosen = value in ("chosen", "a duplicate", "each player chooses", "chosen ability")   # chosen on use
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Instruction:
     """One instruction of a cost or an effect. ``condition`` is checked when it executes.
 
@@ -184,7 +182,7 @@ class Period(Word):
     ROUND = "round"
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Limit:
     """"Limit N times per period" (per copy, per player) or, as ``max``, "Max N per period"
     (across every copy of the card's title)."""
@@ -195,7 +193,7 @@ class Limit:
     per: Period = Period.ROUND
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Ability:
     """A triggered ability printed on (or given to) a card.
 

@@ -189,7 +189,8 @@ def test_the_engines_values_take_the_fast_path():
     from rulekit.model import Card, TriggeringCondition
     from rulekit.rulesets.agot.frames import ResolutionFrame
     from rulekit.rulesets.riftbound.triggers import ChainFrame, ChainItem
+    from rulekit.abilities import Ability, Instruction
     from rulekit.verdicts import Verdict
     for cls in (GameState, Card, TriggeringCondition, SequenceFrame, Window, ResolutionFrame, Step, Progress, Ask,
-                Verdict, AnswerKey, Decision, ChainFrame, ChainItem):
+                Verdict, AnswerKey, Decision, ChainFrame, ChainItem, Ability, Instruction):
         assert getattr(cls.__init__, "__rulekit_stores_fields__", False), cls.__name__
