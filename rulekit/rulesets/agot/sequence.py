@@ -237,6 +237,9 @@ def forced(frame: SequenceFrame, state: GameState, control: Control) -> Progress
 
 def forced_answer(frame: SequenceFrame, state: GameState, control: Control, option: str,
                   verdicts) -> Progress:
+    """The first player's choice of the next forced ability. ``verdicts`` (the Ask's) are
+    recorded with the step; the uses come from the frame's judgement, which a forced step does
+    not carry, so the step is judged again (the same state gives the same judgement)."""
     for v, use in _usable_options(frame, state):
         if use == option:
             return _resolve_forced(frame, state, control, v, verdicts, "agot.forced.order")
@@ -287,6 +290,9 @@ def window(frame: SequenceFrame, state: GameState, control: Control) -> Progress
 
 def window_answer(frame: SequenceFrame, state: GameState, control: Control, option: str,
                   verdicts) -> Progress:
+    """A pass or a use in a window. ``verdicts`` (the Ask's) are recorded with a use; the uses
+    and a pass's judgement come from the frame, judged again only if it does not carry this
+    state's judgement (right after a use in the same window)."""
     if option == PASS:
         return _pass(frame, state, control, _judged(state, frame), auto=False)
     w = frame.window
