@@ -31,7 +31,6 @@ class Timing(Word):
         self.forced = value in ("forced interrupt", "forced reaction")
 
 
-
 class Who(Word):
     """A player relative to the ability's controller."""
 

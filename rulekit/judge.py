@@ -10,13 +10,16 @@ call the same one, so the two can never disagree.
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from .abilities import Ability, CardFilter, Condition, Instruction, Posture, Target, Trigger, Which, Who
 from .events import EVENTS, VERB_EVENT, EventKind, Verb
 from . import ids, occur
 from .frozen import members
 from .model import Card, GameState, TriggeringCondition
+
+if TYPE_CHECKING:
+    from .rulesets.base import Ruleset
 
 # Enum members read at every step, through plain classes (rulekit.frozen.members says why)
 _EventKind = members(EventKind)
@@ -34,10 +37,11 @@ def _who_matches(who: Who, player: str | None, me: str) -> bool:
     return (player == me) if who is _Who.YOU else (player is not None and player != me)
 
 
-def filter_mismatch(f: CardFilter, card: Card, me: str, source: Card | None, *, rules,
+def filter_mismatch(f: CardFilter, card: Card, me: str, source: Card | None, *, rules: "Ruleset",
                     moved_by_event: bool = False) -> str | None:
     """``None`` if ``card`` passes the filter from the point of view of ``me`` and ``source``
-    (the ability's card), else what does not match."""
+    (the ability's card), else what does not match. ``rules``: the game's ruleset (which zones
+    all players share, for "here")."""
     if f.id is not None and card.id != f.id:
         return f"{card.title} is not the card {f.id}"
     if f.which is not _Which.ANY and source is not None:
@@ -115,7 +119,8 @@ def trigger_matcher(when: Trigger) -> Callable[[TriggeringCondition, GameState, 
 
 def _compile_trigger(when: Trigger) -> Callable[..., bool]:
     f = when.card
-    if when.event is _EventKind.LEAVES_PLAY or (f is not None and (f.which is not _Which.ANY or f.id is not None or f.here)):
+    if when.event is _EventKind.LEAVES_PLAY or (
+            f is not None and (f.which is not _Which.ANY or f.id is not None or f.here)):
         def general(tc, state, me, source, occurred):
             return trigger_words(when, tc, state, me, source, occurred) is None
         return general
@@ -141,7 +146,7 @@ def _compile_trigger(when: Trigger) -> Callable[..., bool]:
 
 
 def trigger_words(when: Trigger, tc: TriggeringCondition, state: GameState, me: str, source: Card,
-                   occurred: bool) -> str | None:
+                  occurred: bool) -> str | None:
     """``None`` if the triggering condition is one this pattern refers to, else why not, in words."""
     if when.event is _EventKind.LEAVES_PLAY and tc.kind is not _EventKind.LEAVES_PLAY:
         if tc.card is None or tc.card.zone not in state.rules.in_play:
@@ -151,7 +156,8 @@ def trigger_words(when: Trigger, tc: TriggeringCondition, state: GameState, me: 
                               moved_by_event=occurred and EVENTS[tc.kind].moves_card)
         if why:
             return why
-    if when.player is not _Who.ANY and not _who_matches(when.player, tc.player, me):    # a card event: the card's (or initiator's) controller
+    # the player a card event is about: the card's (or the initiator's) controller
+    if when.player is not _Who.ANY and not _who_matches(when.player, tc.player, me):
         return f"it is about {tc.player}"
     if when.challenge is not None and tc.challenge != when.challenge:
         return f"the challenge is {tc.challenge or 'of no type'}, not {when.challenge}"

@@ -55,7 +55,9 @@ def _enters_play(state: GameState, card: Card, amount: int) -> str | None:
 
 
 def _discarded(state: GameState, card: Card, amount: int) -> str | None:
-    return None if card.zone in state.rules.in_play or card.zone == "hand" else f"{card.title} is neither in play nor in hand"
+    if card.zone in state.rules.in_play or card.zone == "hand":
+        return None
+    return f"{card.title} is neither in play nor in hand"
 
 
 def _kneels(state: GameState, card: Card, amount: int) -> str | None:

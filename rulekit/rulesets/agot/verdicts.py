@@ -13,7 +13,7 @@ from ...abilities import Ability, Timing
 from ...events import kinds_counted
 from ...frozen import members
 from ...judge import (changeable_targets, condition_change_blocked, condition_failure, limit_reached,
-                      trigger_matcher, trigger_words, use_id)
+                      trigger_mismatch, use_id)
 from ...model import Card, GameState, TriggeringCondition
 from ...verdicts import Code, Verdict
 from .steps import SeqStep
@@ -45,8 +45,9 @@ def judge(state: GameState, source: Card, ability: Ability, tc: TriggeringCondit
         return Verdict(obj, aid, tid, _Code.NOT_ACTIVE, f"{source.title} is being played")
     me = source.controller
     after = step.after_occurrence
-    if not trigger_matcher(ability.when)(tc, state, me, source, after):    # words only when it fails
-        return Verdict(obj, aid, tid, _Code.NO_MATCH, trigger_words(ability.when, tc, state, me, source, after))
+    why = trigger_mismatch(ability.when, tc, state, me, source, occurred=after)
+    if why:
+        return Verdict(obj, aid, tid, _Code.NO_MATCH, why)
     if not after and tc.id in state.would_changed:
         # a "would" interrupt replaced what was about to happen: no further interrupts to it (agot.would)
         return Verdict(obj, aid, tid, _Code.NOT_IMMINENT, f"replaced by {state.would_changed[tc.id].partition('@')[0]}")
