@@ -260,7 +260,9 @@ def test_replacement_events_open_their_own_sequence_before_the_originals_reactio
 def test_a_save_finds_nothing_to_save_when_its_card_left_play_meanwhile():
     """Found by the property tests: a duplicate's save was paid for, a forced reaction to that
     discard killed the card, and the save then tried to save a card already in the dead pile
-    (rulekit.save.pre-empted)."""
+    (rulekit.save.pre-empted). From the rules: only a card about to leave play can be saved
+    (Rules Reference, "Save"), and a condition no longer imminent is pre-empted at step 5
+    (agot-triggering-condition.txt, step 1)."""
     from rulekit import Game
     from rulekit.builder import ScenarioBuilder, cards, forced_reaction, kill, on
     b = ScenarioBuilder("pre-empted save", players=["P1", "P2"])
@@ -315,7 +317,8 @@ script:
 def test_a_save_is_not_eligible_once_something_forbids_the_leaving():
     """The Hound is about to be killed; standing him makes "cannot be killed while standing"
     apply, so the kill will be pre-empted at step 5 and a save has nothing left to do
-    (rulekit.save.pre-empted)."""
+    (rulekit.save.pre-empted). From the rules: an ability can be initiated only if its effect
+    could change the game state (Rules Reference, "Initiating Abilities"; NOTES.md)."""
     from rulekit import Code, Game
     from rulekit.files import loads_scenario
     game = Game.start(loads_scenario(HOUND).scenario)
