@@ -22,7 +22,14 @@ from .verdicts import Code, Verdict, reason
 from . import rulesets
 from .rulesets import Ruleset, Ruling
 
-__version__ = "0.1.0"
+
+def _version() -> str:
+    """The installed distribution's version (pyproject.toml is its only source)."""
+    from importlib.metadata import PackageNotFoundError, version
+    try:
+        return version("rulekit")
+    except PackageNotFoundError:      # run from a checkout that was never installed
+        return "0+unknown"
 
 
 def load(path, *, play_defaults: bool = False) -> Game:
@@ -41,6 +48,8 @@ __all__ = [
 
 
 def __getattr__(name):   # rulekit.explore (a callable module) and rulekit.lesson are imported on first use, never by `import rulekit`
+    if name == "__version__":      # read from the installed metadata on first use (importlib.metadata is slow to import)
+        return _version()
     if name == "SeqStep":          # A Game of Thrones' seven steps (importing it loads that ruleset)
         from .rulesets.agot.steps import SeqStep
         return SeqStep

@@ -16,7 +16,6 @@ import sys
 import tempfile
 from pathlib import Path
 
-SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 INTRO = ("Pick a scenario. Answer each decision with the buttons, move along the timeline with the slider "
          "(the line under it says where you are: <b>#5</b> is the fifth step of this game, <b>step 4</b> "
          "the rules' step), switch between the drawings, ask why an ability did or did not trigger, or "
@@ -28,11 +27,13 @@ class AppError(Exception):
 
 
 def shipped() -> list[tuple[str, str]]:
-    """(label, path) of every shipped scenario, by ruleset then title."""
+    """(label, path) of every shipped scenario (package data: :mod:`rulekit.shipped`), by ruleset then title."""
+    from . import shipped as data
     from .files import load_scenario
     from .rulesets import get
     out = []
-    for path in sorted(SCENARIOS.rglob("*.yaml")):
+    for item in data.all_scenarios():
+        path = item.path
         try:
             scenario = load_scenario(path).scenario
         except Exception:  # noqa: BLE001 - a scenario that does not load is left out of the picker
@@ -55,8 +56,8 @@ def page(initial: str | None = None):
         choices.insert(0, (f"{load_scenario(start).scenario.title} (your file)", start))
         paths.insert(0, start)
     if not choices:
-        return w.HTML("<p>No scenario to show: run <code>rulekit app FILE</code> with a scenario file, or from a "
-                      "checkout of rulekit, whose <code>scenarios/</code> folder holds the shipped ones.</p>")
+        return w.HTML("<p>No scenario to show: this installation carries none. Run <code>rulekit app FILE</code> "
+                      "with a scenario file.</p>")
     picker = w.Dropdown(options=choices, value=start or paths[0], description="scenario",
                         layout=w.Layout(width="100%"))
     picker.add_class("rk-picker")
@@ -110,7 +111,7 @@ def template(folder: Path) -> Path:
             break
     else:
         raise AppError("Voila's lab template was not found (looked in: " + ", ".join(bases) + "); "
-                       "install Voila with: pip install 'rulekit[lab]'")
+                       "install Voila with: pip install 'rulekit[app]'")
     kept = [line for line in lab.read_text().splitlines(keepends=True) if "cdn.jsdelivr.net" not in line]
     out = folder / "share" / "voila" / "templates" / "rulekit"
     out.mkdir(parents=True, exist_ok=True)

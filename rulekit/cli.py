@@ -15,16 +15,29 @@ from pathlib import Path
 OK, FAILED, BAD_INPUT, BUG = 0, 1, 2, 3
 
 
+class _Version(argparse.Action):
+    """``--version``: the installed distribution's version, read only when asked for."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, help=None):
+        super().__init__(option_strings, dest=dest, default=default, nargs=0,
+                         help=help or "show rulekit's version and exit")
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from . import __version__
+        print(f"rulekit {__version__}")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
-    from . import __version__
     parser = argparse.ArgumentParser(
         prog="rulekit", description="Teach and analyse card-game trigger timing: scenarios, traces, rules.",
         epilog="Exit codes: 0 passed, 1 an expect block failed, 2 bad input, 3 internal error.")
-    parser.add_argument("--version", action="version", version=f"rulekit {__version__}")
+    parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     trace = sub.add_parser("trace", help="print the step-by-step trace of a scenario file")
-    trace.add_argument("file", help="a scenario file (.yaml, .yml or .json)")
+    trace.add_argument("file", help="a scenario file (.yaml, .yml or .json), or a shipped scenario's name "
+                                     "(agot/claim-2-kill: see rulekit scenarios)")
     trace.add_argument("--answers", metavar="FILE",
                        help="a YAML/JSON list of answers to use instead of the scenario's own")
     trace.add_argument("--json", action="store_true", help="print the versioned JSON trace (rulekit-trace/1)")
@@ -34,7 +47,18 @@ def build_parser() -> argparse.ArgumentParser:
                        help="fold each nested sequence in which nobody could respond into one line")
 
     check = sub.add_parser("check", help="run scenario files and compare them with their expect blocks")
-    check.add_argument("paths", nargs="+", metavar="PATH", help="scenario files, or folders to search for them")
+    check.add_argument("paths", nargs="+", metavar="PATH",
+                       help="scenario files, folders to search for them, or shipped scenarios by name "
+                            "(agot/claim-2-kill, or a whole ruleset's: agot)")
+
+    scenarios = sub.add_parser("scenarios", help="list the scenarios shipped with rulekit, by name and title")
+    scenarios.add_argument("--names", action="store_true", help="print only the names, one a line")
+
+    lessons = sub.add_parser("lessons", help="copy the lessons (and the scenarios they open) into a new folder",
+                             description="Copy the lessons into DIR/notebooks and the scenarios they open into "
+                                         "DIR/scenarios, then open them with: jupyter lab DIR/notebooks "
+                                         "(pip install 'rulekit[lab]').")
+    lessons.add_argument("folder", metavar="DIR", help="a new or empty folder")
 
     rules = sub.add_parser("rules", help="list the rules registry, or show one rule with its source")
     rules.add_argument("rule_id", nargs="?", help="a rule id such as agot.tc.4")
@@ -81,7 +105,8 @@ def build_parser() -> argparse.ArgumentParser:
     explore.add_argument("--workers", type=int, metavar="N", help="walk subtrees in N local processes")
 
     app = sub.add_parser("app", help="serve the explorer as a page (Voila, on 127.0.0.1) with a scenario picker")
-    app.add_argument("file", nargs="?", help="the scenario to open first (default: the first shipped one)")
+    app.add_argument("file", nargs="?", help="the scenario to open first, a file or a shipped scenario's name "
+                                            "(default: the first shipped one)")
     app.add_argument("--port", type=int, help="the port to serve on (default: a free one)")
     app.add_argument("--open", action="store_true", help="open the page in a browser")
     return parser
@@ -91,9 +116,24 @@ class BadInput(Exception):
     """Raised inside the CLI for input problems: printed as one line, exit 2."""
 
 
+def _scenario_file(text: str) -> str:
+    """A scenario file's path: ``text`` itself when it names a file, else the shipped scenario of
+    that name (``agot/claim-2-kill``)."""
+    if Path(text).exists():
+        return text
+    from . import shipped
+    found = shipped.find(text)
+    if found is not None:
+        return str(found)
+    from .scenario import suggest
+    raise BadInput(f"{text}: no such file, and no shipped scenario of that name"
+                   f"{suggest(text, shipped.names())} (rulekit scenarios lists them)")
+
+
 def _load(path: str):
     from .errors import ScenarioError
     from .files import load_scenario
+    path = _scenario_file(path)
     try:
         return load_scenario(path)
     except ScenarioError as e:
@@ -170,8 +210,57 @@ def _scenario_paths(paths: list[str]) -> list[Path]:
         elif path.exists():
             out.append(path)
         else:
-            raise BadInput(f"{p}: no such file or folder")
+            out.extend(_shipped_paths(p))
     return out
+
+
+def _shipped_paths(name: str) -> list[Path]:
+    """The shipped scenario ``name``, or every shipped scenario under the folder ``name`` (``agot``)."""
+    from . import shipped
+    found = shipped.find(name)
+    if found is not None:
+        return [found]
+    under = [s.path for s in shipped.all_scenarios() if s.name.startswith(name.rstrip("/") + "/")]
+    if under:
+        return under
+    from .scenario import suggest
+    raise BadInput(f"{name}: no such file or folder, and no shipped scenario of that name"
+                   f"{suggest(name, shipped.names())} (rulekit scenarios lists them)")
+
+
+def _scenarios(args) -> int:
+    from . import shipped
+    found = shipped.all_scenarios()
+    if not found:
+        raise BadInput("this installation of rulekit carries no scenarios")
+    if args.names:
+        print("\n".join(s.name for s in found))
+        return OK
+    from .errors import ScenarioError
+    from .files import load_scenario
+    width = max(len(s.name) for s in found)
+    for s in found:
+        try:
+            title = load_scenario(s.path).scenario.title
+        except ScenarioError as e:     # a shipped file is checked by the tests; say so rather than stop
+            title = f"(does not load: {e})"
+        print(_safe(f"{s.name:{width}}  {title}"))
+    return OK
+
+
+def _lessons(args) -> int:
+    from . import shipped
+    target = Path(args.folder)
+    try:
+        notebooks, scenarios = shipped.copy_lessons(target)
+    except (FileExistsError, FileNotFoundError) as e:
+        raise BadInput(str(e)) from None
+    except OSError as e:
+        raise BadInput(f"{target}: cannot write the lessons: {e.strerror or e}") from None
+    count = len(list(notebooks.glob("*.ipynb")))
+    print(_safe(f"copied {count} lessons to {notebooks} and the scenarios they open to {scenarios}"))
+    print(_safe(f"open them with: jupyter lab {notebooks}   (needs: pip install 'rulekit[lab]')"))
+    return OK
 
 
 def _check(args) -> int:
@@ -290,7 +379,17 @@ def _step(args):
     return game, steps, steps[args.step]
 
 
+def _need(extra: str, *modules: str) -> None:
+    """Exit 2, naming the extra to install, when a command's optional libraries are missing."""
+    import importlib.util
+    missing = [m for m in modules if importlib.util.find_spec(m) is None]
+    if missing:
+        raise BadInput(f"this command needs {', '.join(missing)}, which is not installed: "
+                       f"pip install 'rulekit[{extra}]'")
+
+
 def _graph(args) -> int:
+    _need("graph", "networkx")
     import io
     import networkx as nx
     from .graphs import flow_graph, state_graph, to_dot
@@ -311,6 +410,7 @@ def _draw(args) -> int:
     out = Path(args.output)
     if out.suffix.lower() not in (".png", ".svg", ".pdf"):
         raise BadInput(f"{args.output}: the output must end in .png, .svg or .pdf")
+    _need("draw", "matplotlib", "networkx")
     game, steps, step = _step(args)
     from .draw import draw_view
     fig = draw_view(args.view, step, steps)
@@ -358,16 +458,13 @@ def _schema(which: str) -> int:
 
 
 def _app(args) -> int:
+    initial = None
     if args.file is not None:
-        _load(args.file)                        # a bad file is bad input, said before the server starts
+        initial = str(_load(args.file).file)    # a bad file is bad input, said before the server starts
+    _need("app", "voila", "ipywidgets", "matplotlib", "networkx")
+    from .app import AppError, serve
     try:
-        from .app import serve
-        import voila  # noqa: F401
-    except ImportError as e:
-        raise BadInput(f"the app needs Voila and ipywidgets (pip install -e '.[lab]'): {e}") from None
-    from .app import AppError
-    try:
-        return serve(args.file, args.port, args.open)
+        return serve(initial, args.port, args.open)
     except AppError as e:
         raise BadInput(str(e)) from None
 
@@ -380,6 +477,10 @@ def main(argv=None) -> int:
             return _trace(args)
         if args.command == "check":
             return _check(args)
+        if args.command == "scenarios":
+            return _scenarios(args)
+        if args.command == "lessons":
+            return _lessons(args)
         if args.command == "rules":
             return _rules(args.rule_id)
         if args.command == "schema":

@@ -367,7 +367,7 @@ def _progress_bar(progress, *, unit: str, total: int | None = None):
     except ImportError:
         if progress == "auto":
             return None
-        raise ExplorationError("progress=True needs tqdm (pip install 'rulekit[lab]' or tqdm)") from None
+        raise ExplorationError("progress=True needs tqdm: pip install 'rulekit[explore]'") from None
     return tqdm(total=total, unit=f" {unit}", desc="exploring", leave=False)
 
 

@@ -1,0 +1,2 @@
+"""Not code: this file lets setup.py install this folder as package data (rulekit.shipped.lessons),
+read with importlib.resources by rulekit.shipped."""
