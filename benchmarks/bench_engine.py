@@ -23,13 +23,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from rulekit.rulesets import get as get_ruleset
 from rulekit import Game  # noqa: E402
-from rulekit.builder import (ScenarioBuilder, do, draw, gain_power, interrupt, on, reaction,  # noqa: E402
+from rulekit.files.builder import (ScenarioBuilder, do, draw, gain_power, interrupt, on, reaction,  # noqa: E402
                              triggered)
-from rulekit.engine import run  # noqa: E402
-from rulekit.frames import ScriptFrame  # noqa: E402
-from rulekit.model import initial_state  # noqa: E402
-from rulekit.timeline import Step  # noqa: E402
+from rulekit.core.engine import run  # noqa: E402
+from rulekit.core.frames import ScriptFrame  # noqa: E402
+from rulekit.core.model import initial_state  # noqa: E402
+from rulekit.core.timeline import Step  # noqa: E402
 
 
 def calibration() -> float:
@@ -77,7 +78,7 @@ def board(n_cards: int, n_sequences: int):
 def sequences_per_second(n_cards: int, n_sequences: int, repeats: int) -> tuple[float, float]:
     """(best, median) sequences a second for a script of ``n_sequences`` kneels and stands."""
     scenario = board(n_cards, n_sequences)
-    state = initial_state(scenario.ruleset, scenario.players, scenario.first_player, scenario.cards)
+    state = initial_state(get_ruleset(scenario.ruleset), scenario.players, scenario.first_player, scenario.cards)
     first = Step(None, 0, "rulekit.setup", "setup", (), state, (ScriptFrame(0),))
     best, median = timed(lambda: run(scenario, first, auto=True), repeats)
     return n_sequences / best, n_sequences / median
@@ -94,7 +95,7 @@ def throneteki_case(repeats: int) -> tuple[float, float]:
     b.card("a", "A", owner="P1", abilities=[interrupt("i", on("killed"), [draw(1)]), reaction("r", on("killed"), [draw(1)])])
     b.card("b", "B", owner="P2", abilities=[interrupt("i", on("killed"), [draw(1)]), reaction("r", on("killed"), [draw(1)])])
     scenario = b.kill("v").build()
-    state = initial_state(scenario.ruleset, scenario.players, scenario.first_player, scenario.cards)
+    state = initial_state(get_ruleset(scenario.ruleset), scenario.players, scenario.first_player, scenario.cards)
     first = Step(None, 0, "rulekit.setup", "setup", (), state, (ScriptFrame(0),))
 
     def kills():
@@ -116,7 +117,7 @@ def riftbound_case(n_events: int, repeats: int) -> tuple[float, float]:
     for k in range(n_events):
         b.occur("move", cards=[f"f{(k // 2) % 18}"], to="battlefield" if k % 2 == 0 else "base")
     scenario = b.build()
-    state = initial_state(scenario.ruleset, scenario.players, scenario.first_player, scenario.cards)
+    state = initial_state(get_ruleset(scenario.ruleset), scenario.players, scenario.first_player, scenario.cards)
     first = Step(None, 0, "rulekit.setup", "setup", (), state, (ScriptFrame(0),))
     best, median = timed(lambda: run(scenario, first, auto=True), repeats)
     return n_events / best, n_events / median

@@ -18,9 +18,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from rulekit.rulesets import get as get_ruleset
 from rulekit import Game  # noqa: E402
-from rulekit.builder import ScenarioBuilder, forced_reaction, kneel, on, stand  # noqa: E402
-from rulekit.limits import RunawayLoop  # noqa: E402
+from rulekit.files.builder import ScenarioBuilder, forced_reaction, kneel, on, stand  # noqa: E402
+from rulekit.core.limits import RunawayLoop  # noqa: E402
 
 
 def loop_scenario(reactions=forced_reaction):
@@ -49,7 +50,7 @@ def measure(nesting: int) -> None:
     longest = 0
     steps = 0
     if error is not None and error.step is not None:
-        from rulekit.timeline import steps as all_steps
+        from rulekit.core.timeline import steps as all_steps
         timeline = all_steps(error.step)
         steps = len(timeline)
         longest = max((len(v) for s in timeline for _, v in s.args if isinstance(v, str)), default=0)
@@ -61,7 +62,7 @@ def measure(nesting: int) -> None:
 def riftbound_loop():
     """Two Riftbound triggered abilities that deal damage to each other's unit without end: the
     Chain never nests, so only the step bound stops it."""
-    from rulekit.builder import do, triggered
+    from rulekit.files.builder import do, triggered
     b = ScenarioBuilder("a Riftbound loop", players=["P1", "P2"], ruleset="riftbound")
     for card, owner in (("a", "P1"), ("b", "P2")):
         b.card(card, f"Unit {card}", owner=owner, type="unit", zone="base", abilities=[
@@ -72,12 +73,12 @@ def riftbound_loop():
 def measure_steps(step_limit: int) -> None:
     """The Riftbound loop run to a step bound of ``step_limit`` (the engine's own bound is
     ``rulekit.limits.MAX_STEPS`` per run)."""
-    from rulekit.engine import run
-    from rulekit.frames import ScriptFrame
-    from rulekit.model import initial_state
-    from rulekit.timeline import Step
+    from rulekit.core.engine import run
+    from rulekit.core.frames import ScriptFrame
+    from rulekit.core.model import initial_state
+    from rulekit.core.timeline import Step
     s = riftbound_loop()
-    state = initial_state(s.ruleset, s.players, s.first_player, s.cards, s.phase,
+    state = initial_state(get_ruleset(s.ruleset), s.players, s.first_player, s.cards, s.phase,
                           **({"rulings": s.rulings} if hasattr(s, "rulings") else {}))
     first = Step(None, 0, "rulekit.setup", "setup", (), state, (ScriptFrame(0),))
     tracemalloc.start()

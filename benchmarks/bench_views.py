@@ -25,9 +25,9 @@ import matplotlib  # noqa: E402
 matplotlib.use("Agg")
 
 from rulekit import Game, Line  # noqa: E402
-from rulekit.builder import ScenarioBuilder, draw, interrupt, killed, reaction  # noqa: E402
-from rulekit.draw import VIEWS, draw_view, make_view  # noqa: E402
-from rulekit.graphs import flow_graph, state_graph  # noqa: E402
+from rulekit.files.builder import ScenarioBuilder, draw, interrupt, killed, reaction  # noqa: E402
+from rulekit.views.draw import VIEWS, draw_view, make_view  # noqa: E402
+from rulekit.views.graphs import flow_graph, state_graph  # noqa: E402
 
 
 def board():

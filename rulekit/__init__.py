@@ -1,26 +1,34 @@
 """rulekit: card-game trigger timing as data.
 
-A sans-IO engine for the triggering-condition sequence of A Game of Thrones: The Card Game
-(second edition): build a scenario, start a :class:`Game`, answer its decisions, read its
-timeline. Importing rulekit imports no plotting, widget or Jupyter library.
+A sans-IO engine for the triggering conditions, windows and Chains of A Game of Thrones: The
+Card Game (second edition) and Riftbound: build a scenario, start a :class:`Game`, answer its
+decisions, read its timeline. Importing rulekit imports no plotting, widget or Jupyter library.
+
+The house is layered (``docs/architecture.md``): ``rulekit.core`` knows no game;
+``rulekit.rulesets`` holds one package per game; ``rulekit.files`` reads and writes scenario
+files; ``rulekit.views``, ``rulekit.explore`` and ``rulekit.lesson`` read games and never re-run
+rules; ``rulekit.cli`` and ``rulekit.app`` are the edges. The names below are the public API.
 """
 from __future__ import annotations
 
-from .abilities import Ability, CardFilter, Condition, Instruction, Posture, Target, Timing, Trigger, Which, Who
-from .builder import ScenarioBuilder
-from .decisions import PASS, AnswerKey, Decision, DecisionKind, Line, Option, Unapplied
-from .errors import IllegalAnswer, RulekitError, ScenarioError
-from .events import EventKind, Verb
-from .explain import Explanation, explain
-from .game import Game
-from .model import Card, GameState, TriggeringCondition
-from .rules import RULES, Rule, rule
-from .scenario import Scenario, ScriptEntry
-from .timeline import Step
-from .verdicts import Code, Verdict, reason
+from rulekit.core.abilities import Ability, CardFilter, Condition, Instruction, Posture, Target, Timing, Trigger, Which, Who
+from rulekit.files.builder import ScenarioBuilder
+from rulekit.core.decisions import PASS, AnswerKey, Decision, DecisionKind, Line, Option, Unapplied
+from rulekit.core.errors import IllegalAnswer, RulekitError, ScenarioError
+from rulekit.core.events import EventKind, Verb
+from rulekit.core.explain import Explanation, explain
+from rulekit.core.game import Game
+from rulekit.core.model import Card, GameState, TriggeringCondition
+from rulekit.core.rules import RULES, Rule, rule
+from rulekit.core.scenario import Scenario, ScriptEntry
+from rulekit.core.timeline import Step
+from rulekit.core.verdicts import Code, Verdict, reason
 
-from . import rulesets
-from .rulesets import Ruleset, Ruling
+from rulekit import rulesets
+from rulekit.rulesets import Ruleset, Ruling
+from rulekit import _moved
+
+_moved.install(__import__("sys").modules[__name__])     # rulekit.game, rulekit.builder, … at their old paths
 
 
 def _version() -> str:
@@ -35,7 +43,7 @@ def _version() -> str:
 def load(path, *, play_defaults: bool = False) -> Game:
     """Load a scenario file and start its game with the file's answers applied (stopping at
     the first decision they do not answer, unless ``play_defaults``)."""
-    from .files import load_scenario
+    from rulekit.files.scenario_files import load_scenario
     return load_scenario(path).start(play_defaults=play_defaults)
 
 __all__ = [
@@ -47,16 +55,13 @@ __all__ = [
 ]
 
 
-def __getattr__(name):   # rulekit.explore (a callable module) and rulekit.lesson are imported on first use, never by `import rulekit`
+def __getattr__(name):   # the layers above the core are imported on first use, never by `import rulekit`
     if name == "__version__":      # read from the installed metadata on first use (importlib.metadata is slow to import)
         return _version()
     if name == "SeqStep":          # A Game of Thrones' seven steps (importing it loads that ruleset)
-        from .rulesets.agot.steps import SeqStep
+        from rulekit.rulesets.agot.steps import SeqStep
         return SeqStep
-    if name == "explore":
-        import rulekit.explore as module
-        return module
-    if name == "lesson":
-        import rulekit.lesson as module
-        return module
+    if name in ("explore", "lesson", "app", "views", "files", "shipped"):
+        import importlib
+        return importlib.import_module(f"rulekit.{name}")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -23,7 +23,7 @@ class _Version(argparse.Action):
                          help=help or "show rulekit's version and exit")
 
     def __call__(self, parser, namespace, values, option_string=None):
-        from . import __version__
+        from rulekit import __version__
         print(f"rulekit {__version__}")
         parser.exit()
 
@@ -121,18 +121,18 @@ def _scenario_file(text: str) -> str:
     that name (``agot/claim-2-kill``)."""
     if Path(text).exists():
         return text
-    from . import shipped
+    from rulekit import shipped
     found = shipped.find(text)
     if found is not None:
         return str(found)
-    from .scenario import suggest
+    from rulekit.core.scenario import suggest
     raise BadInput(f"{text}: no such file, and no shipped scenario of that name"
                    f"{suggest(text, shipped.names())} (rulekit scenarios lists them)")
 
 
 def _load(path: str):
-    from .errors import ScenarioError
-    from .files import load_scenario
+    from rulekit.core.errors import ScenarioError
+    from rulekit.files.scenario_files import load_scenario
     path = _scenario_file(path)
     try:
         return load_scenario(path)
@@ -144,8 +144,8 @@ def _rulings(loaded, texts) -> object:
     """The loaded file with ``--ruling NAME=OPTION`` options applied to its scenario."""
     if not texts:
         return loaded
-    from .compare import parse_ruling, with_rulings
-    from .errors import ScenarioError
+    from rulekit.views.compare import parse_ruling, with_rulings
+    from rulekit.core.errors import ScenarioError
     try:
         scenario = with_rulings(loaded.scenario, dict(parse_ruling(t) for t in texts))
     except ScenarioError as e:
@@ -154,9 +154,9 @@ def _rulings(loaded, texts) -> object:
 
 
 def _start(loaded, answers=None):
-    from .game import Game
-    from .limits import RunawayLoop
-    from .errors import ScenarioError
+    from rulekit.core.game import Game
+    from rulekit.core.limits import RunawayLoop
+    from rulekit.core.errors import ScenarioError
     try:
         return Game.start(loaded.scenario, answers if answers is not None else loaded.answers, play_defaults=True)
     except RunawayLoop as e:
@@ -168,8 +168,8 @@ def _start(loaded, answers=None):
 def _answers_file(path: str, scenario_file) -> object:
     """Read a list of answers (the same forms as a scenario's ``answers``); a problem names the
     answers file's own line and field."""
-    from .errors import ScenarioError
-    from .files import load_answers
+    from rulekit.core.errors import ScenarioError
+    from rulekit.files.scenario_files import load_answers
     try:
         return load_answers(path, scenario_file.scenario)
     except ScenarioError as e:
@@ -178,17 +178,17 @@ def _answers_file(path: str, scenario_file) -> object:
 
 def _safe(text: str) -> str:
     """Text for a terminal: control characters and escape sequences from a file are shown escaped."""
-    from .errors import escaped
+    from rulekit.core.errors import escaped
     return escaped(text, keep="\n\t")
 
 
 def _trace(args) -> int:
-    from .trace import format_trace
+    from rulekit.views.trace import format_trace
     loaded = _rulings(_load(args.file), args.ruling)
     answers = _answers_file(args.answers, loaded) if args.answers else None
     game = _start(loaded, answers)
     if args.json:
-        from .tracejson import trace_data
+        from rulekit.files.tracejson import trace_data
         print(json.dumps(trace_data(game), indent=1, ensure_ascii=False))
         return OK
     print(_safe(f"{loaded.scenario.title}  ({loaded.file}, ruleset {loaded.scenario.ruleset})"))
@@ -216,28 +216,28 @@ def _scenario_paths(paths: list[str]) -> list[Path]:
 
 def _shipped_paths(name: str) -> list[Path]:
     """The shipped scenario ``name``, or every shipped scenario under the folder ``name`` (``agot``)."""
-    from . import shipped
+    from rulekit import shipped
     found = shipped.find(name)
     if found is not None:
         return [found]
     under = [s.path for s in shipped.all_scenarios() if s.name.startswith(name.rstrip("/") + "/")]
     if under:
         return under
-    from .scenario import suggest
+    from rulekit.core.scenario import suggest
     raise BadInput(f"{name}: no such file or folder, and no shipped scenario of that name"
                    f"{suggest(name, shipped.names())} (rulekit scenarios lists them)")
 
 
 def _scenarios(args) -> int:
-    from . import shipped
+    from rulekit import shipped
     found = shipped.all_scenarios()
     if not found:
         raise BadInput("this installation of rulekit carries no scenarios")
     if args.names:
         print("\n".join(s.name for s in found))
         return OK
-    from .errors import ScenarioError
-    from .files import load_scenario
+    from rulekit.core.errors import ScenarioError
+    from rulekit.files.scenario_files import load_scenario
     width = max(len(s.name) for s in found)
     for s in found:
         try:
@@ -249,7 +249,7 @@ def _scenarios(args) -> int:
 
 
 def _lessons(args) -> int:
-    from . import shipped
+    from rulekit import shipped
     target = Path(args.folder)
     try:
         notebooks, scenarios = shipped.copy_lessons(target)
@@ -264,7 +264,7 @@ def _lessons(args) -> int:
 
 
 def _check(args) -> int:
-    from .expect import check_expect
+    from rulekit.files.expect import check_expect
     worst = OK
     files = _scenario_paths(args.paths)
     passed = failed = bad = 0
@@ -295,7 +295,7 @@ def _check(args) -> int:
 
 
 def _rules(rule_id: str | None) -> int:
-    from .rules import RULES, rule
+    from rulekit.core.rules import RULES, rule
     if rule_id is None:
         for r in RULES.values():
             print(f"{r.id:26} {r.title}  [{r.provenance}]")
@@ -311,8 +311,8 @@ def _rules(rule_id: str | None) -> int:
 
 
 def _rulings_list(args) -> int:
-    from . import rulesets
-    from .scenario import suggest
+    from rulekit import rulesets
+    from rulekit.core.scenario import suggest
     if args.ruleset is not None and args.ruleset not in rulesets.names():
         raise BadInput(f"unknown ruleset {args.ruleset!r}{suggest(args.ruleset, rulesets.names())}; "
                        f"rulesets: {', '.join(rulesets.names())}")
@@ -331,10 +331,10 @@ def _rulings_list(args) -> int:
 
 
 def _compare(args) -> int:
-    from .compare import compare, parse_ruling, with_rulings
-    from .errors import ScenarioError
-    from .game import Game
-    from .limits import RunawayLoop
+    from rulekit.views.compare import compare, parse_ruling, with_rulings
+    from rulekit.core.errors import ScenarioError
+    from rulekit.core.game import Game
+    from rulekit.core.limits import RunawayLoop
     loaded = _load(args.file)
     side_a: dict[str, str] = {}
     side_b: dict[str, str] = {}
@@ -392,7 +392,7 @@ def _graph(args) -> int:
     _need("graph", "networkx")
     import io
     import networkx as nx
-    from .graphs import flow_graph, state_graph, to_dot
+    from rulekit.views.graphs import flow_graph, state_graph, to_dot
     game, steps, step = _step(args)
     g = flow_graph(step, steps, title=game.scenario.title) if args.flow else state_graph(step, game.scenario.title)
     if args.format == "json":
@@ -412,7 +412,7 @@ def _draw(args) -> int:
         raise BadInput(f"{args.output}: the output must end in .png, .svg or .pdf")
     _need("draw", "matplotlib", "networkx")
     game, steps, step = _step(args)
-    from .draw import draw_view
+    from rulekit.views.draw import draw_view
     fig = draw_view(args.view, step, steps)
     try:
         fig.savefig(out)
@@ -424,8 +424,8 @@ def _draw(args) -> int:
 
 def _explore(args) -> int:
     """Walk every line of a scenario file from its start (its own answers are not used)."""
-    from .errors import RulekitError
-    from .explore import explore
+    from rulekit.core.errors import RulekitError
+    from rulekit.explore import explore
     loaded = _load(args.file)
     if args.workers is not None and args.workers < 1:
         raise BadInput(f"--workers must be at least 1, got {args.workers}")
@@ -449,10 +449,10 @@ def _explore(args) -> int:
 
 def _schema(which: str) -> int:
     if which == "scenario":
-        from .files import json_schema
+        from rulekit.files.scenario_files import json_schema
         print(json.dumps(json_schema(), indent=2))
     else:
-        from .tracejson import trace_schema
+        from rulekit.files.tracejson import trace_schema
         print(json.dumps(trace_schema(), indent=2))
     return OK
 
@@ -462,7 +462,7 @@ def _app(args) -> int:
     if args.file is not None:
         initial = str(_load(args.file).file)    # a bad file is bad input, said before the server starts
     _need("app", "voila", "ipywidgets", "matplotlib", "networkx")
-    from .app import AppError, serve
+    from rulekit.app.explorer_page import AppError, serve
     try:
         return serve(initial, args.port, args.open)
     except AppError as e:

@@ -1,7 +1,7 @@
 """Boards the tests share, built with the Python builder."""
 from __future__ import annotations
 
-from rulekit.builder import (ScenarioBuilder, cards, condition, do, draw, forced_interrupt, forced_reaction,
+from rulekit.files.builder import (ScenarioBuilder, cards, condition, do, draw, forced_interrupt, forced_reaction,
                              gain_power, interrupt, kill, killed, kneel, on, reaction, stand, would_interrupt)
 
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from rulekit import Ability, CardFilter, Condition, Instruction, Scenario, ScriptEntry, Target, Timing, Trigger
-from rulekit.abilities import Which, Who
-from rulekit.events import EventKind, Verb
-from rulekit.model import Card
+from rulekit.core.abilities import Which, Who
+from rulekit.core.events import EventKind, Verb
+from rulekit.core.model import Card
 
 #: the timings of A Game of Thrones' triggered abilities (not Riftbound's, not constant abilities)
 TRIGGERED_TIMINGS = [Timing.WOULD_INTERRUPT, Timing.FORCED_INTERRUPT, Timing.INTERRUPT, Timing.FORCED_REACTION,
@@ -119,7 +119,7 @@ def played(scenario, data):
     without end (the nesting bound stops them; see test_limits)."""
     from hypothesis import event
     from rulekit import Game
-    from rulekit.limits import RunawayLoop
+    from rulekit.core.limits import RunawayLoop
     try:
         return play(Game.start(scenario), data)
     except RunawayLoop:

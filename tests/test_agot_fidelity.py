@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from rulekit import RULES, Code, Game, explain
-from rulekit.errors import ScenarioError
-from rulekit.expect import check_expect, offered_of, resolved_of, uses_of
-from rulekit.files import dump_scenario, load_scenario, loads_scenario
+from rulekit.core.errors import ScenarioError
+from rulekit.files.expect import check_expect, offered_of, resolved_of, uses_of
+from rulekit.files.scenario_files import dump_scenario, load_scenario, loads_scenario
 
 AGOT = Path(__file__).resolve().parents[1] / "scenarios" / "agot"
 FILES = sorted(AGOT.glob("*.yaml"))
@@ -192,7 +192,7 @@ def test_expect_may_name_an_ability_granted_by_an_effect():
         if (AGOT.parent / "riftbound" / "granted-by-an-effect.yaml").exists() else None
     if loaded is None:
         pytest.skip("no Riftbound scenario grants an ability by an effect")
-    from rulekit.files import _ability_ids
+    from rulekit.files.scenario_files import _ability_ids
     granted = [i.grant.id for c in loaded.scenario.cards for a in c.abilities for i in a.effect if i.grant]
     assert granted and all(g in _ability_ids(loaded.scenario, c.id) for g in granted for c in loaded.scenario.cards)
 
@@ -264,7 +264,7 @@ def test_a_save_finds_nothing_to_save_when_its_card_left_play_meanwhile():
     (Rules Reference, "Save"), and a condition no longer imminent is pre-empted at step 5
     (agot-triggering-condition.txt, step 1)."""
     from rulekit import Game
-    from rulekit.builder import ScenarioBuilder, cards, forced_reaction, kill, on
+    from rulekit.files.builder import ScenarioBuilder, cards, forced_reaction, kill, on
     b = ScenarioBuilder("pre-empted save", players=["P1", "P2"])
     b.card("v", "Victim", owner="P1")
     b.card("vdup", "Victim", owner="P1", duplicate_of="v")
@@ -320,7 +320,7 @@ def test_a_save_is_not_eligible_once_something_forbids_the_leaving():
     (rulekit.save.pre-empted). From the rules: an ability can be initiated only if its effect
     could change the game state (Rules Reference, "Initiating Abilities"; NOTES.md)."""
     from rulekit import Code, Game
-    from rulekit.files import loads_scenario
+    from rulekit.files.scenario_files import loads_scenario
     game = Game.start(loads_scenario(HOUND).scenario)
     first = game.decision
     assert any(o.startswith("shield.s") for o in first.option_ids)     # before the stand, a save is eligible

@@ -6,10 +6,10 @@ from __future__ import annotations
 from hypothesis import HealthCheck, event, given, settings, strategies as st
 
 from rulekit import Ability, CardFilter, Game, Instruction, Scenario, ScriptEntry, Target, Timing, Trigger
-from rulekit.abilities import Who
-from rulekit.events import EventKind, Verb
-from rulekit.limits import RunawayLoop
-from rulekit.model import Card
+from rulekit.core.abilities import Who
+from rulekit.core.events import EventKind, Verb
+from rulekit.core.limits import RunawayLoop
+from rulekit.core.model import Card
 from strategies import play
 
 SETTINGS = settings(max_examples=int(__import__("os").environ.get("RK_EXAMPLES", 120)), deadline=None,

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from rulekit import RULES, Code, Game
-from rulekit.expect import check_expect, uses_of
-from rulekit.files import load_scenario
+from rulekit.files.expect import check_expect, uses_of
+from rulekit.files.scenario_files import load_scenario
 
 AGOT = Path(__file__).resolve().parents[1] / "scenarios" / "agot"
 FILES = sorted(AGOT.glob("*.yaml"))
@@ -133,9 +133,9 @@ def test_each_player_chooses_first_player_first_and_the_effect_resolves_for_all_
 
 def test_max_counts_across_every_copy_of_a_title_and_limit_per_copy():
     from rulekit import Ability, Game, Instruction, Target, Timing, Trigger
-    from rulekit.abilities import Limit, Period
-    from rulekit.builder import ScenarioBuilder
-    from rulekit.events import EventKind, Verb
+    from rulekit.core.abilities import Limit, Period
+    from rulekit.files.builder import ScenarioBuilder
+    from rulekit.core.events import EventKind, Verb
 
     def watcher(limit=None, max_=None):
         return Ability(id="r", timing=Timing.REACTION, when=Trigger(EventKind.KILLED),
@@ -155,8 +155,8 @@ def test_max_counts_across_every_copy_of_a_title_and_limit_per_copy():
 
 def test_a_card_that_leaves_and_re_enters_play_is_a_new_copy_for_its_limit():
     from rulekit import Game
-    from rulekit.abilities import Limit, Period
-    from rulekit.builder import ScenarioBuilder, gain_power, killed, reaction
+    from rulekit.core.abilities import Limit, Period
+    from rulekit.files.builder import ScenarioBuilder, gain_power, killed, reaction
     ability = reaction("r", killed(which="other"), [gain_power(1)])
     ability = type(ability)(**{**{f: getattr(ability, f) for f in ability.__slots__}, "limit": Limit(1, Period.ROUND)})
     b = ScenarioBuilder("copies", players=["P1", "P2"])

@@ -11,7 +11,7 @@ import pytest
 from boards import claim2
 from helpers import answer_all, use_first
 from rulekit import PASS, AnswerKey, DecisionKind, Game, IllegalAnswer, Line, Option, Scenario
-from rulekit.digest import digest
+from rulekit.core.digest import digest
 
 
 def test_answer_returns_a_new_game_and_leaves_the_old_one_intact():
@@ -105,7 +105,7 @@ sys.path.insert(0, {tests!r})
 from boards import claim2
 from helpers import answer_all, use_first
 from rulekit import Game
-from rulekit.digest import digest
+from rulekit.core.digest import digest
 game = answer_all(Game.start(claim2().build()), use_first)
 print(json.dumps([[s.what, repr(s.args), digest(s.state), digest(s.control), digest(s.verdicts)] for s in game.timeline]))
 """

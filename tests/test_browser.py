@@ -130,7 +130,7 @@ def lab(env, tmp_path):
 
 
 def _free_port() -> int:
-    from rulekit.app import free_port
+    from rulekit.app.explorer_page import free_port
     return free_port()
 
 
@@ -220,7 +220,7 @@ def explore(b: Browser) -> None:
 
 def test_the_app_serves_the_explorer_with_a_scenario_picker_and_no_code(app):
     from playwright.sync_api import expect, sync_playwright
-    from rulekit.app import shipped
+    from rulekit.app.explorer_page import shipped
     with sync_playwright() as p:
         b = Browser(p, "app")
         try:

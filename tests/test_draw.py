@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from matplotlib.testing.compare import compare_images
 
-from rulekit.draw import VIEWS, DrawingFigure, draw_view, make_view
-from rulekit.files import load_scenario
-from rulekit.text import is_internal_id
+from rulekit.views.draw import VIEWS, DrawingFigure, draw_view, make_view
+from rulekit.files.scenario_files import load_scenario
+from rulekit.core.text import is_internal_id
 
 ROOT = Path(__file__).resolve().parents[1]
 FILES = sorted((ROOT / "scenarios").rglob("*.yaml"))
@@ -137,7 +137,7 @@ cards:
 
 
 def test_a_chain_of_four_items_is_readable():
-    from rulekit.files import loads_scenario
+    from rulekit.files.scenario_files import loads_scenario
     game = loads_scenario(CHAIN_OF_FOUR).start()
     step = max(game.timeline, key=lambda s: len(s.state.rules.stack_entries(s)))
     assert len(step.state.rules.stack_entries(step)) == 4

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 
 from rulekit import Game, RulekitError
-from rulekit.builder import ScenarioBuilder, forced_reaction, gain_power, killed
+from rulekit.files.builder import ScenarioBuilder, forced_reaction, gain_power, killed
 from rulekit.cli import main
 from rulekit.explore import ExplorationError, RUNAWAY, as_limit, board, explore
 
@@ -219,7 +219,7 @@ def test_the_outcome_table_and_the_result_as_json():
 
 def test_the_exploration_graph():
     nx = pytest.importorskip("networkx")
-    from rulekit.explore_graph import exploration_graph
+    from rulekit.explore.graph import exploration_graph
     result = explore(forced(4), progress=False)
     g = exploration_graph(result)
     outcomes = [n for n, d in g.nodes(data=True) if d["kind"] == "outcome"]
@@ -260,7 +260,7 @@ def test_import_rulekit_does_not_import_the_explorer_or_its_views():
 
 def test_the_drawings_of_an_exploration():
     pytest.importorskip("matplotlib")
-    from rulekit.draw_explore import draw_exploration, draw_outcomes
+    from rulekit.explore.draw import draw_exploration, draw_outcomes
     result = explore(ROOT / "scenarios/agot/claim-2-kill.yaml", progress=False)
     for fig in (draw_exploration(result), draw_outcomes(result)):
         assert fig._repr_png_()[:8] == b"\x89PNG\r\n\x1a\n"

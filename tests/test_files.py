@@ -11,9 +11,9 @@ from boards import claim2
 from helpers import answer_all, use_first
 from rulekit import Game, ScenarioError
 from rulekit.cli import main
-from rulekit.expect import check_expect
-from rulekit.files import dump_scenario, export_game, json_schema, load_scenario, loads_scenario
-from rulekit.tracejson import trace_schema
+from rulekit.files.expect import check_expect
+from rulekit.files.scenario_files import dump_scenario, export_game, json_schema, load_scenario, loads_scenario
+from rulekit.files.tracejson import trace_schema
 
 ROOT = Path(__file__).resolve().parents[1]
 CLAIM = ROOT / "scenarios" / "agot" / "claim-2-kill.yaml"
@@ -109,7 +109,7 @@ def test_the_scenario_schema_accepts_the_shipped_scenarios():
 
 @pytest.mark.parametrize("path", sorted((ROOT / "scenarios").rglob("*.yaml")), ids=lambda p: p.stem)
 def test_the_json_trace_of_every_scenario_validates_against_its_schema(path):
-    from rulekit.tracejson import trace_data
+    from rulekit.files.tracejson import trace_data
     data = json.loads(json.dumps(trace_data(load_scenario(path).start())))
     jsonschema.validate(data, trace_schema())
 

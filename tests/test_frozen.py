@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given, strategies as st
 from immutables import Map
 
-from rulekit.frozen import immutable, replace
-from rulekit.model import GameState
+from rulekit.core.frozen import immutable, replace
+from rulekit.core.model import GameState
 from rulekit.rulesets.agot.frames import SequenceFrame, Window
-from rulekit.timeline import Step
+from rulekit.core.timeline import Step
 
 
 @immutable
@@ -163,8 +163,8 @@ def test_engine_values_pickle_and_compare_as_before():
 
 
 def test_words_hash_and_compare_as_their_strings():
-    from rulekit.abilities import Timing
-    from rulekit.events import EventKind
+    from rulekit.core.abilities import Timing
+    from rulekit.core.events import EventKind
     from rulekit.rulesets.agot.steps import SeqStep
     assert EventKind.KNEELS == "kneels" and hash(EventKind.KNEELS) == hash("kneels")
     index = {("kneels", "interrupt"): 1}
@@ -174,7 +174,7 @@ def test_words_hash_and_compare_as_their_strings():
 
 
 def test_the_member_attributes_name_the_intended_members():
-    from rulekit.abilities import Target, Timing
+    from rulekit.core.abilities import Target, Timing
     assert {t for t in Timing if t.forced} == {Timing.FORCED_INTERRUPT, Timing.FORCED_REACTION}
     assert {t for t in Target if t.is_player} == {Target.YOU, Target.OPPONENT, Target.THAT_PLAYER}
     assert {t for t in Target if t.is_chosen} == {Target.CHOSEN, Target.DUPLICATE, Target.EACH_PLAYER,
@@ -184,13 +184,13 @@ def test_the_member_attributes_name_the_intended_members():
 def test_the_engines_values_take_the_fast_path():
     """What the engine makes at every step is built and copied by the generated code (a class
     that silently fell back to the dataclass's own would cost about a fifth of a step)."""
-    from rulekit.decisions import AnswerKey, Decision
-    from rulekit.frames import Ask, Progress
-    from rulekit.model import Card, TriggeringCondition
+    from rulekit.core.decisions import AnswerKey, Decision
+    from rulekit.core.frames import Ask, Progress
+    from rulekit.core.model import Card, TriggeringCondition
     from rulekit.rulesets.agot.frames import ResolutionFrame
     from rulekit.rulesets.riftbound.triggers import ChainFrame, ChainItem
-    from rulekit.abilities import Ability, Instruction
-    from rulekit.verdicts import Verdict
+    from rulekit.core.abilities import Ability, Instruction
+    from rulekit.core.verdicts import Verdict
     for cls in (GameState, Card, TriggeringCondition, SequenceFrame, Window, ResolutionFrame, Step, Progress, Ask,
                 Verdict, AnswerKey, Decision, ChainFrame, ChainItem, Ability, Instruction):
         assert getattr(cls.__init__, "__rulekit_stores_fields__", False), cls.__name__

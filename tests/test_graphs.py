@@ -8,8 +8,8 @@ from pathlib import Path
 import networkx as nx
 import pytest
 
-from rulekit.files import load_scenario
-from rulekit.graphs import flow_graph, flowchart_graph, state_graph, to_dot
+from rulekit.files.scenario_files import load_scenario
+from rulekit.views.graphs import flow_graph, flowchart_graph, state_graph, to_dot
 
 ROOT = Path(__file__).resolve().parents[1]
 FILES = sorted((ROOT / "scenarios").rglob("*.yaml"))

@@ -14,8 +14,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from rulekit import Game, IllegalAnswer, ScenarioError
 from rulekit.cli import main
-from rulekit.files import dump_scenario, loads_scenario
-from rulekit.limits import RunawayLoop
+from rulekit.files.scenario_files import dump_scenario, loads_scenario
+from rulekit.core.limits import RunawayLoop
 
 ROOT = Path(__file__).resolve().parents[1]
 BAD = Path(__file__).parent / "bad_scenarios"
@@ -137,8 +137,8 @@ def test_random_bytes_through_the_command_line_exit_0_1_or_2(data):
 # -- generated scenarios: export, import, and other processes ---------------------------------------
 _RUN = """
 import json, sys
-from rulekit.files import loads_scenario
-from rulekit.digest import digest
+from rulekit.files.scenario_files import loads_scenario
+from rulekit.core.digest import digest
 loaded = loads_scenario(sys.stdin.read(), "generated.yaml")
 game = loaded.start()
 print(json.dumps([[s.what, repr(s.args), digest(s.state), digest(s.control), digest(s.verdicts)] for s in game.timeline]))

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from hypothesis import given, settings, strategies as st
 
-from rulekit.abilities import CardFilter, Posture, Trigger, Which, Who
-from rulekit.events import EventKind
-from rulekit.judge import _MATCHERS, trigger_words, trigger_matcher
-from rulekit.model import Card, TriggeringCondition, initial_state
+from rulekit.rulesets import get as get_ruleset
+from rulekit.core.abilities import CardFilter, Posture, Trigger, Which, Who
+from rulekit.core.events import EventKind
+from rulekit.core.judge import _MATCHERS, trigger_words, trigger_matcher
+from rulekit.core.model import Card, TriggeringCondition, initial_state
 
 TITLES = ("Ser Jaime", "Arya", "Bran")
 TRAITS = ("Knight", "Lady", "Recruit")
@@ -40,7 +41,7 @@ def test_the_compiled_pattern_agrees_with_the_written_check(when, subject, sourc
                                                              occurred, ruleset, has_card):
     tc = TriggeringCondition("tc", kind, "s", "s", card=subject if has_card else None, player=player,
                              challenge=challenge, phase=phase)
-    state = initial_state(ruleset, PLAYERS, "P1", (source,) if source.id != subject.id else (subject,))
+    state = initial_state(get_ruleset(ruleset), PLAYERS, "P1", (source,) if source.id != subject.id else (subject,))
     words = trigger_words(when, tc, state, me, source, occurred)
     assert trigger_matcher(when)(tc, state, me, source, occurred) is (words is None), words
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from rulekit import RulekitError, ScenarioError
-from rulekit.builder import ScenarioBuilder, draw, killed, reaction
-from rulekit.lesson import Lesson, card_face
+from rulekit.files.builder import ScenarioBuilder, draw, killed, reaction
+from rulekit.lesson.lesson import Lesson, card_face
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((ROOT / "scenarios").glob("*/*.yaml"))

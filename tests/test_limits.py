@@ -4,8 +4,9 @@ from __future__ import annotations
 import pytest
 
 from boards import ScenarioBuilder, forced_reaction, kneel, on, stand
+from rulekit.rulesets import get as get_ruleset
 from rulekit import Game
-from rulekit.limits import MAX_NESTING, RunawayLoop
+from rulekit.core.limits import MAX_NESTING, RunawayLoop
 
 
 def loop_board() -> ScenarioBuilder:
@@ -27,7 +28,7 @@ def test_two_forced_reactions_that_trigger_each_other_stop_with_both_named():
 
 
 def test_the_bound_is_configurable_and_the_timeline_up_to_the_loop_is_kept():
-    from rulekit.timeline import steps
+    from rulekit.core.timeline import steps
     b = loop_board()
     with pytest.raises(RunawayLoop) as err:
         Game.start(b.kneel("v").build(), max_nesting=5)
@@ -50,12 +51,12 @@ def test_the_step_bound_counts_per_script_entry_so_a_long_script_runs():
 
 
 def test_a_loop_inside_one_entry_stops_at_the_step_bound_naming_its_abilities():
-    from rulekit.engine import run
-    from rulekit.frames import ScriptFrame
-    from rulekit.model import initial_state
-    from rulekit.timeline import Step, steps
+    from rulekit.core.engine import run
+    from rulekit.core.frames import ScriptFrame
+    from rulekit.core.model import initial_state
+    from rulekit.core.timeline import Step, steps
     scenario = loop_board().kneel("v").build()
-    state = initial_state(scenario.ruleset, scenario.players, scenario.first_player, scenario.cards)
+    state = initial_state(get_ruleset(scenario.ruleset), scenario.players, scenario.first_player, scenario.cards)
     first = Step(None, 0, "rulekit.setup", "setup", (), state, (ScriptFrame(0),))
     with pytest.raises(RunawayLoop) as e:
         run(scenario, first, auto=True, max_nesting=100_000, step_limit=500)
@@ -69,13 +70,13 @@ def test_the_step_bound_counts_one_entrys_steps_and_not_the_end_of_the_script():
     """A single kneel: ten steps with the setup and the end of the script. The bound is about
     one entry; the step that ends the script does not count toward it (found in review: a
     bound of 9 raised once the loop stopped resetting when the script ended)."""
-    from rulekit.builder import ScenarioBuilder
-    from rulekit.engine import run
-    from rulekit.frames import ScriptFrame
-    from rulekit.model import initial_state
-    from rulekit.timeline import Step, steps
+    from rulekit.files.builder import ScenarioBuilder
+    from rulekit.core.engine import run
+    from rulekit.core.frames import ScriptFrame
+    from rulekit.core.model import initial_state
+    from rulekit.core.timeline import Step, steps
     scenario = ScenarioBuilder("one kneel").card("a", "Soldier", owner="P1").kneel("a").build()
-    state = initial_state(scenario.ruleset, scenario.players, scenario.first_player, scenario.cards)
+    state = initial_state(get_ruleset(scenario.ruleset), scenario.players, scenario.first_player, scenario.cards)
     first = Step(None, 0, "rulekit.setup", "setup", (), state, (ScriptFrame(0),))
     whole = steps(run(scenario, first, auto=True).step)
     assert [s.what for s in whole][-1] == "script-done" and len(whole) == 10

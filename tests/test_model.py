@@ -9,9 +9,10 @@ from dataclasses import FrozenInstanceError
 import pytest
 
 from boards import claim2, reaction, killed, draw
+from rulekit.rulesets import get as get_ruleset
 from rulekit import Card, Game, Scenario, ScenarioError
-from rulekit.builder import ScenarioBuilder
-from rulekit.model import initial_state
+from rulekit.files.builder import ScenarioBuilder
+from rulekit.core.model import initial_state
 
 
 def test_import_rulekit_imports_no_plotting_widget_or_jupyter_library():
@@ -49,7 +50,7 @@ def test_a_built_game_survives_json_and_rebuilds_an_equal_game():
 
 def test_seat_order_starts_with_the_first_player():
     b = ScenarioBuilder("seats", players=["P1", "P2", "P3"], first_player="P2")
-    state = initial_state("agot", b.players, b.first_player, ())
+    state = initial_state(get_ruleset("agot"), b.players, b.first_player, ())
     assert state.seat_order() == ("P2", "P3", "P1")
     assert state.next_player("P3") == "P1"
 

@@ -5,8 +5,8 @@ from hypothesis import HealthCheck, event, given, settings, strategies as st
 
 from strategies import played, scenarios
 from rulekit import Code, Game, IllegalAnswer, Timing, explain
-from rulekit.digest import digest
-from rulekit.limits import RunawayLoop
+from rulekit.core.digest import digest
+from rulekit.core.limits import RunawayLoop
 
 SETTINGS = settings(max_examples=int(__import__("os").environ.get("RK_EXAMPLES", 120)), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -20,8 +20,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from rulekit import Game, IllegalAnswer, ScenarioError
 from rulekit import ids
 from rulekit.cli import main
-from rulekit.files import load_answers, load_scenario, loads_scenario
-from rulekit.yamlnodes import MAX_BYTES
+from rulekit.files.scenario_files import load_answers, load_scenario, loads_scenario
+from rulekit.files.yamlnodes import MAX_BYTES
 
 ROOT = Path(__file__).resolve().parents[1]
 CLAIM = ROOT / "scenarios" / "agot" / "claim-2-kill.yaml"
@@ -104,7 +104,7 @@ def test_granted_abilities_are_validated_like_printed_ones(grant, message, path)
 
 
 def test_anything_unexpected_inside_the_loader_becomes_one_clear_message(monkeypatch):
-    import rulekit.files as files
+    import rulekit.files.scenario_files as files
 
     def broken(*args, **kwargs):
         raise KeyError("surprise")
@@ -207,7 +207,7 @@ def test_longer_ids_fold_deterministically_into_a_readable_head_and_a_digest():
 
 
 def _loop():
-    from rulekit.builder import ScenarioBuilder, forced_reaction, kneel, on, stand
+    from rulekit.files.builder import ScenarioBuilder, forced_reaction, kneel, on, stand
     b = ScenarioBuilder("loop", players=["P1", "P2"])
     b.card("a", "Kneeler", owner="P1", abilities=[forced_reaction("k", on("stands", type="character"), [kneel("that card")])])
     b.card("b", "Stander", owner="P2", abilities=[forced_reaction("s", on("kneels", type="character"), [stand("that card")])])
@@ -215,8 +215,8 @@ def _loop():
 
 
 def test_a_two_card_loop_stops_naming_its_abilities_with_every_id_bounded():
-    from rulekit.limits import RunawayLoop
-    from rulekit.timeline import steps
+    from rulekit.core.limits import RunawayLoop
+    from rulekit.core.timeline import steps
     with pytest.raises(RunawayLoop) as err:
         Game.start(_loop(), play_defaults=True, max_nesting=200)
     assert "a.k" in str(err.value) and "b.s" in str(err.value)
@@ -293,7 +293,7 @@ def test_json_files_still_give_lines_and_fields():
 
 
 def _cross(ruleset, ref):
-    from rulekit.builder import ScenarioBuilder
+    from rulekit.files.builder import ScenarioBuilder
     b = ScenarioBuilder("cross", players=["P1", "P2"], ruleset=ruleset)
     if ruleset == "riftbound":
         b.card("u", "Unit", owner="P1", type="unit", zone="base")
@@ -304,8 +304,8 @@ def _cross(ruleset, ref):
 
 
 def _entry(verb, **kw):
-    from rulekit.events import Verb
-    from rulekit.scenario import ScriptEntry
+    from rulekit.core.events import Verb
+    from rulekit.core.scenario import ScriptEntry
     return ScriptEntry(Verb(verb), ("u",), **kw)
 
 
@@ -320,7 +320,7 @@ def _entry(verb, **kw):
 def test_cross_references_are_checked_by_scenario_check(name, ruleset, ref):
     """A reference that names nothing is refused by ``rulekit.scenario.check``, for files and
     Python scenarios alike."""
-    from rulekit.scenario import check
+    from rulekit.core.scenario import check
     scenario = _cross(ruleset, ref)
     with pytest.raises(ScenarioError):
         check(scenario)
@@ -418,7 +418,7 @@ def test_an_option_taken_from_another_decision_is_refused_even_if_its_id_matches
     (lambda b: b.card("c1", "", owner="P1"), "cards[0].title"),
 ])
 def test_scenarios_built_in_python_are_validated_like_files(build, path):
-    from rulekit.builder import ScenarioBuilder
+    from rulekit.files.builder import ScenarioBuilder
     b = ScenarioBuilder("built", players=["P1", "P2"])
     build(b)
     with pytest.raises(ScenarioError) as err:
@@ -428,7 +428,7 @@ def test_scenarios_built_in_python_are_validated_like_files(build, path):
 
 def test_scenarios_made_directly_are_validated_and_their_collections_frozen():
     from rulekit import Scenario
-    from rulekit.model import Card
+    from rulekit.core.model import Card
     scenario = Scenario("direct", ["P1", "P2"], "P1", [Card("c1", "Title", "P1", traits=["Knight"])])
     game = Game.start(scenario)
     assert game.scenario.players == ("P1", "P2") and isinstance(game.scenario.cards, tuple)

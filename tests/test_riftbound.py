@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 
 from rulekit import RULES, Code, explain
-from rulekit.expect import check_expect, priority_of, resolved_of
-from rulekit.files import load_scenario
+from rulekit.files.expect import check_expect, priority_of, resolved_of
+from rulekit.files.scenario_files import load_scenario
 
 RB = Path(__file__).resolve().parents[1] / "scenarios" / "riftbound"
 FILES = sorted(RB.glob("*.yaml"))
@@ -123,7 +123,7 @@ def test_a_replaced_death_does_not_happen_so_nothing_triggers():
 
 def test_the_builder_scripts_a_move_like_a_file():
     from rulekit import Game
-    from rulekit.builder import ScenarioBuilder
+    from rulekit.files.builder import ScenarioBuilder
     b = ScenarioBuilder("a move", players=["P1", "P2"], ruleset="riftbound")
     b.card("u", "Squire", owner="P1", zone="base", type="unit")
     game = Game.start(b.occur("move", cards=["u"], to="battlefield").build()).play_defaults()

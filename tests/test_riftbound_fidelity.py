@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from rulekit import Code, Game, explain
-from rulekit.abilities import Target
-from rulekit.decisions import AnswerKey, DecisionKind
-from rulekit.expect import check_expect, priority_of, resolved_of
-from rulekit.files import load_scenario, loads_scenario
+from rulekit.core.abilities import Target
+from rulekit.core.decisions import AnswerKey, DecisionKind
+from rulekit.files.expect import check_expect, priority_of, resolved_of
+from rulekit.files.scenario_files import load_scenario, loads_scenario
 from rulekit.rulesets.riftbound import ChainFrame, RbStep
 from rulekit.rulesets.riftbound import chain as rb_chain
 from rulekit.rulesets.riftbound.rules import CORE_RULES
@@ -316,7 +316,7 @@ def test_the_registry_names_the_core_rules_version_it_follows():
 
 
 def test_the_new_vocabulary_is_checked_when_a_file_is_read():
-    from rulekit.errors import ScenarioError
+    from rulekit.core.errors import ScenarioError
     head = """
 ruleset: riftbound
 title: bad
@@ -348,9 +348,9 @@ script:
 
 
 def test_another_non_x_here_and_at_this_battlefield_are_judged_from_the_abilitys_card():
-    from rulekit.abilities import CardFilter, Which
-    from rulekit.judge import filter_mismatch
-    from rulekit.model import Card
+    from rulekit.core.abilities import CardFilter, Which
+    from rulekit.core.judge import filter_mismatch
+    from rulekit.core.model import Card
     from rulekit.rulesets import get
     rb = get("riftbound")
     me = Card(id="me", title="Watcher", owner="P1", zone="battlefield", type="unit")

@@ -8,10 +8,10 @@ import dataclasses
 from hypothesis import HealthCheck, event, given, settings, strategies as st
 
 from strategies import played, riftbound_scenarios
-from rulekit.abilities import Ability, CardFilter, Instruction, Target, Timing, Trigger, Who
-from rulekit.events import EventKind, Verb
+from rulekit.core.abilities import Ability, CardFilter, Instruction, Target, Timing, Trigger, Who
+from rulekit.core.events import EventKind, Verb
 from rulekit.rulesets.riftbound import ChainFrame, ItemFrame, RbStep
-from rulekit.scenario import ScriptEntry
+from rulekit.core.scenario import ScriptEntry
 
 SETTINGS = settings(max_examples=int(__import__("os").environ.get("RK_EXAMPLES", 120)), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])

@@ -14,8 +14,8 @@ import pytest
 import rulekit
 from rulekit import Game, ScenarioError, explain, rulesets
 from rulekit.cli import main
-from rulekit.compare import compare, parse_ruling, with_rulings
-from rulekit.files import load_scenario, loads_scenario
+from rulekit.views.compare import compare, parse_ruling, with_rulings
+from rulekit.files.scenario_files import load_scenario, loads_scenario
 
 import stack_ruleset  # noqa: F401  (registers the third ruleset: its one registry line)
 
@@ -73,7 +73,7 @@ def test_a_third_ruleset_plugs_in_through_the_seam():
     draws = [s.args_dict()["events"] for s in game.timeline if s.what == "stack-happens" and s.rule == "stack.resolve"]
     assert draws == [("w.r@s:k:killed:g/effect:draws:P2",), ("w.r@s:k:killed:g/effect:draws:P1",)] or \
         [d[0].rsplit(":", 1)[-1] for d in draws] == ["P2", "P1"]
-    from rulekit.expect import check_expect
+    from rulekit.files.expect import check_expect
     assert check_expect(game, loaded.expect) == []
     assert {s.rule for s in game.timeline} <= set(rulekit.RULES)
 
@@ -81,8 +81,8 @@ def test_a_third_ruleset_plugs_in_through_the_seam():
 def test_the_third_ruleset_has_a_flowchart_drawings_and_explanations():
     pytest.importorskip("networkx")
     pytest.importorskip("matplotlib")
-    from rulekit.draw import draw_view
-    from rulekit.graphs import flow_graph, flowchart_graph, state_graph
+    from rulekit.views.draw import draw_view
+    from rulekit.views.graphs import flow_graph, flowchart_graph, state_graph
     game = loads_scenario(STACK).start()
     g = flowchart_graph("stack")
     assert set(g.nodes) == {"happens", "respond", "resolve"}

@@ -7,7 +7,7 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from rulekit.errors import RulekitError  # noqa: E402
+from rulekit.core.errors import RulekitError  # noqa: E402
 from rulekit_widgets import RulingComparison, compare_rulings  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -35,7 +35,7 @@ def test_an_unknown_ruling_is_refused_with_the_list():
 
 def test_card_titles_are_escaped_in_the_columns():
     from dataclasses import replace
-    from rulekit.files import load_scenario
+    from rulekit.files.scenario_files import load_scenario
     loaded = load_scenario(ROOT / "scenarios" / "riftbound" / "sona-at-base.yaml")
     cards = tuple(replace(c, title="<b>x</b>") if i == 0 else c for i, c in enumerate(loaded.scenario.cards))
     view = RulingComparison(replace(loaded.scenario, cards=cards), loaded.answers)

@@ -10,7 +10,7 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 from rulekit import Line  # noqa: E402
-from rulekit.builder import ScenarioBuilder, forced_reaction, kneel, on, stand  # noqa: E402
+from rulekit.files.builder import ScenarioBuilder, forced_reaction, kneel, on, stand  # noqa: E402
 from rulekit_widgets import GameModel, explorer  # noqa: E402
 
 CLAIM = Path(__file__).resolve().parents[1] / "scenarios" / "agot" / "claim-2-kill.yaml"

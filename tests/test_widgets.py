@@ -9,7 +9,7 @@ pytest.importorskip("ipywidgets")
 
 from rulekit import Line  # noqa: E402
 from rulekit_widgets import GameModel, explorer  # noqa: E402
-from rulekit.files import load_scenario  # noqa: E402
+from rulekit.files.scenario_files import load_scenario  # noqa: E402
 
 CLAIM = Path(__file__).resolve().parents[1] / "scenarios" / "agot" / "claim-2-kill.yaml"
 

@@ -10,8 +10,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from rulekit.draw import VIEWS, draw_view  # noqa: E402
-from rulekit.files import load_scenario, loads_scenario  # noqa: E402
+from rulekit.views.draw import VIEWS, draw_view  # noqa: E402
+from rulekit.files.scenario_files import load_scenario, loads_scenario  # noqa: E402
 from test_draw import CHAIN_OF_FOUR  # noqa: E402
 
 OUT = ROOT / "docs" / "images"

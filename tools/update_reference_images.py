@@ -8,8 +8,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from rulekit.draw import draw_view  # noqa: E402
-from rulekit.files import load_scenario  # noqa: E402
+from rulekit.views.draw import draw_view  # noqa: E402
+from rulekit.files.scenario_files import load_scenario  # noqa: E402
 from test_draw import CASES, FILES, REFERENCE  # noqa: E402
 
 for old in REFERENCE.glob("*.png"):

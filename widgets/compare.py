@@ -14,10 +14,10 @@ import html
 import ipywidgets as widgets
 
 from rulekit import Game
-from rulekit.compare import compare, with_rulings
-from rulekit.errors import RulekitError
+from rulekit.views.compare import compare, with_rulings
+from rulekit.core.errors import RulekitError
 from rulekit.rulesets import get as get_ruleset
-from rulekit.text import names
+from rulekit.core.text import names
 
 
 def _column(title: str, steps, part_at: int | None) -> str:
@@ -117,7 +117,7 @@ class RulingComparison:
 def compare_rulings(source, ruling: str | None = None, answers=None) -> RulingComparison:
     """A side-by-side comparison of a scenario (a path, a loaded file or a :class:`Scenario`)
     under two options of one of its ruleset's rulings."""
-    from rulekit.files import LoadedScenario, load_scenario
+    from rulekit.files.scenario_files import LoadedScenario, load_scenario
     if isinstance(source, LoadedScenario):
         loaded = source
     elif hasattr(source, "ruleset") and hasattr(source, "script"):

@@ -14,7 +14,7 @@ import ipywidgets as w
 
 from rulekit.explore import explore
 
-from .model import GameModel
+from rulekit_widgets.model import GameModel
 
 
 class OutcomesView:
@@ -66,7 +66,7 @@ class OutcomesView:
 
 def explore_outcomes(source, result=None, **kwargs):
     """An explorer for a scenario (or a file's path) with its outcomes listed above it."""
-    from .views import explorer
+    from rulekit_widgets.views import explorer
     e = explorer(source, **kwargs)
     view = OutcomesView(e.model, result)
     box = w.VBox([view.widget, e.widget])

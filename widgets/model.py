@@ -12,7 +12,7 @@ from dataclasses import replace
 import traitlets
 
 from rulekit import Game, IllegalAnswer, Line, RulekitError, Scenario
-from rulekit.timeline import Step
+from rulekit.core.timeline import Step
 
 
 class GameModel(traitlets.HasTraits):

@@ -10,11 +10,11 @@ import html
 import ipywidgets as w
 
 from rulekit import RULES, Line, explain
-from rulekit.files import load_scenario
-from rulekit.text import ability_words, heading, names, without_position
-from rulekit.trace import verdict_lines
+from rulekit.files.scenario_files import load_scenario
+from rulekit.core.text import ability_words, heading, names, without_position
+from rulekit.views.trace import verdict_lines
 
-from .model import GameModel
+from rulekit_widgets.model import GameModel
 
 
 class _View:
@@ -251,7 +251,7 @@ class DrawingView(_View):
     drawing is hidden (``active`` false): it catches up when shown."""
 
     def __init__(self, model: GameModel, view: str = "sequence"):
-        from rulekit.draw import VIEWS
+        from rulekit.views.draw import VIEWS
         self.model = model
         self.views: dict = {}
         self.active, self.stale = True, False
@@ -271,7 +271,7 @@ class DrawingView(_View):
             self.refresh()
 
     def view(self):
-        from rulekit.draw import make_view
+        from rulekit.views.draw import make_view
         key = (self.which.value, self.model.scenario.ruleset)
         if key not in self.views:
             self.views[key] = make_view(self.which.value, self.model.scenario.ruleset)

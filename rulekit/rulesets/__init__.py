@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import threading
 
-from .base import Flow, FlowNode, Frame, Handler, Ruleset, Ruling, RulingOption, StackEntry, WindowEntry
+from rulekit.core.rules import read_rulesets_from
+
+from rulekit.core.ruleset import Flow, FlowNode, Frame, Handler, Ruleset, Ruling, RulingOption, StackEntry, WindowEntry
 
 _REGISTRY: dict[str, Ruleset] = {}
 _BUILT_IN = ("agot", "riftbound")
@@ -19,14 +21,16 @@ _LOADING = threading.Lock()
 
 
 def _load_built_in(name: str) -> None:
-    """Import a built-in ruleset's package, which registers it."""
+    """Import a built-in ruleset's package and register its ruleset."""
     with _LOADING:
         if name in _REGISTRY:
             return
         if name == "agot":
-            from . import agot  # noqa: F401
+            from rulekit.rulesets.agot import AGOT
+            register(AGOT)
         elif name == "riftbound":
-            from . import riftbound  # noqa: F401
+            from rulekit.rulesets.riftbound import RIFTBOUND
+            register(RIFTBOUND)
 
 
 def register(ruleset: Ruleset) -> Ruleset:
@@ -66,3 +70,6 @@ def all_rulings() -> tuple[Ruling, ...]:
 
 __all__ = ["Flow", "FlowNode", "Frame", "Handler", "Ruleset", "Ruling", "RulingOption", "StackEntry",
            "WindowEntry", "all_rulesets", "all_rulings", "get", "names", "register"]
+
+
+read_rulesets_from(lambda: tuple(_REGISTRY.values()), all_rulesets)   # the rules registry reads the rulesets' entries

@@ -13,16 +13,16 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from rulekit import judge, occur
-from rulekit.abilities import Timing
-from rulekit.decisions import PASS, AnswerKey, Decision, DecisionKind
-from rulekit.events import EventKind, Verb, kinds_counted
-from rulekit.frames import Ask, Progress
+from rulekit.core.abilities import Timing
+from rulekit.core.decisions import PASS, AnswerKey, Decision, DecisionKind
+from rulekit.core.events import EventKind, Verb, kinds_counted
+from rulekit.core.frames import Ask, Progress
 from rulekit.rulesets import Flow, FlowNode, Frame, Handler, Ruleset, Ruling, RulingOption, StackEntry, WindowEntry
 from rulekit.rulesets import register
-from rulekit.rulesets.base import ruling_arg
-from rulekit.rules import Rule
-from rulekit.text import condition_label, use_ref_label
-from rulekit.verdicts import Code, Verdict
+from rulekit.core.ruleset import ruling_arg
+from rulekit.core.rules import Rule
+from rulekit.core.text import condition_label, use_ref_label
+from rulekit.core.verdicts import Code, Verdict
 
 
 # -- frames -------------------------------------------------------------------------------------------

@@ -7,20 +7,22 @@ entries are :mod:`.rules`; the rulings are :mod:`.rulings`.
 """
 from __future__ import annotations
 
-from ...abilities import Ability, CardFilter, Instruction, Target, Timing, Trigger, Which
-from ...errors import ScenarioError
-from ...events import RESTRICTION_VERBS, EventKind, Verb
-from ...frames import Progress
-from ...frozen import replace
-from .. import register
-from ..base import Handler, Ruleset
-from . import resolution, sequence, views, words
-from .codes import AgotStep
-from .frames import ResolutionFrame, SequenceFrame, Window
-from .rules import RULES
-from .rulings import RULINGS
-from .steps import SeqStep
-from .verdicts import considered, judge
+from rulekit.core.abilities import Ability, CardFilter, Instruction, Target, Timing, Trigger, Which
+from rulekit.core.errors import ScenarioError
+from rulekit.core.events import RESTRICTION_VERBS, EventKind, Verb
+from rulekit.core.frames import Progress
+from rulekit.core.frozen import replace
+from rulekit.core.ruleset import Handler, Ruleset
+from rulekit.rulesets.agot import resolution
+from rulekit.rulesets.agot import sequence
+from rulekit.rulesets.agot import views
+from rulekit.rulesets.agot import words
+from rulekit.rulesets.agot.codes import AgotStep
+from rulekit.rulesets.agot.frames import ResolutionFrame, SequenceFrame, Window
+from rulekit.rulesets.agot.rules import RULES
+from rulekit.rulesets.agot.rulings import RULINGS
+from rulekit.rulesets.agot.steps import SeqStep
+from rulekit.rulesets.agot.verdicts import considered, judge
 
 #: step names an ``expect`` verdict may use ("interrupt window" …)
 STEP_NAMES = {step.name.lower().replace("_", " "): step for step in SeqStep}
@@ -139,6 +141,6 @@ def duplicate_save(duplicate_id: str) -> Ability:
     )
 
 
-AGOT = register(AGoT())
+AGOT = AGoT()          # registered by rulekit.rulesets when first asked for
 
 __all__ = ["AGOT", "AGoT", "ResolutionFrame", "SeqStep", "SequenceFrame", "Window", "considered", "judge"]

@@ -5,7 +5,7 @@ codes and JSON keep working; :mod:`rulekit.rulesets.agot.words` gives each a sen
 """
 from __future__ import annotations
 
-from ...frozen import Word
+from rulekit.core.frozen import Word
 
 
 class AgotStep(Word):

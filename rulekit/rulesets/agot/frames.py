@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from dataclasses import field
 
-from ...abilities import Ability
-from ...frozen import immutable
-from ...model import Card, TriggeringCondition
-from ..base import Frame
-from .steps import SeqStep
+from rulekit.core.abilities import Ability
+from rulekit.core.frozen import immutable
+from rulekit.core.model import Card, TriggeringCondition
+from rulekit.core.ruleset import Frame
+from rulekit.rulesets.agot.steps import SeqStep
 
 
 @immutable

@@ -9,17 +9,19 @@ instruction is checked when that instruction executes.
 """
 from __future__ import annotations
 
-from ... import ids, judge, occur
-from ...abilities import Ability, Instruction, Target, Timing
-from ...decisions import AnswerKey, Decision, DecisionKind
-from ...events import EventKind, Verb
-from ...frames import Ask, Control, Progress
-from ...frozen import replace
-from ...model import DelayedEffect, GameState, TriggeringCondition
-from ..base import ruling_arg
-from .codes import AgotStep
-from .frames import ResolutionFrame, SequenceFrame
-from .steps import SeqStep
+from rulekit.core import ids
+from rulekit.core import judge
+from rulekit.core import occur
+from rulekit.core.abilities import Ability, Instruction, Target, Timing
+from rulekit.core.decisions import AnswerKey, Decision, DecisionKind
+from rulekit.core.events import EventKind, Verb
+from rulekit.core.frames import Ask, Control, Progress
+from rulekit.core.frozen import replace
+from rulekit.core.model import DelayedEffect, GameState, TriggeringCondition
+from rulekit.core.ruleset import ruling_arg
+from rulekit.rulesets.agot.codes import AgotStep
+from rulekit.rulesets.agot.frames import ResolutionFrame, SequenceFrame
+from rulekit.rulesets.agot.steps import SeqStep
 
 
 ENDS_INTERRUPTS = "agot.replacement-ends-interrupts"

@@ -1,7 +1,7 @@
 """A Game of Thrones' entries in the rules registry (ids ``agot.*``), with their sources."""
 from __future__ import annotations
 
-from ...rules import Rule
+from rulekit.core.rules import Rule
 
 _TC = "A Game of Thrones: The Card Game (2nd ed.), Rules Reference, \"Triggering Condition\""
 _RR = "A Game of Thrones: The Card Game (2nd ed.), Rules Reference"

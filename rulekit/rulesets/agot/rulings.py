@@ -4,7 +4,7 @@ Each option says what it decides, where it comes from and why; the first is rule
 """
 from __future__ import annotations
 
-from ..base import Ruling, RulingOption
+from rulekit.core.ruleset import Ruling, RulingOption
 
 _RR = "A Game of Thrones: The Card Game (2nd ed.), Rules Reference"
 

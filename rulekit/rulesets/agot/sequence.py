@@ -19,20 +19,22 @@ conditions of one occurrence share the sequence and its windows (``agot.tc.share
 """
 from __future__ import annotations
 
-from ... import ids, judge, occur
-from ...abilities import Ability, Timing
-from ...decisions import PASS, AnswerKey, Decision, DecisionKind
-from ...effects import apply_replacement
-from ...events import EventKind, kinds_counted
-from ...frames import Ask, Control, Progress
-from ...frozen import members, replace
-from ...model import GameState, TriggeringCondition
-from ...verdicts import Code, Verdict
-from ..base import ruling_arg
-from . import verdicts as agot_verdicts
-from .codes import AgotStep
-from .frames import ResolutionFrame, SequenceFrame, Window
-from .steps import SeqStep
+from rulekit.core import ids
+from rulekit.core import judge
+from rulekit.core import occur
+from rulekit.core.abilities import Ability, Timing
+from rulekit.core.decisions import PASS, AnswerKey, Decision, DecisionKind
+from rulekit.core.effects import apply_replacement
+from rulekit.core.events import EventKind, kinds_counted
+from rulekit.core.frames import Ask, Control, Progress
+from rulekit.core.frozen import members, replace
+from rulekit.core.model import GameState, TriggeringCondition
+from rulekit.core.verdicts import Code, Verdict
+from rulekit.core.ruleset import ruling_arg
+from rulekit.rulesets.agot import verdicts as agot_verdicts
+from rulekit.rulesets.agot.codes import AgotStep
+from rulekit.rulesets.agot.frames import ResolutionFrame, SequenceFrame, Window
+from rulekit.rulesets.agot.steps import SeqStep
 
 # Enum members read at every step, through plain classes (rulekit.frozen.members says why)
 _AgotStep = members(AgotStep)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-from ...abilities import Timing
+from rulekit.core.abilities import Timing
 
 
 class SeqStep(Enum):

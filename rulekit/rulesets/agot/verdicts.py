@@ -9,14 +9,14 @@ its effect change the game state. The engine and :func:`rulekit.explain` both ca
 """
 from __future__ import annotations
 
-from ...abilities import Ability, Timing
-from ...events import kinds_counted
-from ...frozen import members
-from ...judge import (changeable_targets, condition_change_blocked, condition_failure, limit_reached,
+from rulekit.core.abilities import Ability, Timing
+from rulekit.core.events import kinds_counted
+from rulekit.core.frozen import members
+from rulekit.core.judge import (changeable_targets, condition_change_blocked, condition_failure, limit_reached,
                       trigger_mismatch, use_id)
-from ...model import Card, GameState, TriggeringCondition
-from ...verdicts import Code, Verdict
-from .steps import SeqStep
+from rulekit.core.model import Card, GameState, TriggeringCondition
+from rulekit.core.verdicts import Code, Verdict
+from rulekit.rulesets.agot.steps import SeqStep
 
 # Enum members read at every step, through plain classes (rulekit.frozen.members says why)
 _Code = members(Code)

@@ -6,11 +6,11 @@ sequence's handler table (:data:`rulekit.rulesets.agot.sequence.STEPS`) runs.
 """
 from __future__ import annotations
 
-from ...text import card_of, condition_label, names
-from ...verdicts import Code
-from ..base import Flow, FlowNode, SequenceMark, StackEntry, WindowEntry
-from .frames import ResolutionFrame, SequenceFrame
-from .steps import SeqStep
+from rulekit.core.text import card_of, condition_label, names
+from rulekit.core.verdicts import Code
+from rulekit.core.ruleset import Flow, FlowNode, SequenceMark, StackEntry, WindowEntry
+from rulekit.rulesets.agot.frames import ResolutionFrame, SequenceFrame
+from rulekit.rulesets.agot.steps import SeqStep
 
 FLOW_END, FLOW_NESTED = "end", "nested"
 

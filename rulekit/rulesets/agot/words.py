@@ -1,8 +1,8 @@
 """A Game of Thrones in words: one sentence per step code of its sequence and resolution."""
 from __future__ import annotations
 
-from ...text import obj_label, pass_line, condition_label, use_ref_label
-from .steps import SeqStep
+from rulekit.core.text import obj_label, pass_line, condition_label, use_ref_label
+from rulekit.rulesets.agot.steps import SeqStep
 
 
 def describe(what: str, a: dict, state) -> str | None:

@@ -7,16 +7,18 @@ rulings are :mod:`.rulings`.
 """
 from __future__ import annotations
 
-from ...abilities import Timing
-from ...events import EventKind, Verb
-from ...verdicts import Code, Verdict
-from .. import register
-from ..base import Handler, Ruleset
-from . import chain, triggers, views, words
-from .rules import RULES
-from .rulings import RULINGS
-from .codes import RbStep
-from .triggers import ChainFrame, ChainItem, ItemFrame, OpenFrame, TriggerCheck
+from rulekit.core.abilities import Timing
+from rulekit.core.events import EventKind, Verb
+from rulekit.core.verdicts import Code, Verdict
+from rulekit.core.ruleset import Handler, Ruleset
+from rulekit.rulesets.riftbound import chain
+from rulekit.rulesets.riftbound import triggers
+from rulekit.rulesets.riftbound import views
+from rulekit.rulesets.riftbound import words
+from rulekit.rulesets.riftbound.rules import RULES
+from rulekit.rulesets.riftbound.rulings import RULINGS
+from rulekit.rulesets.riftbound.codes import RbStep
+from rulekit.rulesets.riftbound.triggers import ChainFrame, ChainItem, ItemFrame, OpenFrame, TriggerCheck
 
 
 class Riftbound(Ruleset):
@@ -85,8 +87,8 @@ class Riftbound(Ruleset):
         return triggers.explain_verdicts(step, source, ability), tuple(tc.id for tc in checking.events)
 
     def check_ability(self, ability, path, card_id):
-        from ...abilities import Target
-        from ...errors import ScenarioError
+        from rulekit.core.abilities import Target
+        from rulekit.core.errors import ScenarioError
         for part in ("cost", "effect"):
             for k, instr in enumerate(getattr(ability, part)):
                 at = f"{path}.{part}[{k}]"
@@ -128,6 +130,6 @@ class Riftbound(Ruleset):
         return "the Chain (newest on top)"
 
 
-RIFTBOUND = register(Riftbound())
+RIFTBOUND = Riftbound()          # registered by rulekit.rulesets when first asked for
 
 __all__ = ["RIFTBOUND", "ChainFrame", "ChainItem", "ItemFrame", "OpenFrame", "RbStep", "Riftbound", "TriggerCheck"]

@@ -18,17 +18,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from ... import judge, occur
-from ...abilities import Ability, Instruction, Target, Timing
-from ...decisions import NO, PASS, YES, AnswerKey, Decision, DecisionKind
-from ...events import Verb
-from ...frames import Ask, Control, Progress
-from ...frozen import replace
-from ...model import Card, GameState
-from ...verdicts import Code, Verdict
-from ..base import ruling_arg
-from .codes import RbStep
-from .triggers import (TOKEN_PREFIX, ChainFrame, ChainItem, ItemFrame, OpenFrame, item_controller, occurrence,
+from rulekit.core import judge
+from rulekit.core import occur
+from rulekit.core.abilities import Ability, Instruction, Target, Timing
+from rulekit.core.decisions import NO, PASS, YES, AnswerKey, Decision, DecisionKind
+from rulekit.core.events import Verb
+from rulekit.core.frames import Ask, Control, Progress
+from rulekit.core.frozen import replace
+from rulekit.core.model import Card, GameState
+from rulekit.core.verdicts import Code, Verdict
+from rulekit.core.ruleset import ruling_arg
+from rulekit.rulesets.riftbound.codes import RbStep
+from rulekit.rulesets.riftbound.triggers import (TOKEN_PREFIX, ChainFrame, ChainItem, ItemFrame, OpenFrame, item_controller, occurrence,
                        zones_of)
 
 DONE = "done"     #: the option that stops an "up to N" choice

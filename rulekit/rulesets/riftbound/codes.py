@@ -6,7 +6,7 @@ the codes recorded at each stage of the Chain loop.
 """
 from __future__ import annotations
 
-from ...frozen import Word
+from rulekit.core.frozen import Word
 
 
 class RbStep(Word):

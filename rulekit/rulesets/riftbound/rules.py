@@ -6,7 +6,7 @@ rules text rulekit teaches says, and cite it.
 """
 from __future__ import annotations
 
-from ...rules import Rule
+from rulekit.core.rules import Rule
 
 _RBT = "Riftbound, rules text \"Trigger Conditions and Source Changes\""
 CORE_RULES = "Riftbound Core Rules, last updated 2026-03-30"

@@ -3,7 +3,7 @@ by a neighbouring game (Magic: The Gathering). The first option of each is rulek
 """
 from __future__ import annotations
 
-from ..base import Ruling, RulingOption
+from rulekit.core.ruleset import Ruling, RulingOption
 
 _CR = "Riftbound Core Rules (last updated 2026-03-30)"
 _CR_OLD = "Riftbound Core Rules, earlier versions"

@@ -29,17 +29,19 @@ Read next to ``riftbound-trigger-conditions.txt`` and the Core Rules notes:
 """
 from __future__ import annotations
 
-from ... import ids, judge, occur
-from ...abilities import Ability, Timing
-from ...decisions import NO, YES, AnswerKey, Decision, DecisionKind
-from ...effects import apply_replacement
-from ...events import EventKind, kinds_counted
-from ...frames import Ask, Control, Progress
-from ...frozen import immutable, replace
-from ...model import Card, GameState, TriggeringCondition
-from ...verdicts import Code, Verdict
-from ..base import Frame, ruling_arg
-from .codes import RbStep
+from rulekit.core import ids
+from rulekit.core import judge
+from rulekit.core import occur
+from rulekit.core.abilities import Ability, Timing
+from rulekit.core.decisions import NO, YES, AnswerKey, Decision, DecisionKind
+from rulekit.core.effects import apply_replacement
+from rulekit.core.events import EventKind, kinds_counted
+from rulekit.core.frames import Ask, Control, Progress
+from rulekit.core.frozen import immutable, replace
+from rulekit.core.model import Card, GameState, TriggeringCondition
+from rulekit.core.verdicts import Code, Verdict
+from rulekit.core.ruleset import Frame, ruling_arg
+from rulekit.rulesets.riftbound.codes import RbStep
 
 
 # -- frames --------------------------------------------------------------------------------------

@@ -6,10 +6,10 @@ same table names the step codes the Chain's handlers record at each stage.
 """
 from __future__ import annotations
 
-from ...text import card_of
-from ..base import Flow, FlowNode, SequenceMark, StackEntry, WindowEntry
-from . import chain
-from .triggers import ChainFrame, OpenFrame
+from rulekit.core.text import card_of
+from rulekit.core.ruleset import Flow, FlowNode, SequenceMark, StackEntry, WindowEntry
+from rulekit.rulesets.riftbound import chain
+from rulekit.rulesets.riftbound.triggers import ChainFrame, OpenFrame
 
 FLOW = Flow(tuple(FlowNode(stage.name, stage.title, "rb.chain", "stage", codes=tuple(str(c) for c in stage.codes))
                   for stage in chain.STAGES),

@@ -1,7 +1,7 @@
 """Riftbound in words: one sentence per step code of trigger evaluation and the Chain."""
 from __future__ import annotations
 
-from ...text import card_of, obj_label, pass_line, condition_label
+from rulekit.core.text import card_of, obj_label, pass_line, condition_label
 
 
 def item_label(state, item_id: str) -> str:

@@ -1,0 +1,156 @@
+"""``rulekit app [SCENARIO]``: the explorer as a page, served by Voila on 127.0.0.1.
+
+The page is one notebook cell run by Voila (which never shows code): a title, a few words on
+what to do, a picker with every shipped scenario by its title, and the explorer of the one
+chosen. :func:`page` builds it; :func:`serve` writes the notebook into a temporary folder and
+runs Voila on it until interrupted. Importing rulekit does not import this module.
+"""
+from __future__ import annotations
+
+import html
+import os
+import secrets
+import socket
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+INTRO = ("Pick a scenario. Answer each decision with the buttons, move along the timeline with the slider "
+         "(the line under it says where you are: <b>#5</b> is the fifth step of this game, <b>step 4</b> "
+         "the rules' step), switch between the drawings, ask why an ability did or did not trigger, or "
+         "change the board and watch the rules replay.")
+
+
+class AppError(Exception):
+    """What keeps the app from starting, said in one line (the command line exits 2)."""
+
+
+def shipped() -> list[tuple[str, str]]:
+    """(label, path) of every shipped scenario (package data: :mod:`rulekit.shipped`), by ruleset then title."""
+    from rulekit import shipped as data
+    from rulekit.files.scenario_files import load_scenario
+    from rulekit.rulesets import get
+    out = []
+    for item in data.all_scenarios():
+        path = item.path
+        try:
+            scenario = load_scenario(path).scenario
+        except Exception:  # noqa: BLE001 - a scenario that does not load is left out of the picker
+            continue
+        game = (get(scenario.ruleset).title or scenario.ruleset).split(":")[0]
+        out.append((f"{game} — {scenario.title}", str(path)))
+    return sorted(out)
+
+
+def page(initial: str | None = None):
+    """The app's page as one ipywidgets box: heading, words, picker and explorer."""
+    import ipywidgets as w
+    from rulekit import Line
+    from rulekit_widgets import explorer
+    choices = shipped()
+    paths = [p for _, p in choices]
+    start = str(Path(initial).resolve()) if initial else None
+    if start is not None and start not in paths:
+        from rulekit.files.scenario_files import load_scenario
+        choices.insert(0, (f"{load_scenario(start).scenario.title} (your file)", start))
+        paths.insert(0, start)
+    if not choices:
+        return w.HTML("<p>No scenario to show: this installation carries none. Run <code>rulekit app FILE</code> "
+                      "with a scenario file.</p>")
+    picker = w.Dropdown(options=choices, value=start or paths[0], description="scenario",
+                        layout=w.Layout(width="100%"))
+    picker.add_class("rk-picker")
+    holder = w.Box()
+    holder.add_class("rk-holder")
+
+    def show(path: str) -> None:
+        holder.children = (explorer(path, answers=Line()).widget,)    # the reader answers every decision
+
+    picker.observe(lambda change: show(change["new"]), names="value")
+    show(picker.value)
+    box = w.VBox([w.HTML("<h2>rulekit — trigger timing, step by step</h2>"),
+                  w.HTML(f"<p>{INTRO}</p>"), picker, holder])
+    box.add_class("rk-app")
+    return box
+
+
+def notebook(folder: Path, initial: str | None = None) -> Path:
+    """Write the page's notebook into ``folder``."""
+    import nbformat
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(f"from rulekit.app import page\npage({initial!r})")]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.metadata["title"] = "rulekit"
+    path = folder / "rulekit.ipynb"
+    nbformat.write(nb, path)
+    return path
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def template(folder: Path) -> Path:
+    """A Voila template, ``rulekit``, written under ``folder/share``: Voila's ``lab`` template
+    without the two stylesheets it fetches from a CDN (Font Awesome, which the page does not
+    use), so the page asks no host but the one serving it. Returns the folder to put on
+    ``JUPYTER_PATH``."""
+    import sys
+    from jupyter_core.paths import jupyter_path
+    # Jupyter's data path, then the share folders of this interpreter and of the one a virtual
+    # environment was made from (Voila installs its templates under <prefix>/share/jupyter)
+    bases = list(jupyter_path("voila", "templates", "lab")) + [
+        str(Path(prefix) / "share" / "jupyter" / "voila" / "templates" / "lab")
+        for prefix in dict.fromkeys((sys.prefix, sys.base_prefix, getattr(sys, "exec_prefix", sys.prefix)))]
+    for base in bases:
+        lab = Path(base) / "index.html.j2"
+        if lab.exists():
+            break
+    else:
+        raise AppError("Voila's lab template was not found (looked in: " + ", ".join(bases) + "); "
+                       "install Voila with: pip install 'rulekit[app]'")
+    kept = [line for line in lab.read_text().splitlines(keepends=True) if "cdn.jsdelivr.net" not in line]
+    out = folder / "share" / "voila" / "templates" / "rulekit"
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "index.html.j2").write_text("".join(kept))
+    (out / "conf.json").write_text('{"base_template": "lab"}\n')        # everything else as in lab
+    return folder / "share"
+
+
+def command(notebook_path: Path, port: int, token: str) -> list[str]:
+    return [sys.executable, "-m", "voila", str(notebook_path), "--no-browser", "--Voila.ip=127.0.0.1",
+            f"--port={port}", f"--token={token}", "--theme=light", "--template=rulekit",
+            "--VoilaConfiguration.show_tracebacks=False"]
+
+
+def serve(initial: str | None = None, port: int | None = None, open_browser: bool = False) -> int:
+    """Serve the page with Voila on 127.0.0.1 until interrupted (Ctrl-C); returns Voila's exit code."""
+    port = port or free_port()
+    token = secrets.token_urlsafe(16)
+    with tempfile.TemporaryDirectory(prefix="rulekit-app-") as folder:
+        path = notebook(Path(folder), initial)
+        url = f"http://127.0.0.1:{port}/?token={token}"
+        print(f"rulekit app: {html.unescape(url)}  (Ctrl-C stops it)", flush=True)
+        env = dict(os.environ)
+        env.pop("MPLBACKEND", None)
+        # the page's template first; then the caller's path; then the base interpreter's share folder, where a
+        # virtual environment made with --system-site-packages finds Voila's and nbconvert's own templates
+        base_share = str(Path(sys.base_prefix) / "share" / "jupyter") if sys.base_prefix != sys.prefix else ""
+        env["JUPYTER_PATH"] = os.pathsep.join(
+            p for p in (str(template(Path(folder))), env.get("JUPYTER_PATH"), base_share) if p)
+        proc = subprocess.Popen(command(path, port, token), cwd=folder, env=env)
+        if open_browser:
+            import webbrowser
+            webbrowser.open(url)
+        try:
+            return proc.wait()
+        except KeyboardInterrupt:
+            proc.terminate()
+            try:
+                return proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                return 0

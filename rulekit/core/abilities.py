@@ -1,0 +1,219 @@
+"""Triggered abilities as plain data.
+
+An ability is a timing (interrupt, reaction, their forced forms, or a "would" interrupt), a
+trigger pattern (``when``: the event it listens for and what the event must be about), an
+optional condition, a cost and an effect. Costs and effects are sequences of instructions from
+a closed vocabulary (:class:`rulekit.events.Verb`) with data-only targets and filters, so a
+card survives ``json.dumps`` and rebuilds an equal card: nothing here is ever a callable.
+
+"You", "opponent", "self" and "other" are always judged from the ability's controller and
+card when the engine looks at them.
+"""
+from __future__ import annotations
+
+from rulekit.core.events import EventKind, Verb
+from rulekit.core.frozen import Word, immutable
+
+
+class Timing(Word):
+    WOULD_INTERRUPT = "would interrupt"
+    FORCED_INTERRUPT = "forced interrupt"
+    INTERRUPT = "interrupt"
+    FORCED_REACTION = "forced reaction"
+    REACTION = "reaction"
+    TRIGGERED = "triggered"          # Riftbound: "When …", "At …", "The Nth time …"
+    PRIORITY = "priority"            # Riftbound: a spell or ability with Reaction, used with priority
+    ACTION = "action"                # Riftbound: a spell or ability without Reaction (only while no Chain exists)
+    CONSTANT = "constant"            # A Game of Thrones: applies while its card is in play; never used
+
+    def __init__(self, value: str):
+        # a plain attribute, not a property: the judge reads it for every ability it judges
+        self.forced = value in ("forced interrupt", "forced reaction")
+
+
+class Who(Word):
+    """A player relative to the ability's controller."""
+
+    YOU = "you"
+    OPPONENT = "opponent"
+    ANY = "any"
+
+
+class Which(Word):
+    """A card relative to the ability's own card."""
+
+    SELF = "self"
+    OTHER = "other"
+    ANY = "any"
+
+
+class Posture(Word):
+    STANDING = "standing"
+    KNEELING = "kneeling"
+
+
+@immutable
+class CardFilter:
+    """Which cards qualify: every field that is set must hold."""
+
+    __pydantic_config__ = {"extra": "forbid"}   # file keys are checked: no unknown keys
+
+    which: Which = Which.ANY
+    type: str | None = None
+    title: str | None = None
+    trait: str | None = None
+    controller: Who = Who.ANY
+    owner: Who = Who.ANY
+    zone: str | None = None
+    posture: Posture | None = None
+    not_title: str | None = None     # "non-X": any title but this one
+    not_trait: str | None = None     # "non-Recruit": without this trait (tag)
+    here: bool = False               # at the same location as the ability's card ("here", "at this battlefield")
+    id: str | None = None            # one card, by its id
+
+
+@immutable
+class Token:
+    """A token an effect creates ("play a 1 Might Recruit unit token"): its characteristics."""
+
+    __pydantic_config__ = {"extra": "forbid"}   # file keys are checked: no unknown keys
+
+    title: str
+    type: str = "unit"
+    might: int = 0
+    traits: tuple[str, ...] = ()
+    ready: bool = False              # "a ready … token": it enters ready instead of exhausted
+
+
+@immutable
+class Trigger:
+    """The triggering condition an ability refers to (the text after "when" or "after").
+
+    ``one_or_more`` is the "one or more" wording: the ability may then be used once per
+    occurrence instead of once per triggering condition. ``player`` is the player the
+    condition is about: who draws or wins; for a card event, the card's controller (the new
+    controller for a change of control, the ability's controller for an effect's initiation).
+    """
+
+    __pydantic_config__ = {"extra": "forbid"}   # file keys are checked: no unknown keys
+
+    event: EventKind
+    card: CardFilter | None = None
+    player: Who = Who.ANY
+    challenge: str | None = None
+    phase: str | None = None
+    one_or_more: bool = False
+    by: CardFilter | None = None      # the card whose effect made it happen ("with a spell you control")
+    nth: int | None = None            # "the Nth time … each turn"
+
+
+@immutable
+class Condition:
+    """A test on the state: the number of cards matching ``count`` lies within the bounds,
+    and/or the current phase is ``phase``."""
+
+    __pydantic_config__ = {"extra": "forbid"}   # file keys are checked: no unknown keys
+
+    count: CardFilter | None = None
+    at_least: int | None = None
+    at_most: int | None = None
+    phase: str | None = None
+
+
+class Target(Word):
+    SELF = "self"                   # this ability's card
+    THAT_CARD = "that card"         # the card the triggering condition is about
+    THAT_EFFECT = "that effect"     # the effect whose initiation the ability responds to (cancel)
+    DUPLICATE = "a duplicate"       # a duplicate of this ability's card, chosen by its controller
+    EACH_PLAYER = "each player chooses"   # each player, first player first, chooses a card among ``filter``
+    CHOSEN = "chosen"               # a card the controller chooses among ``filter``
+    CHOSEN_ABILITY = "chosen ability"   # Riftbound: another item on the Chain ("gain control of a triggered ability")
+    EACH = "each"                   # every card matching ``filter``
+    YOU = "you"                     # the ability's controller
+    OPPONENT = "opponent"           # each opponent of the controller
+    THAT_PLAYER = "that player"     # the player the triggering condition is about
+
+    def __init__(self, value: str):
+        # plain attributes, not properties: the judge reads them for every instruction it checks
+        self.is_player = value in ("you", "opponent", "that player")                       # a player, not a card
+        self.is_chosen = value in ("chosen", "a duplicate", "each player chooses", "chosen ability")   # chosen on use
+
+
+@immutable
+class Instruction:
+    """One instruction of a cost or an effect. ``condition`` is checked when it executes.
+
+    ``then`` marks the first instruction after "then": it and the rest resolve only if every
+    instruction before it resolved in full. ``cannot_be_saved`` is the "(cannot be saved)"
+    wording of a kill or discard. ``instead`` holds what a ``replace`` instruction does in
+    place of the triggering condition it responds to; ``later`` what a ``delay`` instruction
+    does when the triggering condition ``at`` next occurs (a delayed effect).
+    """
+
+    __pydantic_config__ = {"extra": "forbid"}   # file keys are checked: no unknown keys
+
+    do: Verb
+    target: Target = Target.SELF
+    filter: CardFilter | None = None
+    amount: int = 1
+    condition: tuple[Condition, ...] = ()
+    then: bool = False
+    cannot_be_saved: bool = False
+    instead: "tuple[Instruction, ...]" = ()
+    at: "Trigger | None" = None
+    later: "tuple[Instruction, ...]" = ()
+    to: str | None = None                      # where ``move`` puts the card
+    grant: "Ability | None" = None             # what ``grant`` gives
+    ability: str | None = None                 # which ability ``remove ability`` removes
+    amount_of: str | None = None               # "that card's might" (fixed) or "this card's might" (live)
+    up_to: int | None = None                   # ``chosen``: "up to N" targets (any number from 0 to N)
+    token: "Token | None" = None               # what ``create`` creates
+
+    @property
+    def acts_on_condition(self) -> bool:
+        """Cancel, save and replace act on the triggering condition the ability responds to
+        (a Riftbound death replacement instead targets a unit, like a kill)."""
+        return self.do is Verb.CANCEL or (self.do in (Verb.SAVE, Verb.REPLACE) and self.target is Target.THAT_CARD)
+
+
+class Period(Word):
+    PHASE = "phase"
+    ROUND = "round"
+
+
+@immutable
+class Limit:
+    """"Limit N times per period" (per copy, per player) or, as ``max``, "Max N per period"
+    (across every copy of the card's title)."""
+
+    __pydantic_config__ = {"extra": "forbid"}   # file keys are checked: no unknown keys
+
+    times: int
+    per: Period = Period.ROUND
+
+
+@immutable
+class Ability:
+    """A triggered ability printed on (or given to) a card.
+
+    ``zones`` lists where the ability works; empty means where the ruleset says a card's
+    abilities work (in play for A Game of Thrones).
+    """
+
+    __pydantic_config__ = {"extra": "forbid"}   # file keys are checked: no unknown keys
+
+    id: str
+    timing: Timing
+    effect: tuple[Instruction, ...]
+    when: Trigger | None = None            # what it triggers on (none for an ability used with priority)
+    condition: tuple[Condition, ...] = ()
+    cost: tuple[Instruction, ...] = ()
+    zones: tuple[str, ...] = ()
+    text: str = ""
+    limit: Limit | None = None
+    max: Limit | None = None
+    cannot_be_cancelled: bool = False
+    once_per_turn: bool = False
+    optional: bool = False                     # "you may …" (Riftbound: decided as the ruling rb.optional says)
+    deathknell: bool = False                   # Riftbound "Deathknell": when I die (captured before I move)
+    active_if: tuple[Condition, ...] = ()      # a dependent keyword's condition (e.g. Legion)

@@ -1,0 +1,133 @@
+"""Decisions the engine stops at, and answers keyed by what they answer.
+
+A decision is data: who chooses, what kind of choice, the legal options (each with a stable
+id and a readable label), the documented default, and the rule that asks. An answer is
+recorded under an :class:`AnswerKey` made of the decision kind, the stable id of what is being
+decided (a window, a forced step, a use of an ability), the chooser and a number (the
+opportunity's number within its window, or the count of forced abilities already resolved at
+that step), so a line of play can be replayed on an edited board: answers whose keys still
+come up are applied, the rest are reported.
+
+Documented defaults: order forced abilities → the first in listing order; act or pass →
+pass; choose a target → the first legal target in listing order.
+"""
+from __future__ import annotations
+
+from dataclasses import field
+
+from immutables import Map
+
+from rulekit.core.frozen import Word, immutable
+
+
+class DecisionKind(Word):
+    ORDER_FORCED = "order forced"
+    ACT_OR_PASS = "act or pass"
+    CHOOSE_TARGET = "choose target"
+    ORDER_TRIGGERS = "order triggers"
+    CHOOSE_EVENT = "choose event"
+    MAY = "you may"
+
+
+PASS = "pass"
+YES, NO = "yes", "no"
+
+
+@immutable
+class Option:
+    """A legal option of one decision. ``decision`` is the key of the decision it belongs to
+    (not compared: two options are equal when their ids and labels are), so
+    :meth:`rulekit.Game.answer` can refuse an option taken from another decision."""
+
+    id: str
+    label: str
+    decision: "AnswerKey | None" = field(default=None, compare=False, repr=False)
+
+
+@immutable(order=True)
+class AnswerKey:
+    kind: DecisionKind
+    at: str
+    chooser: str
+    number: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.kind.value} | {self.at} | {self.chooser} | #{self.number}"
+
+
+@immutable
+class Decision:
+    """``option_ids`` are the legal options; :attr:`options` adds their readable labels,
+    written from ``state`` only when someone reads them (the engine never does)."""
+
+    key: AnswerKey
+    option_ids: tuple[str, ...]
+    default: str
+    rule: str
+    prompt: str
+    state: object = field(default=None, compare=False, repr=False)
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        return tuple(self._option(i) for i in self.option_ids)
+
+    def _option(self, option_id: str) -> Option:
+        from rulekit.core.text import option_label
+        return Option(option_id, option_label(self.key.kind, option_id, self.state, self.key.chooser), self.key)
+
+    @property
+    def kind(self) -> DecisionKind:
+        return self.key.kind
+
+    @property
+    def chooser(self) -> str:
+        return self.key.chooser
+
+    def option(self, choice: "Option | str") -> Option | None:
+        wanted = choice.id if isinstance(choice, Option) else choice
+        return self._option(wanted) if wanted in self.option_ids else None
+
+    def is_legal(self, option_id: str) -> bool:
+        return option_id in self.option_ids
+
+    def legal_ids(self) -> tuple[str, ...]:
+        return self.option_ids
+
+    def describe(self) -> str:
+        listed = "; ".join(f"{o.id!r} ({o.label})" for o in self.options)
+        return f"{self.chooser} must {self.kind.value} [{self.key}] — legal options: {listed}"
+
+
+@immutable
+class Line:
+    """Answers that differ from the defaults, keyed by what they answer. Immutable."""
+
+    answers: Map = Map()
+
+    def with_answer(self, key: AnswerKey, option_id: str) -> "Line":
+        return Line(self.answers.set(key, option_id))
+
+    def get(self, key: AnswerKey) -> str | None:
+        return self.answers.get(key)
+
+    def __len__(self) -> int:
+        return len(self.answers)
+
+    def items(self) -> list[tuple[AnswerKey, str]]:
+        """Answers sorted by key (a stable order in every process)."""
+        return sorted(self.answers.items(), key=lambda kv: (kv[0].at, kv[0].kind.value, kv[0].chooser, kv[0].number))
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Line) and dict(self.answers.items()) == dict(other.answers.items())
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self.answers.items()))
+
+
+@immutable
+class Unapplied:
+    """A recorded answer that did not apply on replay, and why."""
+
+    key: AnswerKey
+    option: str
+    why: str

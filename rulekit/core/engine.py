@@ -1,0 +1,170 @@
+"""The engine loop: advance until someone must choose, sans IO.
+
+:func:`advance` looks at the top frame of the control stack and calls its handler, which
+returns :class:`~rulekit.frames.Progress` (recorded as one :class:`~rulekit.timeline.Step`) or
+:class:`~rulekit.frames.Ask`. :func:`run` repeats that, applying answers from a recorded line
+(or the documented defaults, when asked to) until a decision is left for a person or the
+script is over. Nothing here prints, reads input, or keeps a place in the rules outside the
+frozen control stack.
+"""
+from __future__ import annotations
+
+import gc
+from dataclasses import dataclass
+
+from immutables import Map
+
+from rulekit.core import occur
+from rulekit.core.limits import MAX_NESTING, MAX_STEPS, RunawayLoop, check_nesting
+from rulekit.core.decisions import AnswerKey, Decision, Unapplied
+from rulekit.core.frames import Ask, Control, Progress, ScriptFrame
+from rulekit.core.model import GameState
+from rulekit.core.scenario import Scenario
+from rulekit.core.timeline import Step
+
+
+def _script(frame: ScriptFrame, state: GameState, control: Control, scenario: Scenario) -> Progress:
+    if frame.index >= len(scenario.script):
+        return Progress(state, control[:-1], "rulekit.script", "script-done")
+    entry = scenario.script[frame.index]
+    occurrence = scenario.occurrence_ids[frame.index]
+    conditions = occur.conditions_for(
+        entry.do, state, occurrence, occurrence,
+        cards=tuple(state.cards[c] for c in entry.cards),
+        players=(entry.player,) if entry.player else (), amount=entry.amount,
+        challenge=entry.challenge, phase=entry.phase, cannot_be_saved="cannot be saved" if entry.cannot_be_saved else "",
+        to=entry.to, grant=entry.grant, ability=entry.ability, new_controller=entry.player)
+    moved_on = control[:-1] + (ScriptFrame(frame.index + 1),)
+    args = (("occurrence", occurrence), ("label", entry.label))
+    if not conditions:
+        return Progress(state, moved_on, "rulekit.script", "script-nothing", args)
+    return state.rules.open_occurrence(state, moved_on, conditions, occurrence, "rulekit.script", args)
+
+
+def advance(state: GameState, control: Control, scenario: Scenario) -> Progress | Ask:
+    """One step: the handler of the top frame, looked up in the ruleset's handler table."""
+    top = control[-1]
+    if type(top) is ScriptFrame:
+        return _script(top, state, control, scenario)
+    return state.rules.handlers[type(top)].advance(top, state, control)
+
+
+def apply_answer(state: GameState, control: Control, option: str, verdicts) -> Progress:
+    top = control[-1]
+    return state.rules.handlers[type(top)].answer(top, state, control, option, verdicts)
+
+
+def record(parent: Step, p: Progress, decision: Decision | None = None, answer: str | None = None,
+           answered_by: str | None = None) -> Step:
+    return Step(parent, parent.number + 1, p.rule, p.what, p.args, p.state, p.control, p.verdicts,
+                decision, answer, answered_by)
+
+
+def _entry_of(control: Control) -> int:
+    """Which script entry is running (the bottom frame walks the script)."""
+    bottom = control[0] if control else None
+    return bottom.index if type(bottom) is ScriptFrame else -1
+
+
+def _uses_since(step: Step, start: Step) -> tuple[tuple[str, int], ...]:
+    """The abilities used (or items resolved) from ``start`` to ``step``, most used first."""
+    from collections import Counter
+    uses: Counter = Counter()
+    node = step
+    while node is not None and node is not start:
+        for name in ("use", "item"):
+            value = dict(node.args).get(name) if node.args else None
+            if isinstance(value, str):
+                uses[value.partition("@")[0]] += 1
+        node = node.parent
+    return tuple(sorted(uses.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
+@dataclass(frozen=True, slots=True)
+class Halt:
+    """Where :func:`run` stopped: the last step, the control after it, and the decision
+    waiting (``None`` when the script is over)."""
+
+    step: Step
+    ask: Ask | None
+    replaying: Map          # recorded answers not yet reached: AnswerKey -> option id
+    unapplied: tuple[Unapplied, ...]
+    chosen: tuple[tuple[AnswerKey, str], ...]   # non-default answers applied from the line
+
+
+def run(scenario: Scenario, step: Step, *, replaying: Map = Map(), auto: bool = False,
+        max_nesting: int = MAX_NESTING, step_limit: int = MAX_STEPS) -> Halt:
+    """Advance from ``step`` until a decision needs a person (or, with ``auto``, to the end,
+    answering every decision with its default). Answers in ``replaying`` are applied where
+    their keys come up; one whose option is not legal there is reported as unapplied.
+
+    Everything a run allocates is a tree of frozen values (steps point to their parents,
+    never back), so reference counting frees it all and Python's cyclic collector has nothing
+    to find; it is paused while the loop runs (it would otherwise walk the growing timeline
+    again and again, about half the run's time) and restored as it was afterwards."""
+    paused = gc.isenabled()
+    if paused:
+        gc.disable()
+    try:
+        return _run(scenario, step, replaying, auto, max_nesting, step_limit)
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _run(scenario: Scenario, step: Step, replaying: Map, auto: bool, max_nesting: int, step_limit: int) -> Halt:
+    unapplied: list[Unapplied] = []
+    chosen: list[tuple[AnswerKey, str]] = []
+    state, control = step.state, step.control
+    taken = 0                           # steps taken since the current script entry began
+    entry, entry_start = _entry_of(control), step
+    bottom = control[0] if control else None
+    handlers = state.rules.handlers         # one ruleset for the whole game
+    while control:
+        top = control[-1]                   # advance(), inlined: this loop is the engine's hottest
+        if type(top) is ScriptFrame:
+            out = _script(top, state, control, scenario)
+        else:
+            out = handlers[type(top)].advance(top, state, control)
+        if type(out) is Ask:
+            decision = out.decision
+            recorded = replaying.get(decision.key) if replaying else None
+            option, how = None, None
+            if recorded is not None:
+                replaying = replaying.delete(decision.key)
+                if decision.is_legal(recorded):
+                    option, how = recorded, "recorded"
+                    if recorded != decision.default:
+                        chosen.append((decision.key, recorded))
+                else:
+                    unapplied.append(Unapplied(decision.key, recorded,
+                                               "not a legal option here; legal: " + ", ".join(decision.legal_ids())))
+            if option is None and auto:
+                option, how = decision.default, "default"
+            if option is None:
+                return Halt(step, out, replaying, tuple(unapplied), tuple(chosen))
+            out = handlers[type(top)].answer(top, state, control, option, out.verdicts)
+            step = record(step, out, decision, option, how)
+        else:
+            step = Step(step, step.number + 1, out.rule, out.what, out.args, out.state, out.control, out.verdicts)
+        state, control = out.state, out.control
+        if len(control) > max_nesting:
+            check_nesting(control, max_nesting, step)
+        if not control:                 # the script is over
+            break
+        if control[0] is not bottom:    # an unchanged bottom frame walks the same entry
+            bottom = control[0]
+            now = _entry_of(control)
+            if now != entry:
+                entry, entry_start, taken = now, step, 0
+        taken += 1
+        if taken >= step_limit:
+            ranked = _uses_since(step, entry_start)
+            names = ", ".join(f"{a} ×{n}" for a, n in ranked[:6]) or "none"
+            raise RunawayLoop(f"runaway loop: one script entry took more than {step_limit:,} steps without ending; "
+                              f"the abilities used most: {names}", abilities=ranked, depth=len(control), step=step)
+    if not control:
+        unapplied.extend(Unapplied(k, v, "this decision never came up") for k, v in sorted(
+            replaying.items(), key=lambda kv: (kv[0].at, kv[0].chooser, kv[0].number)))
+        replaying = Map()
+    return Halt(step, None, replaying, tuple(unapplied), tuple(chosen))

@@ -1,0 +1,170 @@
+"""Events and triggering conditions: what can happen, and one occurrence's conditions.
+
+Every kind of occurrence goes through one table, :data:`EVENTS`: its verb (what an effect or
+the script says to do), what it is about (a card, a player or a phase), which other kinds it
+also counts as ("killed" is also "leaves play"), and how it changes the state when it occurs
+(step 5). Adding a kind of event is adding a row there and an ``apply`` function in
+:mod:`rulekit.occur`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rulekit.core.frozen import Word
+
+
+class EventKind(Word):
+    KILLED = "killed"
+    DISCARDED = "discarded"
+    SACRIFICED = "sacrificed"
+    RETURNED_TO_HAND = "returned to hand"
+    LEAVES_PLAY = "leaves play"
+    ENTERS_PLAY = "enters play"
+    KNEELS = "kneels"
+    STANDS = "stands"
+    GAINS_POWER = "gains power"
+    DRAWS = "draws"
+    WINS_CHALLENGE = "wins a challenge"
+    LOSES_CHALLENGE = "loses a challenge"
+    PHASE_BEGINS = "phase begins"
+    PHASE_ENDS = "phase ends"
+    ROUND_BEGINS = "round begins"
+    INITIATES = "effect initiates"
+    SAVED = "saved"
+    PLAYED = "played"
+    MOVES = "moves"
+    ATTACKS = "attacks"
+    TURN_ENDS = "turn ends"
+    CONTROL_CHANGES = "changes control"
+    GAINS_ABILITY = "gains an ability"
+    LOSES_ABILITY = "loses an ability"
+    DAMAGED = "is dealt damage"
+    MIGHT_CHANGES = "gets might"
+    CREATED = "is created"
+
+    def __str__(self) -> str:  # pragma: no cover - readability in f-strings
+        return self.value
+
+
+class Verb(Word):
+    """What a script entry or an instruction says to do."""
+
+    KILL = "kill"
+    DISCARD = "discard"
+    SACRIFICE = "sacrifice"
+    RETURN_TO_HAND = "return to hand"
+    LEAVE_PLAY = "leave play"
+    PUT_INTO_PLAY = "put into play"
+    KNEEL = "kneel"
+    STAND = "stand"
+    GAIN_POWER = "gain power"
+    DRAW = "draw"
+    WIN_CHALLENGE = "win challenge"
+    BEGIN_PHASE = "begin phase"
+    END_PHASE = "end phase"
+    BEGIN_ROUND = "begin round"
+    CANCEL = "cancel"
+    SAVE = "save"
+    REPLACE = "replace"
+    PLAY = "play"
+    INITIATE = "initiate"
+    DELAY = "delay"
+    MOVE = "move"
+    ATTACK = "attack"
+    END_TURN = "end turn"
+    TAKE_CONTROL = "take control"
+    GRANT = "grant"
+    REMOVE_ABILITY = "remove ability"
+    READY = "ready"
+    EXHAUST = "exhaust"
+    DEAL_DAMAGE = "deal damage"
+    BUFF = "buff"
+    CREATE = "create"
+    CANNOT_BE_SAVED = "cannot be saved"            # constant abilities (A Game of Thrones)
+    CANNOT_BE_CANCELLED = "cannot be cancelled"
+    CANNOT_BE_KILLED = "cannot be killed"
+
+    def __str__(self) -> str:  # pragma: no cover
+        return self.value
+
+
+class Subject(Word):
+    CARD = "card"
+    PLAYER = "player"
+    PHASE = "phase"
+
+
+@dataclass(frozen=True, slots=True)
+class EventDef:
+    kind: EventKind
+    verb: Verb
+    subject: Subject
+    counts_as: tuple[EventKind, ...] = ()
+    moves_card: bool = False          # the subject card changes zones (and becomes a new object)
+    from_play: bool = False           # only a card in play can undergo it
+
+
+EVENTS: dict[EventKind, EventDef] = {e.kind: e for e in (
+    EventDef(EventKind.KILLED, Verb.KILL, Subject.CARD, (EventKind.LEAVES_PLAY,), True, True),
+    EventDef(EventKind.DISCARDED, Verb.DISCARD, Subject.CARD, (EventKind.LEAVES_PLAY,), True, False),
+    EventDef(EventKind.SACRIFICED, Verb.SACRIFICE, Subject.CARD, (EventKind.LEAVES_PLAY,), True, True),
+    EventDef(EventKind.RETURNED_TO_HAND, Verb.RETURN_TO_HAND, Subject.CARD, (EventKind.LEAVES_PLAY,), True, True),
+    EventDef(EventKind.LEAVES_PLAY, Verb.LEAVE_PLAY, Subject.CARD, (), True, True),
+    EventDef(EventKind.ENTERS_PLAY, Verb.PUT_INTO_PLAY, Subject.CARD, (), True, False),
+    EventDef(EventKind.KNEELS, Verb.KNEEL, Subject.CARD, (), False, True),
+    EventDef(EventKind.STANDS, Verb.STAND, Subject.CARD, (), False, True),
+    EventDef(EventKind.GAINS_POWER, Verb.GAIN_POWER, Subject.CARD, (), False, True),
+    EventDef(EventKind.DRAWS, Verb.DRAW, Subject.PLAYER, (), False, False),
+    EventDef(EventKind.WINS_CHALLENGE, Verb.WIN_CHALLENGE, Subject.PLAYER, (), False, False),
+    EventDef(EventKind.LOSES_CHALLENGE, Verb.WIN_CHALLENGE, Subject.PLAYER, (), False, False),
+    EventDef(EventKind.PHASE_BEGINS, Verb.BEGIN_PHASE, Subject.PHASE, (), False, False),
+    EventDef(EventKind.PHASE_ENDS, Verb.END_PHASE, Subject.PHASE, (), False, False),
+    EventDef(EventKind.ROUND_BEGINS, Verb.BEGIN_ROUND, Subject.PHASE, (), False, False),
+    EventDef(EventKind.INITIATES, Verb.INITIATE, Subject.CARD, (), False, False),
+    EventDef(EventKind.SAVED, Verb.SAVE, Subject.CARD, (), False, True),
+    EventDef(EventKind.PLAYED, Verb.PLAY, Subject.CARD, (), True, False),
+    EventDef(EventKind.MOVES, Verb.MOVE, Subject.CARD, (), True, False),
+    EventDef(EventKind.ATTACKS, Verb.ATTACK, Subject.CARD, (), False, True),
+    EventDef(EventKind.TURN_ENDS, Verb.END_TURN, Subject.PLAYER, (), False, False),
+    EventDef(EventKind.CONTROL_CHANGES, Verb.TAKE_CONTROL, Subject.CARD, (), False, True),
+    EventDef(EventKind.GAINS_ABILITY, Verb.GRANT, Subject.CARD, (), False, False),
+    EventDef(EventKind.LOSES_ABILITY, Verb.REMOVE_ABILITY, Subject.CARD, (), False, False),
+    EventDef(EventKind.DAMAGED, Verb.DEAL_DAMAGE, Subject.CARD, (), False, True),
+    EventDef(EventKind.MIGHT_CHANGES, Verb.BUFF, Subject.CARD, (), False, True),
+    EventDef(EventKind.CREATED, Verb.CREATE, Subject.CARD, (EventKind.ENTERS_PLAY,), False, False),
+)}
+
+#: For each verb, the event kind it creates (``win challenge`` also creates a loss for the
+#: opponent; see :func:`rulekit.occur.conditions_for`).
+VERB_EVENT: dict[Verb, EventKind] = {
+    Verb.KILL: EventKind.KILLED, Verb.DISCARD: EventKind.DISCARDED, Verb.SACRIFICE: EventKind.SACRIFICED,
+    Verb.RETURN_TO_HAND: EventKind.RETURNED_TO_HAND, Verb.LEAVE_PLAY: EventKind.LEAVES_PLAY,
+    Verb.PUT_INTO_PLAY: EventKind.ENTERS_PLAY, Verb.KNEEL: EventKind.KNEELS, Verb.STAND: EventKind.STANDS,
+    Verb.GAIN_POWER: EventKind.GAINS_POWER, Verb.DRAW: EventKind.DRAWS,
+    Verb.WIN_CHALLENGE: EventKind.WINS_CHALLENGE, Verb.BEGIN_PHASE: EventKind.PHASE_BEGINS,
+    Verb.END_PHASE: EventKind.PHASE_ENDS, Verb.BEGIN_ROUND: EventKind.ROUND_BEGINS,
+    Verb.SAVE: EventKind.SAVED, Verb.PLAY: EventKind.PLAYED, Verb.INITIATE: EventKind.INITIATES,
+    Verb.MOVE: EventKind.MOVES, Verb.ATTACK: EventKind.ATTACKS, Verb.END_TURN: EventKind.TURN_ENDS,
+    Verb.TAKE_CONTROL: EventKind.CONTROL_CHANGES, Verb.GRANT: EventKind.GAINS_ABILITY,
+    Verb.REMOVE_ABILITY: EventKind.LOSES_ABILITY, Verb.READY: EventKind.STANDS, Verb.EXHAUST: EventKind.KNEELS,
+    Verb.DEAL_DAMAGE: EventKind.DAMAGED, Verb.BUFF: EventKind.MIGHT_CHANGES, Verb.CREATE: EventKind.CREATED,
+}
+
+#: Verbs that change a triggering condition instead of the board (they create none of their own).
+CONDITION_VERBS = (Verb.CANCEL, Verb.REPLACE)
+
+#: Verbs of constant abilities: what a card (or the cards a filter names) cannot undergo while
+#: the ability is active. They create no triggering condition.
+RESTRICTION_VERBS = (Verb.CANNOT_BE_SAVED, Verb.CANNOT_BE_CANCELLED, Verb.CANNOT_BE_KILLED)
+
+#: Verbs only the rules themselves (or the script) use, never an ability's instruction.
+RULES_ONLY_VERBS = (Verb.WIN_CHALLENGE, Verb.BEGIN_PHASE, Verb.END_PHASE, Verb.BEGIN_ROUND, Verb.PLAY,
+                    Verb.INITIATE, Verb.END_TURN, Verb.ATTACK)
+
+
+_COUNTED = {kind: (kind,) + spec.counts_as for kind, spec in EVENTS.items()}
+
+
+def kinds_counted(kind: EventKind) -> tuple[EventKind, ...]:
+    """The kind itself and every kind it also counts as, in that order."""
+    return _COUNTED[kind]

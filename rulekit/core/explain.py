@@ -1,0 +1,76 @@
+"""``explain(step, card, ability)``: why did (or didn't) this ability trigger at this step?
+
+The answer is recomputed from the state the step started from and the sequence it was taken
+in, by the same function the engine judged it with (its ruleset's
+:meth:`~rulekit.rulesets.base.Ruleset.explain_step`), so it always agrees with the
+verdicts the engine recorded — and it also answers for abilities the engine never had to look
+at ("does not listen for this event").
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rulekit.core.errors import RulekitError
+from rulekit.core.text import condition_label, position
+from rulekit.core.timeline import Step
+from rulekit.core.verdicts import Code, Verdict, reason
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    step: int
+    card: str
+    ability: str
+    verdicts: tuple[Verdict, ...]
+    note: str = ""
+    title: str = ""
+    conditions: tuple[str, ...] = ()     # readable labels of the verdicts' conditions
+    ruling: str = ""                     # "name=option" when a ruling decided the step
+    position: str = ""                   # where the step stands in the rules ("step 4, interrupt window")
+
+    @property
+    def usable(self) -> bool:
+        return any(v.usable for v in self.verdicts)
+
+    def codes(self) -> tuple[Code, ...]:
+        return tuple(v.code for v in self.verdicts)
+
+    def __str__(self) -> str:
+        where = f" · {self.position}" if self.position else ""
+        head = f"#{self.step}{where} — {self.title} ({self.card}.{self.ability})"
+        if not self.verdicts:
+            return f"{head}: {self.note}"
+        tail = f"\n(decided by the ruling {self.ruling})" if self.ruling else ""
+        return "\n".join(f"{head} for {label}: {reason(v)}" for v, label in zip(self.verdicts, self.conditions)) + tail
+
+
+def explain(step: Step, card: str, ability: str, *, later: Step | None = None) -> Explanation:
+    """Verdicts of ``ability`` on ``card`` (a card id) for every triggering condition of the
+    sequence (or, in Riftbound, every event) ``step`` was taken in, judged by the step's ruleset.
+    ``later`` — a step after it, usually the game's last — lets an ability granted after the
+    event be explained."""
+    state = step.before
+    rules = state.rules
+    if card.partition("@")[0] not in state.cards:
+        raise RulekitError(f"no card {card!r} in this game; cards: {', '.join(state.order)}")
+    source = state.cards[card.partition("@")[0]]
+    found = source.ability(ability)
+    if found is None and later is not None:
+        now = later.state.cards[source.id]
+        if now.ability(ability) is not None:
+            granted = getattr(rules, "explain_granted_later", lambda *a: None)(step, source, ability)
+            if granted is not None:
+                verdicts, conditions = granted
+                return Explanation(step.number, source.obj, ability, verdicts, "", source.title,
+                                   tuple(condition_label(state, c) for c in conditions))
+    if found is None:
+        listed = ", ".join(a.id for a in source.abilities) or "none"
+        raise RulekitError(f"card {card!r} ({source.title}) has no ability {ability!r}; its abilities: {listed}")
+    judged = rules.explain_step(step, source, found, later)
+    if judged is None:
+        return Explanation(step.number, source.obj, ability, (),
+                           "no triggering condition was being resolved at this step", source.title)
+    verdicts, conditions = judged
+    return Explanation(step.number, source.obj, ability, verdicts, "", source.title,
+                       tuple(condition_label(state, c) for c in conditions), step.args_dict().get("ruling", ""),
+                       position(step))

@@ -1,0 +1,198 @@
+"""The Game facade: ``decision``, ``answer(option)``, ``timeline``, ``state``.
+
+A :class:`Game` is immutable. :meth:`Game.answer` returns a new game and leaves the old one
+intact; an illegal or stale answer raises :class:`~rulekit.errors.IllegalAnswer` naming the
+decision and its legal options, and changes nothing. The game keeps the line of play as the
+answers that differ from the defaults (:attr:`Game.line`), so it can be replayed on an edited
+board with :meth:`Game.start` (``answers=old.line``); answers that no longer apply are listed
+in :attr:`Game.unapplied`.
+"""
+from __future__ import annotations
+
+from immutables import Map
+
+from rulekit.core.decisions import AnswerKey, Decision, Line, Option, Unapplied
+from rulekit.core.engine import Halt, apply_answer, record, run
+from rulekit.core.errors import IllegalAnswer
+from rulekit.core.limits import MAX_NESTING
+from rulekit.core.frames import ScriptFrame
+from rulekit.core.model import GameState, initial_state
+from rulekit.core.errors import RulekitError
+from rulekit.core.scenario import Scenario, with_rulings
+from rulekit.core.timeline import Step, steps
+
+_VALIDATOR = None
+
+
+def use_validator(validator) -> None:
+    """Install the function :meth:`Game.start` passes every scenario through before it plays it.
+
+    A scenario built in Python is checked exactly like a file — types, names, ids, counts, the
+    ruleset's vocabulary, cross-references — and its ruleset name resolved to the ruleset object.
+    That checking is the files layer's (:func:`rulekit.files.validate_scenario`), which installs
+    itself here when it is imported (``import rulekit`` imports it): the core calls it without
+    importing anything above itself."""
+    global _VALIDATOR
+    _VALIDATOR = validator
+
+
+def validate(scenario: Scenario) -> Scenario:
+    """``scenario`` checked and resolved by the installed validator (see :func:`use_validator`)."""
+    if _VALIDATOR is None:
+        raise RulekitError("no scenario validator is installed: import rulekit (or rulekit.files) first")
+    return _VALIDATOR(scenario)
+
+
+class Game:
+    __slots__ = ("scenario", "_halt", "line", "max_nesting")
+
+    def __init__(self, scenario: Scenario, halt: Halt, line: Line, max_nesting: int = MAX_NESTING):
+        set_ = object.__setattr__
+        set_(self, "scenario", scenario)
+        set_(self, "_halt", halt)
+        set_(self, "line", line)
+        set_(self, "max_nesting", max_nesting)
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"a Game is immutable: cannot set {name!r}; answer() and Game.start() return new games")
+
+    def __delattr__(self, name):
+        raise AttributeError(f"a Game is immutable: cannot delete {name!r}")
+
+    def __copy__(self) -> "Game":
+        return self                                   # immutable: a copy is the game itself
+
+    def __deepcopy__(self, memo) -> "Game":
+        return self
+
+    def __reduce__(self):
+        return (Game, (self.scenario, self._halt, self.line, self.max_nesting))
+
+    # -- starting --------------------------------------------------------------------------
+    @classmethod
+    def start(cls, scenario: Scenario, answers: "Line | dict | None" = None, *,
+              play_defaults: bool = False, max_nesting: int = MAX_NESTING,
+              rulings: "dict[str, str] | None" = None) -> "Game":
+        """Set up ``scenario`` and advance to the first decision (or, with ``play_defaults``,
+        to the end). ``answers`` (a :class:`Line` or a mapping of :class:`AnswerKey` to option
+        id) are applied wherever their keys come up. More than ``max_nesting`` open sequences
+        raise :class:`~rulekit.limits.RunawayLoop` naming the abilities that loop. A scenario
+        built in Python is validated like a file (:class:`~rulekit.errors.ScenarioError` naming
+        the field) and its collections frozen into tuples. ``rulings`` (ruling name -> option)
+        are put in force on top of the scenario's own (see ``rulekit rulings``)."""
+        scenario = validate(scenario)
+        if rulings:
+            scenario = with_rulings(scenario, rulings)
+        state = initial_state(scenario.rules, scenario.players, scenario.first_player, scenario.cards,
+                              scenario.phase, rulings=scenario.rulings)
+        first = Step(None, 0, "rulekit.setup", "setup", (), state, (ScriptFrame(0),))
+        replaying = _as_map(answers)
+        halt = run(scenario, first, replaying=replaying, auto=play_defaults, max_nesting=max_nesting)
+        return cls(scenario, halt, _extend(Line(), halt), max_nesting)
+
+    # -- reading ---------------------------------------------------------------------------
+    @property
+    def decision(self) -> Decision | None:
+        """The decision the game is waiting for, or ``None`` when the script is over."""
+        return self._halt.ask.decision if self._halt.ask else None
+
+    @property
+    def last_step(self) -> Step:
+        return self._halt.step
+
+    @property
+    def state(self) -> GameState:
+        return self._halt.step.state
+
+    @property
+    def control(self) -> tuple:
+        return self._halt.step.control
+
+    @property
+    def timeline(self) -> tuple[Step, ...]:
+        return steps(self._halt.step)
+
+    @property
+    def finished(self) -> bool:
+        return self._halt.ask is None
+
+    @property
+    def unapplied(self) -> tuple[Unapplied, ...]:
+        """Recorded answers that did not apply, each with the reason."""
+        return self._halt.unapplied
+
+    @property
+    def waiting_answers(self) -> tuple[tuple[AnswerKey, str], ...]:
+        """Recorded answers whose decision has not come up yet (they apply if it does)."""
+        return tuple(sorted(self._halt.replaying.items(), key=lambda kv: (kv[0].at, kv[0].chooser, kv[0].number)))
+
+    # -- answering ---------------------------------------------------------------------------
+    def answer(self, option: "Option | str") -> "Game":
+        """Answer the pending decision with one of its options (an :class:`Option` or its id)."""
+        ask = self._halt.ask
+        if ask is None:
+            raise IllegalAnswer(f"no decision is pending: the script of {self.scenario.title!r} is over, "
+                                f"so {_option_id(option)!r} answers nothing")
+        decision = ask.decision
+        if isinstance(option, Option) and (decision.option(option.id) != option or (
+                option.decision is not None and option.decision != decision.key)):
+            raise IllegalAnswer(f"{option.id!r} is not an option of this decision (stale or from another "
+                                f"decision). {decision.describe()}", decision=decision, legal=decision.legal_ids())
+        chosen = decision.option(option)
+        if chosen is None:
+            raise IllegalAnswer(f"{_option_id(option)!r} is not a legal option. {decision.describe()}",
+                                decision=decision, legal=decision.legal_ids())
+        step = self._halt.step
+        progress = apply_answer(step.state, step.control, chosen.id, ask.verdicts)
+        step = record(step, progress, decision, chosen.id, "chosen")
+        line = self.line if chosen.id == decision.default else self.line.with_answer(decision.key, chosen.id)
+        halt = run(self.scenario, step, replaying=self._halt.replaying, max_nesting=self.max_nesting)
+        halt = Halt(halt.step, halt.ask, halt.replaying, self._halt.unapplied + halt.unapplied, halt.chosen)
+        return Game(self.scenario, halt, _extend(line, halt), self.max_nesting)
+
+    def play_defaults(self) -> "Game":
+        """Answer every remaining decision with its documented default."""
+        if self._halt.ask is None:
+            return self
+        step = self._halt.step
+        decision = self._halt.ask.decision
+        progress = apply_answer(step.state, step.control, decision.default, self._halt.ask.verdicts)
+        halt = run(self.scenario, record(step, progress, decision, decision.default, "default"),
+                   replaying=self._halt.replaying, auto=True, max_nesting=self.max_nesting)
+        halt = Halt(halt.step, halt.ask, halt.replaying, self._halt.unapplied + halt.unapplied, halt.chosen)
+        return Game(self.scenario, halt, _extend(self.line, halt), self.max_nesting)
+
+    # -- comparing ---------------------------------------------------------------------------
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return (self.scenario == other.scenario and self.state == other.state and self.control == other.control
+                and self.decision == other.decision and self.line == other.line)
+
+    def __hash__(self) -> int:
+        return hash((self.scenario.title, self._halt.step.number))
+
+    def __repr__(self) -> str:
+        where = f"waiting: {self.decision.describe()}" if self.decision else "finished"
+        return f"<Game {self.scenario.title!r}, {self._halt.step.number} steps, {where}>"
+
+
+def _option_id(option) -> str:
+    return option.id if isinstance(option, Option) else str(option)
+
+
+def _as_map(answers) -> Map:
+    if answers is None:
+        return Map()
+    if isinstance(answers, Line):
+        return answers.answers
+    for key in answers:
+        if not isinstance(key, AnswerKey):
+            raise TypeError(f"answers must be keyed by AnswerKey, got {key!r}")
+    return Map(dict(answers))
+
+
+def _extend(line: Line, halt: Halt) -> Line:
+    for key, option in halt.chosen:
+        line = line.with_answer(key, option)
+    return line

@@ -1,0 +1,204 @@
+"""The neutral checks every ruleset's verdict is built from, each answering "why not" in words.
+
+Whether a card passes a filter, whether a triggering condition matches an ability's pattern,
+whether a condition holds, which targets an instruction could change, whether a constant
+ability forbids something, and an ability's limits: each returns ``None`` when it holds, or the
+reason it does not, so a verdict can say why. The verdict functions themselves belong to the
+rulesets (A Game of Thrones: :func:`rulekit.rulesets.agot.verdicts.judge`; Riftbound:
+:func:`rulekit.rulesets.riftbound.triggers.rb_judge`); the engine and :func:`rulekit.explain`
+call the same one, so the two can never disagree.
+"""
+from __future__ import annotations
+
+
+from rulekit.core.abilities import Ability, CardFilter, Instruction, Posture, Target, Which, Who
+from rulekit.core.events import VERB_EVENT, EventKind, Verb
+from rulekit.core import ids
+from rulekit.core import occur
+from rulekit.core.frozen import members
+from rulekit.core.matching import (  # noqa: F401  (the judge's names, as the rulesets import them)
+    _MATCHERS, condition_failure, filter_mismatch, restricted_by, trigger_matcher, trigger_mismatch, trigger_words,
+)
+from rulekit.core.model import Card, GameState, TriggeringCondition
+
+
+# Enum members read at every step, through plain classes (rulekit.frozen.members says why)
+_EventKind = members(EventKind)
+_Posture = members(Posture)
+_Target = members(Target)
+_Verb = members(Verb)
+_Which = members(Which)
+_Who = members(Who)
+
+
+# -- targets -----------------------------------------------------------------------------
+def current_object(state: GameState, card: Card, *, allow_moved: bool) -> Card | None:
+    """The card as it is now, if it is still the same object (or, with ``allow_moved``, the
+    object the triggering event itself turned it into)."""
+    now = state.cards.get(card.id)
+    if now is None:
+        return None
+    if now.incarnation == card.incarnation or (allow_moved and now.incarnation == card.incarnation + 1):
+        return now
+    return None
+
+
+def card_targets(instr: Instruction, state: GameState, me: str, source: Card,
+                 tc: TriggeringCondition | None) -> tuple[Card, ...]:
+    """Cards an instruction may affect, in listing order; for ``chosen`` these are the options."""
+    if instr.target is _Target.DUPLICATE:
+        return tuple(c for c in (state.cards[i] for i in state.order)
+                     if c.duplicate_of == source.id and c.zone in state.rules.in_play)
+    if instr.target is _Target.SELF:
+        now = current_object(state, source, allow_moved=False)
+        return (now,) if now else ()
+    if instr.target is _Target.THAT_CARD:
+        if tc is None or tc.card is None:
+            return ()
+        now = current_object(state, tc.card, allow_moved=True)
+        return (now,) if now else ()
+    f = instr.filter or CardFilter()
+    # Unless the filter names a zone, "choose a card"/"each card" means cards in play, except
+    # for putting a card into play, which means cards in hand (rulekit.default-zones).
+    zones = (f.zone,) if f.zone else (("hand",) if VERB_EVENT[instr.do] is _EventKind.ENTERS_PLAY
+                                       else state.rules.in_play)
+    out = []
+    for cid in state.order:
+        card = state.cards[cid]
+        if card.zone not in zones:
+            continue
+        if filter_mismatch(f, card, me, source, rules=state.rules) is None:
+            out.append(card)
+    return tuple(out)
+
+
+def player_targets(instr: Instruction, state: GameState, me: str, tc: TriggeringCondition | None) -> tuple[str, ...]:
+    if instr.target is _Target.YOU:
+        return (me,)
+    if instr.target is _Target.OPPONENT:
+        return state.opponents(me)
+    if instr.target is _Target.THAT_PLAYER and tc is not None and tc.player is not None:
+        return (tc.player,)
+    return ()
+
+
+LEAVING_PLAY = (_EventKind.KILLED, _EventKind.DISCARDED, _EventKind.SACRIFICED, _EventKind.RETURNED_TO_HAND,
+                _EventKind.LEAVES_PLAY)
+
+
+def condition_change_blocked(instr: Instruction, state: GameState, tc: TriggeringCondition | None) -> str | None:
+    """For instructions that act on the triggering condition itself (cancel, save, replace):
+    ``None`` if they could act on ``tc`` now, else why not."""
+    if tc is None:
+        return "there is no triggering condition to act on"
+    if tc.id in state.cancelled:
+        return "it has been cancelled"
+    if tc.id in state.changed:
+        return "it has already been changed"
+    if instr.do is _Verb.CANCEL:
+        if tc.kind is not _EventKind.INITIATES:
+            return "only the initiation of an effect can be cancelled"
+        if tc.cannot_be_cancelled:
+            return f"{tc.card.title}'s ability cannot be cancelled"
+        by = restricted_by(state, tc.card, _Verb.CANNOT_BE_CANCELLED)
+        if by is not None:
+            return f"{tc.card.title}'s ability cannot be cancelled because of {by.title}"
+        return None
+    if instr.do is _Verb.SAVE:
+        if tc.kind not in LEAVING_PLAY or tc.card is None or tc.card.zone not in state.rules.in_play:
+            return "only a card about to leave play can be saved"
+        gone = occur.still_imminent(tc, state)
+        if gone is not None:
+            # the leaving can no longer occur — the card left play some other way, or something
+            # now forbids it — so step 5 will pre-empt it: nothing is left to save (rulekit.save.pre-empted)
+            return f"nothing to save: {gone}"
+        if tc.cannot_be_saved:
+            return f"{tc.card.title} {tc.cannot_be_saved}"
+        by = restricted_by(state, state.cards[tc.card.id], _Verb.CANNOT_BE_SAVED)
+        if by is not None:
+            return f"{tc.card.title} cannot be saved because of {by.title}"
+        return None
+    return None   # a replacement may replace any imminent condition
+
+
+def changeable_targets(instr: Instruction, state: GameState, me: str, source: Card,
+                       tc: TriggeringCondition | None) -> tuple:
+    """The targets for which the instruction would change the game state now."""
+    if instr.target is _Target.SELF and instr.do in _BOARD_VERBS:
+        # the common case, kept short: this card, if it is still the same object and would change
+        now = state.cards.get(source.id)
+        if now is None or now.incarnation != source.incarnation:
+            return ()
+        return (now,) if occur.can_happen(VERB_EVENT[instr.do], state, card=now, amount=instr.amount) is None else ()
+    if instr.acts_on_condition:
+        if condition_change_blocked(instr, state, tc) is not None:
+            return ()
+        if instr.do is not _Verb.SAVE:
+            return (tc,)            # a save goes on to the card it saves
+    if instr.do is _Verb.DELAY:
+        return (instr,)     # a delayed effect always sets something up
+    if instr.target.is_player:
+        kind = VERB_EVENT[instr.do]
+        return tuple(p for p in player_targets(instr, state, me, tc)
+                     if occur.can_happen(kind, state, player=p, amount=instr.amount) is None)
+    if instr.target is _Target.EACH_PLAYER:
+        seen, out = set(), []
+        for player in state.seat_order():
+            for c in chooser_targets(instr, state, player, source, tc):
+                if c.id not in seen:
+                    seen.add(c.id)
+                    out.append(c)
+        return tuple(out)
+    return chooser_targets(instr, state, me, source, tc)
+
+
+_BOARD_VERBS = frozenset(v for v in Verb if v not in (_Verb.CANCEL, _Verb.REPLACE, _Verb.SAVE, _Verb.DELAY))
+
+
+def replace_as_kill(instr: Instruction) -> Instruction:
+    """A Riftbound death replacement targets what a kill could target."""
+    return Instruction(_Verb.KILL, instr.target, instr.filter)
+
+
+def chooser_targets(instr: Instruction, state: GameState, chooser: str, source: Card,
+                    tc: TriggeringCondition | None) -> tuple[Card, ...]:
+    """The cards ``chooser`` may pick for a card instruction: "you" in its filter is the chooser."""
+    if instr.do is _Verb.REPLACE:
+        instr = replace_as_kill(instr)
+    kind = VERB_EVENT[instr.do]
+    return tuple(c for c in card_targets(instr, state, chooser, source, tc)
+                 if occur.can_happen(kind, state, card=c, amount=instr.amount) is None)
+
+
+# -- the verdict ---------------------------------------------------------------------------
+def use_id(source: Card, ability: Ability, tc: TriggeringCondition) -> str:
+    """A use is keyed by card object + ability + what it responds to: the triggering condition,
+    or the whole occurrence for "one or more" wording."""
+    return ids.use(source.obj, ability.id, tc.sequence if ability.when.one_or_more else tc.id)
+
+
+def period_key(state: GameState, per) -> str:
+    return f"round {state.round}" if per.value == "round" else f"round {state.round}, phase {state.phase_number} ({state.phase})"
+
+
+def limit_keys(state: GameState, source: Card, ability: Ability) -> tuple[tuple[str, int, str], ...]:
+    """(usage key, allowed uses, wording) for the ability's limit and max: a limit counts per
+    copy (card object) and player, a max across every copy of the title."""
+    out = []
+    if ability.limit is not None:
+        period = period_key(state, ability.limit.per)
+        out.append((f"limit|{source.obj}.{ability.id}|{source.controller}|{period}", ability.limit.times,
+                    f"limit {ability.limit.times} per {ability.limit.per.value}"))
+    if ability.max is not None:
+        period = period_key(state, ability.max.per)
+        out.append((f"max|{source.title}|{ability.id}|{period}", ability.max.times,
+                    f"max {ability.max.times} per {ability.max.per.value} for every copy of {source.title}"))
+    return tuple(out)
+
+
+def limit_reached(state: GameState, source: Card, ability: Ability) -> str | None:
+    for key, times, wording in limit_keys(state, source, ability):
+        used = state.usage.get(key, 0)
+        if used >= times:
+            return f"{wording}; used {used} time(s) already"
+    return None

@@ -1,0 +1,218 @@
+"""Matching, the neutral checks the rest of the judge is built from, each answering "why not"
+in words: whether a card passes a filter, whether a triggering condition matches an ability's
+pattern (compiled once into a predicate), whether a condition holds, and whether a constant
+ability forbids something. Each returns ``None`` when it holds, or the reason it does not.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+from rulekit.core.abilities import CardFilter, Condition, Posture, Target, Trigger, Which, Who
+from rulekit.core.events import EVENTS, EventKind, Verb
+from rulekit.core.frozen import members
+from rulekit.core.model import Card, GameState, TriggeringCondition
+
+if TYPE_CHECKING:
+    from rulekit.core.ruleset import Ruleset
+
+# Enum members read at every step, through plain classes (rulekit.frozen.members says why)
+_EventKind = members(EventKind)
+_Posture = members(Posture)
+_Target = members(Target)
+_Verb = members(Verb)
+_Which = members(Which)
+_Who = members(Who)
+
+
+# -- patterns and filters ----------------------------------------------------------------
+def _who_matches(who: Who, player: str | None, me: str) -> bool:
+    if who is _Who.ANY:
+        return True
+    return (player == me) if who is _Who.YOU else (player is not None and player != me)
+
+
+def filter_mismatch(f: CardFilter, card: Card, me: str, source: Card | None, *, rules: "Ruleset",
+                    moved_by_event: bool = False) -> str | None:
+    """``None`` if ``card`` passes the filter from the point of view of ``me`` and ``source``
+    (the ability's card), else what does not match. ``rules``: the game's ruleset (which zones
+    all players share, for "here")."""
+    if f.id is not None and card.id != f.id:
+        return f"{card.title} is not the card {f.id}"
+    if f.which is not _Which.ANY and source is not None:
+        same = card.id == source.id and (card.incarnation == source.incarnation or
+                                         (moved_by_event and card.incarnation + 1 == source.incarnation))
+        if f.which is _Which.SELF and not same:
+            return f"{card.title} is not this card"
+        if f.which is _Which.OTHER and same:
+            return "it is this card itself"
+    if f.type is not None and card.type != f.type:
+        return f"{card.title} is not a {f.type}"
+    if f.title is not None and card.title != f.title:
+        return f"{card.title} is not {f.title}"
+    if f.trait is not None and f.trait not in card.traits:
+        return f"{card.title} lacks the {f.trait} trait"
+    if f.not_title is not None and card.title == f.not_title:
+        return f"{card.title} is a {f.not_title}"
+    if f.not_trait is not None and f.not_trait in card.traits:
+        return f"{card.title} is a {f.not_trait}"
+    if f.here:
+        where = source.zone if source is not None else ""
+        if not where:
+            return "\"here\" is nowhere: the ability's card has no location"
+        # a zone all players share (a battlefield) is one location; any other (a base) is its
+        # controller's own (the ruleset's shared_zones)
+        if card.zone != where or (where not in rules.shared_zones and card.controller != source.controller):
+            return f"{card.title} is not here ({source.title}'s location)"
+    if f.controller is not _Who.ANY and not _who_matches(f.controller, card.controller, me):
+        return f"{card.title} is controlled by {card.controller}"
+    if f.owner is not _Who.ANY and not _who_matches(f.owner, card.owner, me):
+        return f"{card.title} is owned by {card.owner}"
+    if f.zone is not None and card.zone != f.zone:
+        return f"{card.title} is in the {card.zone}, not the {f.zone}"
+    if f.posture is _Posture.STANDING and card.kneeling:
+        return f"{card.title} is kneeling"
+    if f.posture is _Posture.KNEELING and not card.kneeling:
+        return f"{card.title} is standing"
+    return None
+
+
+def trigger_mismatch(when: Trigger, tc: TriggeringCondition, state: GameState, me: str, source: Card,
+                     occurred: bool) -> str | None:
+    """``None`` if the triggering condition is one this pattern refers to, else why not.
+
+    The pattern's own predicate (:func:`trigger_matcher`) answers first; the words are written
+    only when it does not match."""
+    if trigger_matcher(when)(tc, state, me, source, occurred):
+        return None
+    return trigger_words(when, tc, state, me, source, occurred)
+
+
+# -- patterns compiled once -------------------------------------------------------------------
+# A judge checks every listening ability against every triggering condition, and most patterns
+# set one or two fields of the dozen a pattern has. Each pattern is compiled, the first time it
+# is checked, into a predicate that tests only the fields it sets and writes no words. It means
+# exactly ``trigger_words(...) is None`` (tests/test_judge_compiled.py checks that on generated
+# patterns and cards); patterns it does not specialise (a card's own identity, "here", leaving
+# play) use that function itself.
+_MAX_COMPILED = 4096
+_MATCHERS: dict[int, tuple[Trigger, Callable[..., bool]]] = {}
+_PLAIN_FIELDS = ("type", "title", "zone")     # a card filter's fields that are plain equality tests
+
+
+def trigger_matcher(when: Trigger) -> Callable[[TriggeringCondition, GameState, str, Card, bool], bool]:
+    """The compiled predicate of a pattern: ``(tc, state, me, source, occurred) -> matches``."""
+    entry = _MATCHERS.get(id(when))
+    if entry is not None and entry[0] is when:
+        return entry[1]
+    if len(_MATCHERS) >= _MAX_COMPILED:     # patterns of scenarios long gone (an explorer edits many)
+        _MATCHERS.clear()
+    matcher = _compile_trigger(when)
+    _MATCHERS[id(when)] = (when, matcher)    # the pattern is kept with it, so its id cannot be reused
+    return matcher
+
+
+def _compile_trigger(when: Trigger) -> Callable[..., bool]:
+    f = when.card
+    if when.event is _EventKind.LEAVES_PLAY or (
+            f is not None and (f.which is not _Which.ANY or f.id is not None or f.here)):
+        def general(tc, state, me, source, occurred):
+            return trigger_words(when, tc, state, me, source, occurred) is None
+        return general
+    plain = tuple((name, getattr(f, name)) for name in _PLAIN_FIELDS if f is not None and getattr(f, name) is not None)
+    rest = f is not None and (f.trait is not None or f.not_title is not None or f.not_trait is not None
+                              or f.controller is not _Who.ANY or f.owner is not _Who.ANY or f.posture is not None)
+    player, challenge, phase = when.player, when.challenge, when.phase
+
+    def matches(tc, state, me, source, occurred):
+        card = tc.card
+        if card is not None and f is not None:
+            for name, value in plain:
+                if getattr(card, name) != value:
+                    return False
+            if rest and filter_mismatch(f, card, me, source, rules=state.rules) is not None:
+                return False
+        if player is not _Who.ANY and not _who_matches(player, tc.player, me):
+            return False
+        if challenge is not None and tc.challenge != challenge:
+            return False
+        return phase is None or tc.phase == phase
+    return matches
+
+
+def trigger_words(when: Trigger, tc: TriggeringCondition, state: GameState, me: str, source: Card,
+                  occurred: bool) -> str | None:
+    """``None`` if the triggering condition is one this pattern refers to, else why not, in words."""
+    if when.event is _EventKind.LEAVES_PLAY and tc.kind is not _EventKind.LEAVES_PLAY:
+        if tc.card is None or tc.card.zone not in state.rules.in_play:
+            return "the card was not in play"
+    if tc.card is not None and when.card is not None:
+        why = filter_mismatch(when.card, tc.card, me, source, rules=state.rules,
+                              moved_by_event=occurred and EVENTS[tc.kind].moves_card)
+        if why:
+            return why
+    # the player a card event is about: the card's (or the initiator's) controller
+    if when.player is not _Who.ANY and not _who_matches(when.player, tc.player, me):
+        return f"it is about {tc.player}"
+    if when.challenge is not None and tc.challenge != when.challenge:
+        return f"the challenge is {tc.challenge or 'of no type'}, not {when.challenge}"
+    if when.phase is not None and tc.phase != when.phase:
+        return f"the phase is {tc.phase or 'none'}, not {when.phase}"
+    return None
+
+
+def condition_failure(conditions: tuple[Condition, ...], state: GameState, me: str,
+                      source: Card | None, *, captured: Card | None = None) -> str | None:
+    """``None`` if every condition holds now, else the first that does not, in words.
+    ``captured``: the ability's card as noted before it left (a Deathknell's "if I was …" reads it)."""
+    for cond in conditions:
+        if captured is not None and cond.count is not None and cond.count.which is _Which.SELF:
+            if cond.phase is not None and state.phase != cond.phase:
+                return f"the phase is {state.phase or 'none'}, not {cond.phase}"
+            n = 1 if filter_mismatch(cond.count, captured, me, captured, rules=state.rules) is None else 0
+            if cond.at_least is not None and n < cond.at_least:
+                return filter_mismatch(cond.count, captured, me, captured, rules=state.rules) or "no matching card"
+            if cond.at_most is not None and n > cond.at_most:
+                return f"{captured.title} matched, needs at most {cond.at_most}"
+            continue
+        if cond.phase is not None and state.phase != cond.phase:
+            return f"the phase is {state.phase or 'none'}, not {cond.phase}"
+        if cond.count is not None:
+            n = sum(1 for cid in state.order
+                    if filter_mismatch(cond.count, state.cards[cid], me, source, rules=state.rules) is None)
+            if cond.at_least is not None and n < cond.at_least:
+                if cond.count.which is _Which.SELF and source is not None:
+                    # "if I'm at a battlefield": say what is true of the card instead of counting
+                    now = state.cards.get(source.id, source)
+                    why = filter_mismatch(cond.count, now, me, now, rules=state.rules)
+                    if why:
+                        return why
+                return f"{n} matching card(s), needs at least {cond.at_least}"
+            if cond.at_most is not None and n > cond.at_most:
+                return f"{n} matching card(s), needs at most {cond.at_most}"
+    return None
+
+
+# -- constant abilities ------------------------------------------------------------------
+def restricted_by(state: GameState, card: Card | None, verb: Verb) -> Card | None:
+    """The card whose active constant ability says ``card`` cannot undergo ``verb`` ("cannot be
+    saved", "cannot be cancelled", "cannot be killed"), or ``None``. A constant ability is
+    active while its card is where its abilities work (in play) and its condition holds; it is
+    read afresh every time the rules ask (``agot.constant``)."""
+    if card is None:
+        return None
+    for card_id, index in state.constant_abilities():
+        source = state.cards[card_id]
+        ability = source.abilities[index]
+        if source.zone not in state.rules.works_in(source, ability):
+            continue
+        for instr in ability.effect:
+            if instr.do is not verb:
+                continue
+            if instr.target is _Target.SELF:
+                hit = card.id == source.id
+            else:
+                hit = filter_mismatch(instr.filter or CardFilter(), card, source.controller, source,
+                                      rules=state.rules) is None
+            if hit and condition_failure(ability.condition, state, source.controller, source) is None:
+                return source
+    return None

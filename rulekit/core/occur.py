@@ -1,0 +1,210 @@
+"""Occurrences: turning "do this" into triggering conditions, and making them happen.
+
+One mechanism serves every kind of event: :func:`conditions_for` builds the triggering
+conditions one occurrence creates (one per card or player it affects, all sharing one
+sequence), :func:`can_happen` says whether an event could change the game state now (the test
+behind "an ability can be initiated only if its effect could change the game state"), and
+:func:`apply` is what step 5 does.
+"""
+from __future__ import annotations
+
+from rulekit.core import ids
+from rulekit.core.matching import restricted_by
+from rulekit.core.events import EVENTS, VERB_EVENT, EventKind, Subject, Verb
+from rulekit.core.frozen import members, replace
+from rulekit.core.model import Card, GameState, TriggeringCondition
+
+# Enum members read at every step, through plain classes (rulekit.frozen.members says why)
+_EventKind = members(EventKind)
+_Subject = members(Subject)
+_Verb = members(Verb)
+
+
+def can_happen(kind: EventKind, state: GameState, *, card: Card | None = None,
+               player: str | None = None, amount: int = 1) -> str | None:
+    """``None`` if the event would change the game state now, else why it would not."""
+    spec = EVENTS[kind]
+    if spec.subject is _Subject.CARD:
+        assert card is not None
+        if spec.from_play and card.zone not in state.rules.in_play:
+            return f"{card.title} is not in play"
+        check = _CARD_CHECKS.get(kind)
+        return check(state, card, amount) if check is not None else None
+    if kind is _EventKind.DRAWS:
+        if not state.decks.get(player, ()):
+            return f"{player}'s {state.rules.deck} is empty"
+        return None
+    return None
+
+
+# What else a card event needs to change anything, by kind (beyond being in play, for the
+# kinds that take a card from play). Kinds not listed always can: a token, for instance, is
+# created where its effect says, since it does not exist yet.
+def _killed(state: GameState, card: Card, amount: int) -> str | None:
+    if card.type not in state.rules.killable_types:
+        return f"{card.title} is not a {state.rules.card_noun}"
+    if state.constant_abilities():
+        by = restricted_by(state, card, _Verb.CANNOT_BE_KILLED)
+        if by is not None:
+            return f"{card.title} cannot be killed because of {by.title}"
+    return None
+
+
+def _enters_play(state: GameState, card: Card, amount: int) -> str | None:
+    return f"{card.title} is already in play" if card.zone in state.rules.in_play else None
+
+
+def _discarded(state: GameState, card: Card, amount: int) -> str | None:
+    if card.zone in state.rules.in_play or card.zone == "hand":
+        return None
+    return f"{card.title} is neither in play nor in hand"
+
+
+def _kneels(state: GameState, card: Card, amount: int) -> str | None:
+    return f"{card.title} is already kneeling" if card.kneeling else None
+
+
+def _stands(state: GameState, card: Card, amount: int) -> str | None:
+    return None if card.kneeling else f"{card.title} is already standing"
+
+
+def _played(state: GameState, card: Card, amount: int) -> str | None:
+    return None if card.zone == "hand" else f"{card.title} is not in hand"
+
+
+def _gains_power(state: GameState, card: Card, amount: int) -> str | None:
+    return "no power to gain" if amount <= 0 else None
+
+
+def _damaged(state: GameState, card: Card, amount: int) -> str | None:
+    return "no damage to deal" if amount <= 0 else None
+
+
+_CARD_CHECKS = {
+    _EventKind.KILLED: _killed,
+    _EventKind.ENTERS_PLAY: _enters_play,
+    _EventKind.DISCARDED: _discarded,
+    _EventKind.KNEELS: _kneels,
+    _EventKind.STANDS: _stands,
+    _EventKind.PLAYED: _played,
+    _EventKind.GAINS_POWER: _gains_power,
+    _EventKind.DAMAGED: _damaged,
+}
+
+
+def conditions_for(verb: Verb, state: GameState, sequence: str, cause: str, *,
+                   cards: tuple[Card, ...] = (), players: tuple[str, ...] = (), amount: int = 1,
+                   challenge: str | None = None, phase: str | None = None,
+                   cannot_be_saved: str = "", source: Card | None = None, to: str | None = None,
+                   grant=None, ability: str | None = None,
+                   new_controller: str | None = None) -> tuple[TriggeringCondition, ...]:
+    """The triggering conditions of one occurrence, in the order of ``cards``/``players``.
+
+    Subjects for which the event could not change anything create no condition; winning a
+    challenge also creates the loss of each opponent, in the same occurrence.
+    """
+    kind = VERB_EVENT[verb]
+    spec = EVENTS[kind]
+    out: list[TriggeringCondition] = []
+    if kind is _EventKind.SACRIFICED and not cannot_be_saved:
+        cannot_be_saved = "is being sacrificed"
+    if spec.subject is _Subject.CARD:
+        for card in cards:
+            why = can_happen(kind, state, card=card, amount=amount)
+            if why is None and kind is _EventKind.MOVES and card.zone == to:
+                why = "already there"
+            if why is None and kind is _EventKind.CONTROL_CHANGES and card.controller == new_controller:
+                why = "already its controller"
+            if why is None and kind is _EventKind.LOSES_ABILITY and card.ability(ability or "") is None:
+                why = "no such ability"
+            if why is None:
+                player = new_controller if kind is _EventKind.CONTROL_CHANGES else card.controller
+                out.append(TriggeringCondition(ids.triggering_condition(sequence, kind.value, card.obj), kind,
+                                               sequence, cause, card=card, player=player, amount=amount,
+                                               cannot_be_saved=cannot_be_saved, source=source, to=to, grant=grant,
+                                               ability=ability))
+    elif spec.subject is _Subject.PLAYER:
+        for player in players:
+            if can_happen(kind, state, player=player, amount=amount) is None:
+                out.append(TriggeringCondition(ids.triggering_condition(sequence, kind.value, player), kind,
+                                               sequence, cause, player=player, amount=amount, challenge=challenge,
+                                               source=source))
+        if kind is _EventKind.WINS_CHALLENGE:
+            for player in players:
+                for loser in state.opponents(player):
+                    out.append(TriggeringCondition(
+                        ids.triggering_condition(sequence, _EventKind.LOSES_CHALLENGE.value, loser),
+                        _EventKind.LOSES_CHALLENGE, sequence, cause, player=loser, challenge=challenge))
+    else:
+        out.append(TriggeringCondition(ids.triggering_condition(sequence, kind.value, phase or ""), kind,
+                                       sequence, cause, phase=phase, player=state.first_player))
+    return tuple(out)
+
+
+def still_imminent(tc: TriggeringCondition, state: GameState) -> str | None:
+    """``None`` if the condition can still occur, else what pre-empted it."""
+    if tc.card is None:
+        return can_happen(tc.kind, state, player=tc.player, amount=tc.amount)
+    if tc.kind in (_EventKind.INITIATES, _EventKind.CREATED):
+        return None     # an effect initiates even if its card has left play meanwhile; a token is new
+    now = state.cards[tc.card.id]
+    if now.incarnation != tc.card.incarnation:
+        return f"{now.title} is no longer the same object (it moved to the {now.zone})"
+    return can_happen(tc.kind, state, card=now, amount=tc.amount)
+
+
+def apply(state: GameState, tc: TriggeringCondition) -> GameState:
+    """Step 5: the triggering condition occurs."""
+    kind = tc.kind
+    spec = EVENTS[kind]
+    if spec.subject is _Subject.CARD:
+        if kind is _EventKind.CREATED:
+            return state.add_card(tc.card)
+        card = state.cards[tc.card.id]
+        if kind in (_EventKind.SAVED, _EventKind.INITIATES):
+            return state     # a saved card stays where it is (not killed, not discarded); an initiation moves nothing
+        if kind is _EventKind.PLAYED:
+            return state.move(card.id, state.rules.played_zone)
+        if kind is _EventKind.MOVES:
+            return state.move(card.id, tc.to, controller=card.controller if tc.to in state.rules.in_play else None)
+        if kind is _EventKind.ENTERS_PLAY:
+            to, exhausted = state.rules.entry(card, tc.to)
+            state = state.move(card.id, to)
+            return state.with_card(replace(state.cards[card.id], kneeling=True)) if exhausted else state
+        if spec.moves_card:
+            return state.move(card.id, state.rules.leave_play_zone[kind])
+        if kind is _EventKind.KNEELS:
+            return state.with_card(replace(card, kneeling=True))
+        if kind is _EventKind.STANDS:
+            return state.with_card(replace(card, kneeling=False))
+        if kind is _EventKind.GAINS_POWER:
+            return state.with_card(replace(card, power=card.power + tc.amount))
+        if kind is _EventKind.ATTACKS:
+            return state
+        if kind is _EventKind.CONTROL_CHANGES:
+            return state.with_card(replace(card, controller=tc.player))
+        if kind is _EventKind.DAMAGED:
+            return state.with_card(replace(card, damage=card.damage + tc.amount))
+        if kind is _EventKind.MIGHT_CHANGES:
+            return state.with_card(replace(card, might=card.might + tc.amount))
+        if kind in (_EventKind.GAINS_ABILITY, _EventKind.LOSES_ABILITY):
+            abilities = (card.abilities + (tc.grant,) if kind is _EventKind.GAINS_ABILITY
+                         else tuple(a for a in card.abilities if a.id != tc.ability))
+            state = state.with_card(replace(card, abilities=abilities))
+            from rulekit.core.model import index_listeners
+            return replace(state, listeners=index_listeners(tuple(state.cards[i] for i in state.order)))
+        raise AssertionError(f"no application for {kind}")
+    if kind is _EventKind.DRAWS:
+        for card_id in state.decks.get(tc.player, ())[: tc.amount]:
+            state = state.move(card_id, "hand")
+        return state
+    if kind is _EventKind.PHASE_BEGINS:
+        return replace(state, phase=tc.phase or "", phase_number=state.phase_number + 1)
+    if kind is _EventKind.ROUND_BEGINS:
+        return replace(state, round=state.round + 1, phase="", phase_number=0)
+    if kind is _EventKind.TURN_ENDS:   # the next player's turn: numbered and once-per-turn counts start again
+        return replace(state, round=state.round + 1, first_player=state.next_player(state.first_player),
+                       phase="", phase_number=0)
+    if kind is _EventKind.PHASE_ENDS:
+        return replace(state, phase="")
+    return state   # challenge results change nothing on the board by themselves

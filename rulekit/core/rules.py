@@ -1,0 +1,121 @@
+"""The rules registry: every rule id a step, verdict or lesson cites, with its text and source.
+
+Every text is rulekit's own words; the source says where the rule comes from. Provenance is one
+of ``"rules text"`` (the rules texts the toolkit teaches), ``"rules reference"`` / ``"faq"`` /
+``"core rules"`` (the full rulebooks), ``"rulekit"`` — a decision rulekit made where the rules
+are silent, with its reasoning — or ``"ruling"``, one option of a contested point.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    id: str
+    title: str
+    text: str
+    provenance: str
+    source: str
+    reasoning: str = ""
+
+
+_ALL = (
+    Rule("rulekit.setup", "Setting up a scenario",
+         "The board is laid out as the scenario lists it; draw decks are in listing order, top card first.",
+         "rulekit", "rulekit",
+         "The rules start from a real game; a scenario starts from a chosen board, so its order must be stated."),
+    Rule("rulekit.script", "The script",
+         "Each script entry is one occurrence: all the triggering conditions it creates share one sequence. An "
+         "entry that could change nothing creates no triggering condition.", "rulekit", "rulekit",
+         "Scenarios describe what happens (a claim 2 kill, a phase beginning) without playing a whole round."),
+    Rule("rulekit.auto-pass", "Passing with nothing to use",
+         "A player whose opportunity comes while they have no eligible ability passes without being asked; the "
+         "pass is recorded like any other. A window in which nobody has an eligible ability opens and closes at "
+         "once, every player passing.", "rulekit", "rulekit",
+         "The rules give every player the opportunity; asking someone to choose among nothing teaches nothing "
+         "and hides the decisions that matter. The consecutive-pass count is kept exactly as the rules say."),
+    Rule("rulekit.default-zones", "Where targets are looked for",
+         "Unless an instruction's filter names a zone, it chooses among (or affects) cards in play; putting a card "
+         "into play looks in hand.", "rulekit", "rulekit",
+         "Card text says \"a character\" meaning one in play; the exceptions name their zone."),
+    Rule("rulekit.limits", "Runaway loops",
+         "At most 64 triggering-condition sequences may be open at once; past that the game stops with an error "
+         "naming the abilities that keep triggering each other.", "rulekit", "rulekit",
+         "The rules let abilities trigger each other without end only in theory; a bounded stack keeps a teaching "
+         "tool from hanging and says which cards loop."),
+    Rule("rulekit.defaults", "Default answers",
+         "Every decision has a documented default: forced abilities resolve in listing order, every player passes, "
+         "the first legal target in listing order is chosen. Only answers that differ from the default are "
+         "recorded.", "rulekit", "rulekit",
+         "Short lines of play survive edits of the board: a key that no longer comes up is reported, not guessed."),
+)
+
+
+class _Registry(Mapping):
+    """Every rule: rulekit's own decisions, each registered ruleset's entries, and one entry per
+    option of each ruling (``<ruling>=<option>``). Read-only; built on first use, after the
+    rulesets have registered."""
+
+    def __init__(self):
+        self._built: dict[str, Rule] = {}
+        self._for: tuple = ()
+
+    def _index(self, rulesets: tuple) -> dict[str, Rule]:
+        """The entries of rulekit and of ``rulesets`` (rebuilt only when that set changes; a
+        dict swapped in whole, so a reader in another thread sees the old or the new one)."""
+        if self._for != rulesets:
+            built = {r.id: r for r in _ALL}
+            for rs in rulesets:
+                built.update({r.id: r for r in rs.rules})
+                for ruling in rs.rulings:
+                    for i, option in enumerate(ruling.options):
+                        built[f"{ruling.name}={option.name}"] = Rule(
+                            f"{ruling.name}={option.name}", f"Ruling {ruling.name}: {option.name}"
+                            + (" (default)" if i == 0 else ""), f"{ruling.question} — {option.summary}",
+                            "ruling", option.source, option.reasoning)
+            self._built, self._for = built, rulesets
+        return self._built
+
+    def _loaded(self) -> dict[str, Rule]:
+        return self._index(_RULESETS["registered"]())
+
+    def _all(self) -> dict[str, Rule]:
+        return self._index(_RULESETS["all"]())
+
+    def __getitem__(self, key: str) -> Rule:
+        found = self._loaded().get(key)      # the rulesets in use answer first; the rest load only if needed
+        return found if found is not None else self._all()[key]
+
+    def __contains__(self, key) -> bool:
+        return key in self._loaded() or key in self._all()
+
+    def __iter__(self):
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
+RULES: Mapping[str, Rule] = _Registry()
+
+#: Where the registry finds the rulesets' entries: the registered rulesets, and every ruleset
+#: (loading the built-in ones not yet loaded). The ruleset registry (:mod:`rulekit.rulesets`)
+#: installs both when it is imported; the core imports no ruleset.
+_RULESETS = {"registered": tuple, "all": tuple}
+
+
+def read_rulesets_from(registered, every) -> None:
+    """Install the two functions that give the rulesets whose entries the registry holds."""
+    _RULESETS["registered"], _RULESETS["all"] = registered, every
+
+
+def rule(rule_id: str) -> Rule:
+    """The registered rule, or a KeyError naming the closest ids."""
+    try:
+        return RULES[rule_id]
+    except KeyError:
+        import difflib
+        close = difflib.get_close_matches(rule_id, list(RULES), n=3)
+        raise KeyError(f"no rule {rule_id!r}" + (f"; did you mean {', '.join(close)}?" if close else "")) from None

@@ -1,0 +1,197 @@
+"""Words for people: labels of options and one-line descriptions of steps.
+
+Steps store codes and ids; sentences are made here, only when something is shown.
+"""
+from __future__ import annotations
+
+import re
+
+from rulekit.core.events import EventKind
+from rulekit.core.model import Card, GameState
+
+
+def card_label(card: Card) -> str:
+    return f"{card.title} ({card.obj})"
+
+
+def card_of(state: GameState, obj: str) -> Card | None:
+    return state.cards.get(obj.partition("@")[0])
+
+
+def obj_label(state: GameState, obj: str) -> str:
+    card = card_of(state, obj)
+    return f"{card.title} ({obj})" if card else obj
+
+
+_EVENT_WORDS = {k.value.replace(" ", "-") for k in EventKind}
+
+
+def split_condition(tc_id: str) -> tuple[str, str, str] | None:
+    """``"s:claim:killed:c3"`` → ``("s:claim", "killed", "c3")``; ``None`` for an id that is
+    not a triggering condition (a sequence, answered by a "one or more" ability)."""
+    parts = tc_id.rsplit(":", 2)
+    if len(parts) == 3 and parts[1] in _EVENT_WORDS and "/" not in parts[2]:
+        return parts[0], parts[1], parts[2]
+    return None
+
+
+def condition_label(state: GameState, tc_id: str) -> str:
+    """``"s:claim:killed:c3"`` → ``"Ser Jaime (c3) killed"``."""
+    parts = split_condition(tc_id)
+    if parts is None:
+        return f"the occurrence {tc_id}"
+    head, event, subject = parts
+    event = event.replace("-", " ")
+    event = state.rules.event_words.get(event, event)
+    if event == "effect initiates" and head.endswith("/initiation"):
+        obj, _, ability_id = head.partition("@")[0].rpartition(".")
+        card = card_of(state, obj)
+        ability = card.ability(ability_id) if card else None
+        if ability is None:
+            return f"the effect of {obj}.{ability_id} initiates"
+        return f"the effect of {card.title}'s {ability.timing.value} ({obj}.{ability_id}) initiates"
+    if subject in state.players:
+        return f"{subject} {event}"
+    return f"{obj_label(state, subject)} {event}"
+
+
+def use_ref_label(state: GameState, use_id: str) -> str:
+    """``"c7.r1@s:claim:killed:c3"`` → ``"Tyrion's reaction (c7.r1) for: Ser Jaime (c3) killed"``."""
+    head, _, responds_to = use_id.partition("@")
+    obj, _, ability_id = head.rpartition(".")
+    card = card_of(state, obj)
+    if card is None:
+        return use_id
+    ability = card.ability(ability_id)
+    kind = ability.timing.value if ability else "ability"
+    target = condition_label(state, responds_to)
+    return f"{card.title}'s {kind} ({obj}.{ability_id}) for: {target}"
+
+
+def option_label(kind, option_id: str, state: GameState, chooser: str) -> str:
+    """The readable label of a decision's option."""
+    if option_id == "pass":
+        return f"{chooser} passes"
+    if "@" in option_id and "." in option_id.partition("@")[0]:
+        return use_ref_label(state, option_id)
+    card = card_of(state, option_id)
+    if card is None and "." in option_id:               # CARD.ABILITY: an ability or spell to play
+        obj, _, ability_id = option_id.rpartition(".")
+        source = card_of(state, obj)
+        ability = source.ability(ability_id) if source is not None else None
+        if ability is not None:
+            return f"{source.title} — {ability_words(ability)} ({option_id})"
+    return card_label(card) if card else option_id
+
+
+def ability_words(ability) -> str:
+    """What an ability does, in the rules' words: its printed text without the timing word, or
+    its effect (``"kill a unit"``)."""
+    text = (ability.text or "").strip()
+    head, sep, rest = text.partition(":")
+    if sep and len(head) <= 24 and rest.strip():
+        text = rest.strip()
+    if text:
+        return text[:1].lower() + text[1:].rstrip(".")
+    return "; ".join(f"{i.do.value} {i.target.value}" for i in ability.effect) or ability.timing.value
+
+
+def describe(what: str, args: tuple, state: GameState) -> str:
+    """One line for a step, from its code and arguments, naming cards by title."""
+    a = dict(args)
+    if what == "setup":
+        return f"The game is set up: {len(state.cards)} cards, {', '.join(state.players)}; first player {state.first_player}."
+    if what == "script":
+        label = a.get("label") or a["occurrence"]
+        return f"Script: {label}."
+    if what == "script-nothing":
+        return f"Script: {a.get('label') or a['occurrence']} — it could change nothing, so nothing happens."
+    if what == "script-done":
+        return "The script is over."
+    own = state.rules.describe(what, a, state)
+    if own is not None:
+        return own
+    return f"{what} {a}"
+
+
+def pass_line(a: dict, auto_reason: str) -> str:
+    why = f" ({auto_reason})" if a["auto"] else ""
+    return f"{a['player']} passes{why}; {a['passes']} pass(es) in a row."
+
+
+# -- where a step stands, and names instead of ids ----------------------------------------------------
+def position(step) -> str:
+    """Where ``step`` stands in the rules, in the rules' words (``"step 4, interrupt window"``,
+    ``"the newest item's controller has priority"``), as its ruleset says; ``""`` if nowhere."""
+    return step.state.rules.position(step)
+
+
+def heading(step) -> str:
+    """The timeline position and the rules' position written apart: ``"#5 · step 4, interrupt window"``."""
+    where = position(step)
+    return f"#{step.number} · {where}" if where else f"#{step.number}"
+
+
+_STEP_PREFIX = re.compile(r"^Step \d+(?:, ([^:—]+?))?( closes)?: ")
+
+
+def without_position(text: str) -> str:
+    """A step's description without the leading ``"Step 4, interrupt window: "`` that
+    :func:`heading` already gives."""
+    m = _STEP_PREFIX.match(text)
+    if m is None:
+        return text
+    rest = text[m.end():]
+    if m.group(2):
+        rest = "the window closes: " + rest
+    return rest[:1].upper() + rest[1:]
+
+
+_ID_TOKEN = re.compile(r"(?<![\w'#])([A-Za-z0-9_\-]+(?:[.@:/#][A-Za-z0-9_\-]+)+)")
+_PAREN = re.compile(r" ?\(([^()\s]+)\)")
+_PART = re.compile(r"\((?:effect|cost)\d+ of ")
+
+
+def is_internal_id(token: str, state: GameState | None = None) -> bool:
+    """Whether ``token`` is an engine id (``c6.r1@s:claim:killed:c3``, ``s:claim``, a card id)
+    rather than a word a reader would use."""
+    if _ID_TOKEN.fullmatch(token) and not re.fullmatch(r"[\d.:]+", token):
+        return True
+    return state is not None and (token in state.cards or token.partition("@")[0] in state.cards) and \
+        bool(re.fullmatch(r"[A-Za-z0-9_\-]+(@\d+)?", token))
+
+
+def _token_name(token: str, state: GameState) -> str:
+    head = token.partition("@")[0]
+    obj, _, ability_id = head.rpartition(".")
+    card = card_of(state, obj) if obj else None
+    if card is not None:
+        ability = card.ability(ability_id)
+        kind = ability.timing.value if ability is not None and ability.timing.value not in ("triggered", "priority") \
+            else "ability"
+        return f"{card.title}'s {kind}"
+    label = condition_label(state, token.partition("/")[0])
+    if not label.startswith("the occurrence"):
+        return names(label, state)
+    if token.startswith("chain:"):
+        return "the Chain"
+    if token.count(":") == 1 and token.startswith("s:"):
+        return "the scripted event"
+    tail = token.rsplit(":", 1)[-1].replace("-", " ")
+    if tail in ("would", "interrupt", "reaction"):
+        return f"the {tail} window"
+    card = card_of(state, token)
+    return card.title if card is not None else "the occurrence"
+
+
+def names(text: str, state: GameState) -> str:
+    """``text`` for a reader: ids in brackets dropped (``"Winterfell Steward (c3)"`` →
+    ``"Winterfell Steward"``) and any other engine id replaced by what it names."""
+    def drop(m):
+        return "" if is_internal_id(m.group(1), state) else m.group(0)
+    text = _PART.sub("(", text)
+    before = None
+    while before != text:
+        before, text = text, _PAREN.sub(drop, text)
+    return _ID_TOKEN.sub(lambda m: _token_name(m.group(1), state) if is_internal_id(m.group(1), state)
+                         else m.group(1), text)

@@ -1,0 +1,107 @@
+"""Walking subtrees in other processes, through the standard :class:`concurrent.futures.Executor`.
+
+The top of the graph is walked here, breadth first, until enough positions wait to be walked
+(``split``, 32 by default); each of those is then walked in a task: the task replays the
+position's line from the start of the scenario (a scenario and a line of keyed answers are
+all that crosses to the other process; both pickle) and returns its part of the graph. The
+parts are grafted where their positions were, in the order the positions were found, and the
+whole graph is counted as a serial walk's is — so the outcomes, line counts, example lines
+and choices are the same.
+
+A position reachable from two subtrees is walked in both (each task has its own
+transposition table), so a walk whose lines converge across subtrees — orderings of forced
+abilities — does more work in parallel than serially. Lines that stay apart (different
+targets, different answers to a save) split well. See ``docs/exploring.md`` for figures.
+
+A Dask ``distributed`` client is accepted as is (its ``get_executor()`` is used).
+"""
+from __future__ import annotations
+
+import concurrent.futures as cf
+import pickle
+
+from rulekit.explore.walker import ExplorationError, Limit, Walk, Walker, _Clock, _progress_bar, full_line, walk
+
+
+def as_executor(executor) -> cf.Executor:
+    if isinstance(executor, cf.Executor):
+        return executor
+    if hasattr(executor, "get_executor"):            # a dask.distributed Client
+        return executor.get_executor()
+    raise ExplorationError(f"executor must be a concurrent.futures.Executor (a ProcessPoolExecutor) or a "
+                           f"dask.distributed Client, got {type(executor).__name__}")
+
+
+def walk_subtree(scenario, line, max_nesting, key, merge, states, deadline, seconds) -> Walk:
+    """In a worker: replay ``line`` from the start of ``scenario`` and walk every line from there."""
+    from rulekit.core.game import Game
+    game = Game.start(scenario, line, max_nesting=max_nesting)
+    if game.decision is None or game.waiting_answers:
+        raise ExplorationError("a subtree's line did not replay to a decision (the engine is not deterministic?)")
+    return walk(game, key=key, merge=merge, clock=_Clock(Limit(states, seconds), deadline))
+
+
+def _top(root, *, key, merge, split: int, limit: Limit, clock: _Clock):
+    """Breadth first from ``root`` until ``split`` positions wait: the walker and those positions' games."""
+    walker = Walker(key=key, merge=merge)
+    walker.place(root)
+    waiting = {0: root} if root.decision is not None else {}
+    while waiting and len(waiting) < split:
+        deeper = {}
+        for n, game in waiting.items():
+            while len(walker.w.children[n]) < len(walker.w.options[n]):
+                child = walker.answer(game, n)
+                if child is not None:
+                    deeper[len(walker.w) - 1] = child
+        waiting = deeper
+        if limit.states is not None and len(walker.w) >= limit.states:
+            walker.w.stopped = clock.over(walker.w) or f"stopped at the limit of {limit.states:,} positions"
+            return walker, {}
+    return walker, waiting
+
+
+def walk_parallel(root, executor, *, key, merge: bool, limit: Limit, deadline, split: int | None, progress):
+    """The graph of every line from ``root``, its subtrees walked by ``executor``; and the
+    number of subtrees walked there."""
+    executor = as_executor(executor)
+    if isinstance(executor, cf.ProcessPoolExecutor):
+        try:
+            pickle.dumps(key)
+        except Exception as e:   # noqa: BLE001 - lambdas and local functions do not pickle
+            raise ExplorationError(f"the outcome key must be a module-level function to cross processes: {e}") from None
+    walker, waiting = _top(root, key=key, merge=merge, split=split or 32, limit=limit, clock=_Clock(limit, deadline))
+    w = walker.w
+    if not waiting:
+        return w, 0
+    order = sorted(waiting)
+    states = None
+    if limit.states is not None:
+        states = max(1, (limit.states - len(w)) // len(order))
+    scenario, nesting = root.scenario, root.max_nesting
+    futures = {executor.submit(walk_subtree, scenario, full_line(waiting[n]), nesting, key, merge, states, deadline,
+                               limit.seconds): n for n in order}
+    bar = _progress_bar(progress, unit="subtrees", total=len(order))
+    parts = {}
+    try:
+        for future in cf.as_completed(futures):
+            parts[futures[future]] = future.result()
+            if bar is not None:
+                bar.update(1)
+    except BaseException:
+        for future in futures:
+            future.cancel()
+        raise
+    finally:
+        if bar is not None:
+            bar.close()
+    stopped = []
+    for n in order:
+        part = parts[n]
+        w.attach(part, n)
+        if part.stopped:
+            stopped.append(part.stopped)
+    if stopped:
+        timed_out = [why for why in stopped if "time limit" in why]
+        why = timed_out[0] if timed_out else f"stopped at the limit of {limit.states:,} positions"
+        w.stopped = f"{why} ({len(stopped)} of {len(order)} subtrees walked in parallel stopped)"
+    return w, len(order)

@@ -1,0 +1,189 @@
+"""Build scenarios in Python: players, cards, abilities and a script of occurrences.
+
+>>> from rulekit.builder import ScenarioBuilder, reaction, killed, draw
+>>> b = ScenarioBuilder("Claim 2", players=["P1", "P2"], first_player="P1")
+>>> b.card("c3", "Ser Jaime Lannister", owner="P2")                                  # doctest: +ELLIPSIS
+<...>
+>>> b.card("c7", "Tyrion Lannister", owner="P2", abilities=[
+...     reaction("r1", killed(type="character"), [draw(1)])])                        # doctest: +ELLIPSIS
+<...>
+>>> scenario = b.kill("c3", label="claim").build()
+
+Every helper returns plain data (:mod:`rulekit.abilities`); strings are accepted wherever an
+enum is expected ("reaction", "you", "that card").
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rulekit.core.abilities import Ability, CardFilter, Condition, Instruction, Posture, Target, Timing, Trigger, Which, Who
+from rulekit.core.events import EventKind, Verb
+from rulekit.core.model import Card
+from rulekit.core.scenario import Scenario, ScriptEntry
+
+
+# -- filters, patterns, conditions ---------------------------------------------------------------
+def cards(which="any", type=None, title=None, trait=None, controller="any", owner="any", zone=None,
+          posture=None) -> CardFilter:
+    """A card filter; ``which`` is "self", "other" or "any"; players are "you"/"opponent"/"any"."""
+    return CardFilter(Which(which), type, title, trait, Who(controller), Who(owner), zone,
+                      Posture(posture) if posture else None)
+
+
+def on(event, *, card: CardFilter | None = None, player="any", challenge=None, phase=None,
+       one_or_more: bool = False, **filter_fields) -> Trigger:
+    """A trigger pattern: ``on("killed", type="character")`` is "a character is killed"."""
+    if filter_fields:
+        card = cards(**filter_fields)
+    return Trigger(EventKind(event), card, Who(player), challenge, phase, one_or_more)
+
+
+def killed(**kw) -> Trigger:
+    return on(EventKind.KILLED, **kw)
+
+
+def leaves_play(**kw) -> Trigger:
+    return on(EventKind.LEAVES_PLAY, **kw)
+
+
+def condition(count: CardFilter | None = None, at_least=None, at_most=None, phase=None) -> Condition:
+    return Condition(count, at_least, at_most, phase)
+
+
+# -- instructions ---------------------------------------------------------------------------------
+def do(verb, target="self", filter: CardFilter | None = None, amount: int = 1, condition=()) -> Instruction:
+    """An instruction: ``do("kill", "chosen", cards(type="character", controller="opponent"))``."""
+    return Instruction(Verb(verb), Target(target), filter, amount, tuple(condition))
+
+
+def kneel(target="self", filter=None) -> Instruction:
+    return do(Verb.KNEEL, target, filter)
+
+
+def stand(target="self", filter=None) -> Instruction:
+    return do(Verb.STAND, target, filter)
+
+
+def kill(target="that card", filter=None) -> Instruction:
+    return do(Verb.KILL, target, filter)
+
+
+def sacrifice(target="self", filter=None) -> Instruction:
+    return do(Verb.SACRIFICE, target, filter)
+
+
+def gain_power(amount: int = 1, target="self", filter=None) -> Instruction:
+    return do(Verb.GAIN_POWER, target, filter, amount)
+
+
+def draw(amount: int = 1, player="you", condition=()) -> Instruction:
+    return do(Verb.DRAW, player, None, amount, condition)
+
+
+# -- abilities -------------------------------------------------------------------------------------
+def ability(id: str, timing, when: Trigger, effect, *, condition=(), cost=(), zones=(), text="") -> Ability:
+    return Ability(id=id, timing=Timing(timing), when=when, effect=tuple(effect), condition=tuple(condition),
+                   cost=tuple(cost), zones=tuple(zones), text=text)
+
+
+def interrupt(id, when, effect, **kw) -> Ability:
+    return ability(id, Timing.INTERRUPT, when, effect, **kw)
+
+
+def would_interrupt(id, when, effect, **kw) -> Ability:
+    return ability(id, Timing.WOULD_INTERRUPT, when, effect, **kw)
+
+
+def forced_interrupt(id, when, effect, **kw) -> Ability:
+    return ability(id, Timing.FORCED_INTERRUPT, when, effect, **kw)
+
+
+def reaction(id, when, effect, **kw) -> Ability:
+    return ability(id, Timing.REACTION, when, effect, **kw)
+
+
+def forced_reaction(id, when, effect, **kw) -> Ability:
+    return ability(id, Timing.FORCED_REACTION, when, effect, **kw)
+
+
+def triggered(id, when, effect, **kw) -> Ability:
+    """A Riftbound triggered ability ("When …", "At …", "The Nth time …")."""
+    return ability(id, Timing.TRIGGERED, when, effect, **kw)
+
+
+# -- the builder --------------------------------------------------------------------------------------
+class ScenarioBuilder:
+    """Collects players, cards and script entries; :meth:`build` checks and returns a
+    :class:`~rulekit.scenario.Scenario`. Methods return the builder, so calls chain."""
+
+    def __init__(self, title: str, players=("P1", "P2"), first_player: str | None = None,
+                 ruleset: str = "agot", phase: str = ""):
+        self.title = title
+        self.players = tuple(players)
+        self.first_player = first_player or self.players[0]
+        self.ruleset = ruleset
+        self.phase = phase
+        self._cards: list[Card] = []
+        self._script: list[ScriptEntry] = []
+
+    def card(self, id: str, title: str, owner: str, *, controller=None, zone="play area", type="character",
+             strength=0, power=0, kneeling=False, traits=(), abilities=(),
+             duplicate_of: str | None = None) -> "ScenarioBuilder":
+        """List a card. ``duplicate_of``: the id of the card this one is a duplicate of (A Game
+        of Thrones; a duplicate is not a character of its own)."""
+        self._cards.append(Card(id, title, owner, controller, zone, type, strength, power, kneeling,
+                                tuple(traits), tuple(abilities), duplicate_of=duplicate_of))
+        return self
+
+    def give(self, card_id: str, *abilities: Ability) -> "ScenarioBuilder":
+        """Add abilities to a card already listed."""
+        for i, c in enumerate(self._cards):
+            if c.id == card_id:
+                self._cards[i] = replace(c, abilities=c.abilities + abilities)
+                return self
+        raise KeyError(f"no card {card_id!r} has been added yet")
+
+    def occur(self, verb, *, cards=(), player=None, amount=1, challenge=None, phase=None, id=None,
+              label="", cannot_be_saved=False, to=None, grant=None, ability=None) -> "ScenarioBuilder":
+        """Add a script entry: ``verb`` with its subjects, as a file's ``script`` lists it
+        (``to`` for a move, ``grant`` and ``ability`` for gaining and losing abilities)."""
+        self._script.append(ScriptEntry(Verb(verb), tuple(cards), player, amount, challenge, phase, id, label,
+                                        cannot_be_saved, to, grant, ability))
+        return self
+
+    def kill(self, *card_ids: str, **kw) -> "ScenarioBuilder":
+        return self.occur(Verb.KILL, cards=card_ids, **kw)
+
+    def discard(self, *card_ids: str, **kw) -> "ScenarioBuilder":
+        return self.occur(Verb.DISCARD, cards=card_ids, **kw)
+
+    def kneel(self, *card_ids: str, **kw) -> "ScenarioBuilder":
+        return self.occur(Verb.KNEEL, cards=card_ids, **kw)
+
+    def stand(self, *card_ids: str, **kw) -> "ScenarioBuilder":
+        return self.occur(Verb.STAND, cards=card_ids, **kw)
+
+    def put_into_play(self, *card_ids: str, **kw) -> "ScenarioBuilder":
+        return self.occur(Verb.PUT_INTO_PLAY, cards=card_ids, **kw)
+
+    def gain_power(self, card_id: str, amount: int = 1, **kw) -> "ScenarioBuilder":
+        return self.occur(Verb.GAIN_POWER, cards=(card_id,), amount=amount, **kw)
+
+    def draw(self, player: str, amount: int = 1, **kw) -> "ScenarioBuilder":
+        return self.occur(Verb.DRAW, player=player, amount=amount, **kw)
+
+    def win_challenge(self, player: str, challenge: str, **kw) -> "ScenarioBuilder":
+        return self.occur(Verb.WIN_CHALLENGE, player=player, challenge=challenge, **kw)
+
+    def begin_phase(self, phase: str, **kw) -> "ScenarioBuilder":
+        return self.occur(Verb.BEGIN_PHASE, phase=phase, **kw)
+
+    def end_phase(self, phase: str, **kw) -> "ScenarioBuilder":
+        return self.occur(Verb.END_PHASE, phase=phase, **kw)
+
+    def build(self) -> Scenario:
+        """The scenario, validated like a scenario file: a wrong type, ``None`` or an unknown
+        reference raises :class:`~rulekit.errors.ScenarioError` naming the field."""
+        from rulekit.files.scenario_files import validate_scenario
+        return validate_scenario(Scenario(self.title, self.players, self.first_player, tuple(self._cards),
+                              tuple(self._script), self.ruleset, self.phase))

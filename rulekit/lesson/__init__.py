@@ -1,0 +1,5 @@
+"""The lesson API: one readable line per lesson action — board, rule, predict, play, see, why,
+try a variant (``docs/lessons-api.md``). Uses the core, the files and the views."""
+from rulekit.lesson.lesson import Compared, Lesson, Play
+
+__all__ = ["Compared", "Lesson", "Play"]

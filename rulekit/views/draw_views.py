@@ -1,0 +1,240 @@
+"""The flowchart, the open window and the Chain (or stack of open sequences), drawn: the views of
+:mod:`rulekit.draw` that show the rules' structure and the stack at one step."""
+from __future__ import annotations
+
+from matplotlib.collections import LineCollection, PolyCollection
+from matplotlib.patches import Rectangle
+
+from rulekit.views.figure import (CURRENT, EVENT, IDLE, MIN_FONT, RELATION_STYLES, VISITED, View, _arrowhead, fit, key,
+                   player_color, title_text, wrap)
+from rulekit.core.text import names
+from rulekit.core.timeline import Step
+
+
+# -- the flowchart -----------------------------------------------------------------------------------------
+#: which flowchart relation a step's mark makes happen (highlighted when it does)
+MARK_RELATIONS = {"cancel": ("cancels",), "change": ("changes",), "save": ("changes",), "replace": ("changes",)}
+
+
+class FlowView(View):
+    """The rules flowchart: the ruleset's steps (or stages) in a column, the current one
+    highlighted and the path taken in this sequence shaded; every relation has its own colour
+    and line style, all in the legend; a cancel, change, save or replace lights its edge."""
+
+    def __init__(self, ruleset: str = "agot", ax=None, steps: tuple[Step, ...] | None = None):
+        from rulekit.views.graphs import flowchart_graph
+        super().__init__(ax)
+        self.ruleset, self.steps = ruleset, steps
+        g = flowchart_graph(ruleset)
+        self.nodes = list(g.nodes)
+        main = [n for n in self.nodes if g.nodes[n]["kind"] in ("step", "stage")]
+        ends = [n for n in self.nodes if g.nodes[n]["kind"] == "end"]
+        side = [n for n in self.nodes if n not in main and n not in ends]
+        column = main + ends
+        top, bottom = 4.15, 0.3
+        gap = (top - bottom) / max(1, len(column) - 1)
+        bh = min(0.3, gap * 0.7)
+        x0, bw = 1.0, 3.3
+        self.box = {}
+        for i, n in enumerate(column):
+            self.box[n] = (x0, top - i * gap - bh / 2, bw, bh)
+        for i, n in enumerate(side):
+            self.box[n] = (5.0, 3.7 - i * 0.8, 2.8, 0.45)
+        self.patches, self.labels = {}, {}
+        for n, (x, y, w, h) in self.box.items():
+            patch = Rectangle((x, y), w, h, facecolor=IDLE, edgecolor="#555555", linewidth=1)
+            self.ax.add_patch(patch)
+            self.patches[n] = patch
+            lines = 1 if h < 0.28 else 2
+            self.labels[n] = self.text(x + w / 2, y + h / 2, wrap(g.nodes[n]["label"], w - 0.1, lines),
+                                       ha="center", va="center", zorder=3)
+        self.dynamic = list(self.patches.values()) + self.dynamic     # the boxes first, their labels over them
+        relations = ["next"] if any(d["relation"] == "next" for _, _, d in g.edges(data=True)) else []
+        for _, _, data in g.edges(data=True):          # "next" first: the plain line
+            if data["relation"] not in relations:
+                relations.append(data["relation"])
+        self.style = {r: RELATION_STYLES[i % len(RELATION_STYLES)] for i, r in enumerate(relations)}
+        self.edges = {}          # relation -> LineCollection (to light when it happens)
+        by_relation: dict[str, tuple[list, list]] = {r: ([], []) for r in relations}
+        left = right = 0
+        order = {n: i for i, n in enumerate(column)}
+        for a, b, data in g.edges(data=True):
+            xa, ya, wa, ha = self.box[a]
+            xb, yb, wb, hb = self.box[b]
+            if a == b:                                             # a loop: a small arc on the right
+                pts = [(xa + wa, ya + ha * 0.7), (xa + wa + 0.25, ya + ha * 0.7), (xa + wa + 0.25, ya + ha * 0.3),
+                       (xa + wa, ya + ha * 0.3)]
+            elif a in order and b in order and order[b] == order[a] + 1:
+                pts = [(xa + wa / 2, ya), (xb + wb / 2, yb + hb)]
+            elif a in order and b in order and order[b] < order[a]:          # back up: a lane on the left
+                left += 1
+                lx = x0 - 0.13 * left
+                pts = [(xa, ya + ha / 2), (lx, ya + ha / 2), (lx, yb + hb / 2), (xb, yb + hb / 2)]
+            elif a in order and b in order:                                   # a jump down: a lane on the right
+                right += 1
+                rx = x0 + bw + 0.12 * right
+                pts = [(xa + wa, ya + ha / 2), (rx, ya + ha / 2), (rx, yb + hb / 2), (xb + wb, yb + hb / 2)]
+            elif b in side:                                                  # out to the side column
+                pts = [(xa + wa, ya + ha / 2), (xb - 0.35, ya + ha / 2), (xb - 0.35, yb + hb / 2), (xb, yb + hb / 2)]
+            else:                                                            # back from the side column
+                pts = [(xa + wa / 2, ya + ha), (xa + wa / 2, yb + hb / 2 + 0.0), (xb + wb + 0.02, yb + hb / 2)]
+            lines, heads = by_relation[data["relation"]]
+            lines.append(pts)
+            heads.append(_arrowhead(pts[-2], pts[-1]))
+        for relation, (lines, heads) in by_relation.items():
+            color, style = self.style[relation]
+            lc = LineCollection(lines, colors=color, linewidths=1.0, linestyles=style, zorder=1)
+            hc = PolyCollection(heads, facecolors=color, edgecolors="none", zorder=2)
+            self.ax.add_collection(lc)
+            self.ax.add_collection(hc)
+            self.edges[relation] = lc
+        self.dynamic += list(self.edges.values())
+        self.title = self.text(0.1, 4.95, "", MIN_FONT + 1, va="top")
+        self.note = self.text(5.0, 0.15, "", MIN_FONT, va="bottom", color=EVENT)
+        y = 3.7 - len(side) * 0.8 + 0.1 if side else 3.9
+        entries = [("current step", CURRENT, "box"), ("taken in this sequence", VISITED, "box"),
+                   ("a cancel, change, save or replace", "#fde0dd", "box")]
+        entries += [(r, self.style[r][0], ("line", self.style[r][1])) for r in relations]
+        key(self, entries, 5.0, y, dy=0.2, width=2.9)
+
+    def update(self, step: Step, steps: tuple[Step, ...] | None = None) -> None:
+        from rulekit.views.graphs import flow_graph
+        steps = steps if steps is not None else self.steps
+        g = flow_graph(step, steps, self.ruleset)
+        mark = step.state.rules.sequence_mark(step).mark
+        happening = MARK_RELATIONS.get(mark, ())
+        for node, patch in self.patches.items():
+            data = g.nodes[node]
+            color = CURRENT if data["current"] else VISITED if data["visited"] else IDLE
+            patch.set_facecolor("#fde0dd" if data["current"] and happening else color)
+            patch.set_edgecolor(EVENT if data["current"] and happening else "#555555")
+            patch.set_linewidth(2.0 if data["current"] else 1.0)
+        for relation, lc in self.edges.items():
+            lc.set_linewidth(2.6 if relation in happening else 1.0)
+        self.title.set_text(title_text(step, 7.8))
+        depth = f"open sequences: {step.level}" if step.level > 1 else ""
+        self.note.set_text(fit((f"{mark}: " + ", ".join(happening) if happening else "") + (
+            "  ·  " if happening and depth else "") + depth, 2.9))
+
+
+
+
+# -- the windows -------------------------------------------------------------------------------------------
+class WindowsView(View):
+    """The innermost open window (or priority on the Chain): whose opportunity it is, who has
+    passed in a row, and what each player may use; the outer windows in one line each."""
+
+    size = (8.0, 2.3)
+    OUTER = 2
+
+    def __init__(self, ax=None):
+        super().__init__(ax)
+        h = self.size[1]
+        self.title = self.text(0.1, h - 0.08, "", MIN_FONT + 1, va="top")
+        self.box = Rectangle((0.1, h - 1.72), 7.8, 1.0, facecolor="#fafafa", edgecolor="#555555", linewidth=2)
+        self.ax.add_patch(self.box)
+        self.dynamic.insert(0, self.box)
+        self.head = self.text(0.25, h - 0.87, "", MIN_FONT + 1, va="center", fontweight="bold")
+        self.who = self.text(0.25, h - 1.08, "", va="center")
+        self.what = self.text(0.25, h - 1.2, "", va="top")
+        self.outer = [self.text(0.1, h - 1.85 - i * 0.18, "", va="center", color="#555555")
+                      for i in range(self.OUTER)]
+        self.legend = None
+
+    def update(self, step: Step, steps: tuple[Step, ...] | None = None) -> None:
+        state = step.state
+        entries = state.rules.window_entries(step)
+        self.title.set_text(title_text(step, 7.8))
+        if entries:
+            e = entries[-1]
+            self.box.set_edgecolor(player_color(state, e.player))
+            self.head.set_text(fit(names(e.title, state), 7.5, MIN_FONT + 1))
+            self.who.set_text(fit(names(e.status, state), 7.5))
+            self.what.set_text(wrap(names(e.may_act, state), 7.5, 3))
+        else:
+            self.box.set_edgecolor("#bbbbbb")
+            self.head.set_text("no window is open")
+            self.who.set_text("")
+            self.what.set_text("")
+        outer = list(reversed(entries[:-1]))
+        for i, t in enumerate(self.outer):
+            if i < len(outer):
+                more = f" (and {len(outer) - self.OUTER} more)" if i == self.OUTER - 1 and len(outer) > self.OUTER else ""
+                t.set_text(fit("also open, outside it: " + names(outer[i].title, state) + more, 7.8))
+            else:
+                t.set_text("")
+        self.used = 1.78 + 0.18 * min(len(outer), self.OUTER)
+        if self.legend is None:
+            self.legend = state.players
+            h = self.size[1]
+            x = 7.9 - 0.75 * len(state.players)
+            for i, p in enumerate(state.players):
+                self.ax.add_patch(Rectangle((x + i * 0.75, h - 0.62), 0.18, 0.12, facecolor="none",
+                                            edgecolor=player_color(state, p), linewidth=2))
+                self.ax.text(x + i * 0.75 + 0.24, h - 0.56, fit(p, 0.45), fontsize=MIN_FONT, va="center")
+            self.ax.text(x - 0.08, h - 0.56, "whose opportunity:", fontsize=MIN_FONT, va="center", ha="right")
+            self._background = None
+
+
+
+
+# -- the Chain ---------------------------------------------------------------------------------------------
+class ChainView(View):
+    """The Chain as a stack of cards, newest on top, pending and finalized items told apart;
+    A Game of Thrones has no Chain, so there the view shows its last-in-first-out stack of
+    open sequences and resolving abilities."""
+
+    size = (8.0, 3.9)
+    SLOTS = 6
+
+    def __init__(self, ax=None):
+        super().__init__(ax)
+        h = self.size[1]
+        self.title = self.text(0.1, h - 0.08, "", MIN_FONT + 1, va="top")
+        key(self, [("added by this step", "#e5f5e0", "box"), ("pending (not yet finalized)", "#eeeeee", "box"),
+                   ("finalized, or an open sequence", IDLE, "box")], 0.1, h - 0.56, dy=0, width=2.6, dx=2.6)
+        self.note = self.text(0.1, h - 0.78, "", va="center", color="#555555")
+        self.cards = []
+        for i in range(self.SLOTS):
+            y = h - 1.35 - i * 0.45          # slot 0 at the top: the newest
+            box = Rectangle((1.2, y), 6.6, 0.4, facecolor=IDLE, edgecolor="#555555", linewidth=1.5, visible=False)
+            self.ax.add_patch(box)
+            line1 = self.text(1.3, y + 0.29, "", MIN_FONT + 1, va="center")
+            line2 = self.text(1.3, y + 0.11, "", va="center", color="#333333")
+            mark = self.text(1.1, y + 0.2, "", MIN_FONT, ha="right", va="center", fontweight="bold")
+            self.dynamic.insert(0, box)
+            self.cards.append((box, line1, line2, mark))
+        self.more = self.text(1.2, h - 1.35 - self.SLOTS * 0.45 + 0.3, "", va="center", color="#555555")
+
+    @staticmethod
+    def entries(step: Step) -> list[tuple[str, str, str, bool, str]]:
+        """(id, first line, second line, pending, controller), oldest first."""
+        return [(e.id, e.title, e.detail, e.pending, e.controller) for e in step.state.rules.stack_entries(step)]
+
+    def update(self, step: Step, steps: tuple[Step, ...] | None = None) -> None:
+        state = step.state
+        entries = self.entries(step)
+        previous = {e[0] for e in self.entries(step.parent)} if step.parent is not None else set()
+        shown = list(reversed(entries))[:self.SLOTS]          # newest first, from the top
+        for i, (box, line1, line2, mark) in enumerate(self.cards):
+            visible = i < len(shown)
+            for artist in (box, line1, line2, mark):
+                artist.set_visible(visible)
+            if not visible:
+                continue
+            ident, first, second, pending, controller = shown[i]
+            added = ident not in previous
+            box.set_edgecolor(player_color(state, controller))
+            box.set_facecolor("#e5f5e0" if added else ("#eeeeee" if pending else IDLE))
+            line1.set_text(fit(names(first, state), 6.4, MIN_FONT + 1))
+            line2.set_text(fit(names(second, state), 6.4))
+            mark.set_text("newest" if i == 0 else ("oldest" if i == len(entries) - 1 else ""))
+        gone = len(previous - {e[0] for e in entries})
+        self.more.set_text(f"… and {len(entries) - self.SLOTS} older below" if len(entries) > self.SLOTS else "")
+        self.note.set_text(fit(state.rules.stack_kind() + f": {len(entries)} "
+                               + ("entry" if len(entries) == 1 else "entries")
+                               + (f"  ·  {gone} resolved or closed by this step" if gone else ""), 7.8))
+        self.title.set_text(title_text(step, 7.8))
+        self.used = 0.95 + 0.45 * max(1, len(shown)) + (0.2 if len(entries) > self.SLOTS else 0.0)
+
+

@@ -1,0 +1,192 @@
+"""How a lesson shows things: card faces, a board, a rule, a prediction, an explanation.
+
+Each object has ``_repr_html_`` (for notebooks and the documentation site; every piece of text
+is escaped with :func:`html.escape`) and a deterministic plain-text ``repr`` (what nbval
+compares). The styles are inline, so a saved notebook looks the same everywhere. Nothing here
+imports a plotting or widget library. :mod:`rulekit.lesson` makes these objects.
+"""
+from __future__ import annotations
+
+from html import escape
+
+from rulekit.rulesets import get as get_ruleset
+
+__all__ = ["Board", "CardFace", "Prediction", "RuleCard", "Why", "card_face"]
+
+
+# -- showing things -------------------------------------------------------------------------------
+class _Shown:
+    """Something a notebook shows: ``_repr_html_`` for the page, a deterministic ``repr`` for text."""
+
+    def _text(self) -> str:
+        raise NotImplementedError
+
+    def _html(self) -> str:
+        raise NotImplementedError
+
+    def _repr_html_(self) -> str:
+        return self._html()
+
+    def __repr__(self) -> str:
+        return self._text()
+
+    def __str__(self) -> str:
+        return self._text()
+
+
+_FACE = ("display:inline-block;vertical-align:top;width:13em;margin:0.25em;padding:0.4em 0.5em;"
+         "border:1px solid #888;border-radius:0.5em;background:#fdfcf7;color:#222;font-size:0.85em;"
+         "line-height:1.3;font-family:sans-serif")
+_FACE_TURNED = _FACE + ";background:#ece9dd;border-style:dashed"
+
+
+class CardFace(_Shown):
+    """One card as a small face: title, type, text, zone, controller, posture and numbers."""
+
+    def __init__(self, card, ruleset: str = "agot"):
+        self.card = card
+        self.ruleset = ruleset
+
+    @property
+    def turned(self) -> bool:
+        return bool(getattr(self.card, "kneeling", False))
+
+    def facts(self) -> list[str]:
+        c, rules = self.card, get_ruleset(self.ruleset)
+        out = [f"{c.type}", f"in the {c.zone}", f"controlled by {c.controller}"]
+        if c.owner != c.controller:
+            out.append(f"owned by {c.owner}")
+        if self.turned:
+            out.append(rules.turned_word)
+        numbers = tuple((name, getattr(c, name, 0)) for name in rules.card_numbers)
+        out += [f"{name} {value}" for name, value in numbers if value]
+        if c.traits:
+            out.append("traits: " + ", ".join(c.traits))
+        return out
+
+    def texts(self) -> list[str]:
+        return [a.text or f"{a.timing.value.capitalize()} ability." for a in self.card.abilities]
+
+    def _text(self) -> str:
+        lines = [f"{self.card.title} ({', '.join(self.facts())})"]
+        lines += [f"  {t}" for t in self.texts()]
+        return "\n".join(lines)
+
+    def _html(self) -> str:
+        c = self.card
+        facts = escape(" · ".join(self.facts()))
+        texts = "".join(f"<div style='margin-top:0.3em;font-style:italic'>{escape(t)}</div>" for t in self.texts())
+        return (f"<div class='rk-card' style='{_FACE_TURNED if self.turned else _FACE}'>"
+                f"<div style='font-weight:bold'>{escape(c.title)}</div>"
+                f"<div style='color:#555;font-size:0.9em'>{facts}</div>{texts}</div>")
+
+
+def card_face(card, ruleset: str = "agot") -> CardFace:
+    """A :class:`CardFace` for one :class:`~rulekit.model.Card` (a lesson cell can show it alone)."""
+    return CardFace(card, ruleset)
+
+
+class Board(_Shown):
+    """The cards grouped by player and zone; draw decks are counted, not shown."""
+
+    def __init__(self, title: str, ruleset: str, players, cards, deck_zone: str, caption: str = ""):
+        self.title, self.ruleset, self.players, self.cards = title, ruleset, tuple(players), tuple(cards)
+        self.deck_zone, self.caption = deck_zone, caption
+
+    def groups(self) -> list[tuple[str, str, tuple]]:
+        """``(player, zone, cards)`` in player order, zones in the order cards are listed."""
+        out = []
+        for player in self.players:
+            mine = [c for c in self.cards if (c.controller if c.zone != self.deck_zone else c.owner) == player]
+            zones = list(dict.fromkeys(c.zone for c in mine))
+            out += [(player, z, tuple(c for c in mine if c.zone == z)) for z in zones]
+        return out
+
+    def _text(self) -> str:
+        lines = [self.title + (f" — {self.caption}" if self.caption else "")]
+        for player, zone, cards in self.groups():
+            if zone == self.deck_zone:
+                lines.append(f"{player} · {zone}: {len(cards)} card(s)")
+            else:
+                lines.append(f"{player} · {zone}: " + "; ".join(
+                    f"{c.title} ({', '.join(CardFace(c, self.ruleset).facts()[:1] + _posture(c, self.ruleset))})"
+                    for c in cards))
+        return "\n".join(lines)
+
+    def _html(self) -> str:
+        parts = [f"<div class='rk-board'><div style='font-weight:bold'>{escape(self.title)}"
+                 + (f" — {escape(self.caption)}" if self.caption else "") + "</div>"]
+        for player, zone, cards in self.groups():
+            parts.append(f"<div style='margin-top:0.4em'><b>{escape(player)}</b> · {escape(zone)}</div>")
+            if zone == self.deck_zone:
+                parts.append(f"<div style='color:#555'>{len(cards)} card(s), face down</div>")
+            else:
+                parts.append("<div>" + "".join(CardFace(c, self.ruleset)._html() for c in cards) + "</div>")
+        return "".join(parts) + "</div>"
+
+
+def _posture(card, ruleset: str) -> list[str]:
+    return [get_ruleset(ruleset).turned_word] if card.kneeling else []
+
+
+class RuleCard(_Shown):
+    """A rule of the registry: its title, its words, its source and, for rulekit's own
+    decisions, the reasoning."""
+
+    def __init__(self, rule):
+        self.rule = rule
+
+    def _text(self) -> str:
+        r = self.rule
+        out = [f"{r.title} [{r.id}]", r.text, f"Source: {r.source} ({r.provenance})"]
+        if r.reasoning:
+            out.append(f"Why rulekit decided so: {r.reasoning}")
+        return "\n".join(out)
+
+    def _html(self) -> str:
+        r = self.rule
+        why = f"<p><i>Why rulekit decided so:</i> {escape(r.reasoning)}</p>" if r.reasoning else ""
+        return (f"<div class='rk-rule'><b>{escape(r.title)}</b> <code>{escape(r.id)}</code>"
+                f"<blockquote style='margin:0.4em 1em'>{escape(r.text)}</blockquote>"
+                f"<div style='color:#555;font-size:0.9em'>Source: {escape(r.source)} ({escape(r.provenance)})</div>"
+                f"{why}</div>")
+
+
+class Prediction(_Shown):
+    """A multiple-choice question whose answer the engine computes from the played game."""
+
+    def __init__(self, question: str, choices: dict, answer_key: str, computed: bool, note: str = ""):
+        self.question, self.choices, self.answer, self.computed, self.note = question, choices, answer_key, computed, note
+
+    def _text(self) -> str:
+        lines = [self.question] + [f"  {k}) {v}" for k, v in self.choices.items()]
+        who = "computed by the engine" if self.computed else "given by the lesson"
+        lines.append(f"Answer ({who}): {self.answer}) {self.choices[self.answer]}")
+        if self.note:
+            lines.append(self.note)
+        return "\n".join(lines)
+
+    def _html(self) -> str:
+        choices = "".join(f"<li><b>{escape(k)})</b> {escape(v)}</li>" for k, v in self.choices.items())
+        who = "computed by the engine" if self.computed else "given by the lesson"
+        note = f"<div>{escape(self.note)}</div>" if self.note else ""
+        return (f"<div class='rk-predict'><p><b>Predict:</b> {escape(self.question)}</p>"
+                f"<ul style='list-style:none'>{choices}</ul>"
+                f"<details><summary>Answer ({escape(who)})</summary>"
+                f"<p><b>{escape(self.answer)})</b> {escape(self.choices[self.answer])}</p>{note}</details></div>")
+
+
+class Why(_Shown):
+    """Why an ability could (or could not) be used at a step, in words. ``usable`` is true when it
+    could be used (or triggered) for at least one triggering condition there, ``None`` when the
+    step judged nothing; a prediction can ask it."""
+
+    def __init__(self, header: str, reasons: list[str], usable: bool | None = None):
+        self.header, self.reasons, self.usable = header, reasons, usable
+
+    def _text(self) -> str:
+        return "\n".join([self.header] + [f"  - {r}" for r in self.reasons])
+
+    def _html(self) -> str:
+        items = "".join(f"<li>{escape(r)}</li>" for r in self.reasons)
+        return f"<div class='rk-why'><b>{escape(self.header)}</b><ul>{items}</ul></div>"

@@ -1,0 +1,96 @@
+"""A timeline as text: what the command line prints and the lessons show.
+
+Each step is one line, ``#n · where in the rules — description [rule]`` (the timeline's
+number and the rules' step written apart: ``#5 · step 4, interrupt window — …``), naming the ruling that decided it if one
+did; with ``verdicts`` the abilities the step considered follow, one per line, each with its
+reason; with ``rules`` the rule's text (and the ruling option's) follows the first step that
+applies it.
+"""
+from __future__ import annotations
+
+from rulekit.core.rules import RULES
+from rulekit.core.text import condition_label, position, without_position
+from rulekit.core.timeline import Step
+from rulekit.core.verdicts import reason
+
+
+def verdict_lines(step: Step, indent: str = "    ") -> list[str]:
+    out = []
+    state = step.before
+    for v in step.verdicts:
+        card = state.cards.get(v.card.partition("@")[0])
+        title = card.title if card else v.card
+        out.append(f"{indent}{title} ({v.card}.{v.ability}) for {condition_label(state, v.condition)}: {reason(v)}")
+    return out
+
+
+def step_line(step: Step) -> str:
+    who = ""
+    if step.decision is not None:
+        who = f" [{step.decision.chooser} chose {step.answer!r}" + (
+            ", the default]" if step.answer == step.decision.default else "]")
+    indent = "  " * max(0, step.level - 1)
+    ruling = step.args_dict().get("ruling")
+    decided = f" (decided by the ruling {ruling})" if ruling else ""
+    where = position(step)
+    text = without_position(step.describe()) if where else step.describe()
+    return f"{indent}#{step.number} · {where or 'the script'} — {text} [{step.rule}]{decided}{who}"
+
+
+QUIET = {"imminent", "window-empty", "no-forced", "occurs", "window-closes", "initiates"}
+
+
+def _uneventful(step: Step) -> bool:
+    return step.what in QUIET or (step.what == "pass" and step.args_dict().get("auto", False))
+
+
+def _quieted(steps: tuple[Step, ...]) -> list[Step | str]:
+    """Steps, with each nested sequence in which nobody could respond folded into one line."""
+    out: list = []
+    i = 0
+    while i < len(steps):
+        step = steps[i]
+        out.append(step)
+        j = i + 1
+        while j < len(steps) and steps[j].level > step.level:
+            j += 1
+        block = steps[i + 1:j]
+        if block and step.level >= 0 and all(_uneventful(s) for s in block):
+            happened = [s for s in block if s.what in ("occurs", "initiates")]
+            if happened:
+                what = happened[-1].describe().split(" — ", 1)[-1].rstrip(".")
+                text = f"(a nested sequence in which nobody could respond: {what})"
+            else:
+                text = "(its reaction window: nobody could react)"
+            out.append("  " * max(0, step.level) + f"#{block[0].number}–#{block[-1].number} · {text}")
+            i = j
+        else:
+            i += 1
+    return out
+
+
+def trace_lines(steps: tuple[Step, ...], *, verdicts: bool = True, rules: bool = False,
+                quiet: bool = False) -> list[str]:
+    """The trace, a line a step (``quiet``: nested sequences nobody could respond to folded)."""
+    out: list[str] = []
+    quoted: set[str] = set()
+    shown: tuple = ()
+    for step in (_quieted(steps) if quiet else steps):
+        if isinstance(step, str):
+            out.append(step)
+            continue
+        out.append(step_line(step))
+        if rules:
+            for rule_id in (step.rule, step.args_dict().get("ruling")):
+                if rule_id and rule_id not in quoted and rule_id in RULES:
+                    quoted.add(rule_id)
+                    r = RULES[rule_id]
+                    out.append(f"      \u201c{r.text}\u201d \u2014 {r.source} ({r.provenance})")
+        if verdicts and step.verdicts and step.verdicts != shown:   # only when they change
+            shown = step.verdicts
+            out.extend(verdict_lines(step, "      "))
+    return out
+
+
+def format_trace(steps: tuple[Step, ...], **kw) -> str:
+    return "\n".join(trace_lines(steps, **kw))
