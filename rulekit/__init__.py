@@ -61,7 +61,11 @@ def __getattr__(name):   # the layers above the core are imported on first use, 
     if name == "SeqStep":          # A Game of Thrones' seven steps (importing it loads that ruleset)
         from rulekit.rulesets.agot.steps import SeqStep
         return SeqStep
-    if name in ("explore", "lesson", "app", "views", "files", "shipped"):
-        import importlib
-        return importlib.import_module(f"rulekit.{name}")
+    if name == "explore":
+        import rulekit.explore
+        return rulekit.explore
+    if name == "lesson":
+        import rulekit.lesson
+        return rulekit.lesson
+
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -378,3 +378,32 @@ class Ruleset:
     def __repr__(self) -> str:
         return f"<Ruleset {self.name}>"
 
+
+# -- naming a ruleset ----------------------------------------------------------------------------------
+#: How a ruleset's name becomes the ruleset object. The core never looks a ruleset up itself: the
+#: registry (:mod:`rulekit.rulesets`) installs its lookup here when it is imported.
+_NAMED: dict = {"lookup": None, "known": tuple}
+
+
+def look_up_rulesets_with(lookup, known) -> None:
+    """Install the registry's lookup (a name to its :class:`Ruleset`, KeyError if unknown) and the
+    list of known names (for the message that names the nearest one)."""
+    _NAMED["lookup"], _NAMED["known"] = lookup, known
+
+
+def ruleset_named(name: str) -> "Ruleset":
+    """The ruleset registered as ``name``, or a :class:`~rulekit.core.errors.ScenarioError` at
+    ``ruleset`` naming the known ones."""
+    from difflib import get_close_matches
+
+    from rulekit.core.errors import ScenarioError
+    lookup = _NAMED["lookup"]
+    if lookup is None:
+        raise ScenarioError("no ruleset registry is installed: import rulekit first")
+    try:
+        return lookup(name)
+    except (KeyError, TypeError):
+        known = tuple(_NAMED["known"]())
+        close = get_close_matches(str(name), known, n=1, cutoff=0.6)
+        raise ScenarioError(f"unknown ruleset {name!r}" + (f" (did you mean {close[0]!r}?)" if close else ""),
+                            path="ruleset", expected=" or ".join(repr(r) for r in known)) from None

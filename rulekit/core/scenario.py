@@ -19,7 +19,7 @@ from rulekit.core.abilities import Ability, Target
 from rulekit.core.errors import ScenarioError
 from rulekit.core.events import CONDITION_VERBS, EVENTS, RESTRICTION_VERBS, RULES_ONLY_VERBS, VERB_EVENT, Subject, Verb
 from rulekit.core.model import Card
-from rulekit.core.ruleset import COMMON_FIELDS, Ruleset
+from rulekit.core.ruleset import COMMON_FIELDS, Ruleset, ruleset_named
 
 _ID = re.compile(r"^[A-Za-z0-9_\-]+$")
 
@@ -78,24 +78,14 @@ class Scenario:
 
     @property
     def rules(self) -> Ruleset:
-        """The :class:`~rulekit.core.ruleset.Ruleset` object this scenario is played under.
-
-        A scenario names its ruleset (:attr:`ruleset`); the files layer resolves the name when it
-        reads or validates the scenario (:func:`rulekit.files.validate_scenario`, which
-        :meth:`rulekit.Game.start` calls), and the core only ever reads the object it was given."""
+        """The :class:`~rulekit.core.ruleset.Ruleset` object this scenario is played under: the
+        one its :attr:`ruleset` names, looked up once through the registry (which installs its
+        lookup in the core: :func:`~rulekit.core.ruleset.ruleset_named`) and kept. An unknown
+        name is a :class:`~rulekit.core.errors.ScenarioError` at ``ruleset``."""
         found = self.__dict__.get("_rules")
         if found is None:
-            raise ScenarioError(f"the scenario {self.title!r} has not been validated, so its ruleset "
-                                f"{self.ruleset!r} is not resolved: start it with Game.start or validate it "
-                                "with rulekit.files.validate_scenario")
+            found = self.__dict__["_rules"] = ruleset_named(self.ruleset)
         return found
-
-    def with_rules(self, rules: Ruleset) -> "Scenario":
-        """This scenario, carrying its resolved ruleset object (set once; the name must match)."""
-        if rules.name != self.ruleset:
-            raise ScenarioError(f"the ruleset {rules.name!r} is not this scenario's ({self.ruleset!r})", path="ruleset")
-        self.__dict__["_rules"] = rules
-        return self
 
     def card(self, card_id: str) -> Card:
         for c in self.cards:
@@ -391,7 +381,8 @@ def with_rulings(scenario: Scenario, rulings: dict[str, str]) -> Scenario:
     check_rulings(rules, dict(rulings))
     merged = {**scenario.rulings, **rulings}
     merged = {k: v for k, v in sorted(merged.items()) if rules.ruling(k).default != v}
-    result = dataclasses.replace(scenario, rulings=merged).with_rules(rules)
+    result = dataclasses.replace(scenario, rulings=merged)
+    result.__dict__["_rules"] = rules
     if scenario.__dict__.get("_rulekit_valid"):
         result.__dict__["_rulekit_valid"] = True      # only valid rulings were added to a valid scenario
     return result

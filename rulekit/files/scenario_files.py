@@ -837,23 +837,15 @@ def validate_scenario(scenario) -> Scenario:
     built = resolved(Scenario(**{f.name: getattr(document, f.name) for f in dataclasses.fields(Scenario)}))
     check(built)
     result = scenario if built == scenario else built
-    result.with_rules(built.rules)
     result.__dict__["_rulekit_valid"] = True
     return result
 
 
 def resolved(scenario: Scenario) -> Scenario:
-    """``scenario`` carrying the ruleset object its ``ruleset`` names (a file names its ruleset;
-    the core is given the object). An unknown name is a :class:`ScenarioError` at ``ruleset``
-    naming the nearest known one."""
-    from rulekit.rulesets import get, names
-    try:
-        rules = get(scenario.ruleset)
-    except (KeyError, TypeError):
-        known = names()
-        raise ScenarioError(f"unknown ruleset {scenario.ruleset!r}{suggest(str(scenario.ruleset), known)}",
-                            path="ruleset", expected=" or ".join(repr(r) for r in known)) from None
-    return scenario.with_rules(rules)
+    """``scenario``, its ruleset name resolved to the ruleset object (an unknown name is a
+    :class:`ScenarioError` at ``ruleset`` naming the nearest known one)."""
+    scenario.rules
+    return scenario
 
 
 use_validator(validate_scenario)         # Game.start validates a scenario built in Python like a file

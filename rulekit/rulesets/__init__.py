@@ -12,6 +12,7 @@ from __future__ import annotations
 import threading
 
 from rulekit.core.rules import read_rulesets_from
+from rulekit.core.ruleset import look_up_rulesets_with
 
 from rulekit.core.ruleset import Flow, FlowNode, Frame, Handler, Ruleset, Ruling, RulingOption, StackEntry, WindowEntry
 
@@ -73,3 +74,4 @@ __all__ = ["Flow", "FlowNode", "Frame", "Handler", "Ruleset", "Ruling", "RulingO
 
 
 read_rulesets_from(lambda: tuple(_REGISTRY.values()), all_rulesets)   # the rules registry reads the rulesets' entries
+look_up_rulesets_with(get, names)                                     # a scenario's ruleset name is resolved here
