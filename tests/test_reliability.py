@@ -113,6 +113,41 @@ def test_anything_unexpected_inside_the_loader_becomes_one_clear_message(monkeyp
     assert "could not read this file" in str(e) and "KeyError" in str(e) and e.file == "claim.yaml"
 
 
+GRANTED = ROOT / "scenarios" / "riftbound" / "granted-by-an-effect.yaml"
+IRONCLAD = "  - {id: u, title: Ironclad, owner: P1, type: unit, might: 3, zone: battlefield}\n"
+
+
+def _check_text(text: str, tmp_path, capsys, name: str = "mutant.yaml") -> tuple[int, str]:
+    path = tmp_path / name
+    path.write_text(text)
+    code = main(["check", str(path)])
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.err + captured.out
+    return code, captured.out + captured.err
+
+
+def test_an_expected_verdict_of_an_ability_the_card_never_gains_fails_naming_card_and_ability(tmp_path, capsys):
+    """The grant's filter wants a unit at a battlefield; this Ironclad waits at its base, so it
+    never gains 'atk': the expected verdict is a difference (exit 1), not an internal error."""
+    text = edited(IRONCLAD, IRONCLAD.replace("zone: battlefield", "zone: base"), GRANTED.read_text())
+    code, out = _check_text(text, tmp_path, capsys)
+    assert code == 1
+    assert "verdicts[0]: Ironclad (u) has no ability 'atk' at step #" in out and "its abilities then: none" in out
+
+
+def test_check_expect_reports_an_ability_the_card_lacks_instead_of_raising():
+    from rulekit.expect import Expect, VerdictExpect, check_expect
+    from rulekit.verdicts import Code
+    loaded = loads_scenario(edited(IRONCLAD, IRONCLAD.replace("zone: battlefield", "zone: base"),
+                                   GRANTED.read_text()), "base.yaml")
+    game = loaded.start()
+    wants = (VerdictExpect("s:attack", "occurs", "u", "atk", Code.TRIGGERS),
+             VerdictExpect("s:attack", "occurs", "nobody", "atk", Code.TRIGGERS))
+    diffs = check_expect(game, Expect(verdicts=wants))
+    assert diffs[0].startswith("verdicts[0]: Ironclad (u) has no ability 'atk'")
+    assert diffs[1] == "verdicts[1]: there is no card 'nobody' in this game, so it has no verdict"
+
+
 # -- 2. bounded reading -------------------------------------------------------------------------------
 def _within(seconds: float, fn):
     out: dict = {}
