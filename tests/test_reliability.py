@@ -135,6 +135,66 @@ def test_an_expected_verdict_of_an_ability_the_card_never_gains_fails_naming_car
     assert "verdicts[0]: Ironclad (u) has no ability 'atk' at step #" in out and "its abilities then: none" in out
 
 
+def test_ironclad_without_its_type_is_refused_naming_ironclad_not_a_traceback(tmp_path, capsys):
+    """Issue 21: delete Ironclad's `type: unit` and the file must end in exit 1 or 2 with a
+    message naming Ironclad and 'atk' or the missing type — never exit 3. Riftbound has no
+    default card type, so it is refused where it is written (exit 2, file, line, legal types)."""
+    text = edited(IRONCLAD, IRONCLAD.replace(" type: unit,", ""), GRANTED.read_text())
+    code, out = _check_text(text, tmp_path, capsys)
+    assert code in (1, 2) and "Ironclad" in out and ("'atk'" in out or "has no type" in out)
+    assert code == 2
+    assert f"{tmp_path / 'mutant.yaml'}:11:" in out and "cards[1].type: card 'u' (Ironclad) has no type" in out
+    assert "expected type: one of unit, spell, gear, rune, legend, battlefield" in out
+
+
+def _rift_card(**kw):
+    from rulekit.model import Card
+    from rulekit import Scenario
+    return Scenario("typed", ("P1", "P2"), "P1", (Card("u", "Ironclad", "P1", zone="base", **kw),),
+                    ruleset="riftbound")
+
+
+def test_a_riftbound_card_needs_its_type_in_files_the_builder_and_the_python_api():
+    from rulekit.builder import ScenarioBuilder
+    e = refused(RIFT.replace("GRANT", GOOD_GRANT).replace("type: unit, might", "might"))
+    assert "card 'u' (Ironclad) has no type" in str(e) and e.path == "cards[1].type" and e.line == 7
+    b = ScenarioBuilder("built", ruleset="riftbound")
+    b.card("u", "Ironclad", owner="P1", zone="base")
+    with pytest.raises(ScenarioError) as err:
+        b.build()
+    assert err.value.path == "cards[0].type" and "riftbound has no default type" in str(err.value)
+    with pytest.raises(ScenarioError) as err:
+        Game.start(_rift_card())
+    assert err.value.path == "cards[0].type" and "Ironclad" in str(err.value)
+    assert Game.start(_rift_card(type="unit")).state.cards["u"].type == "unit"
+
+
+def test_a_card_type_must_be_one_of_its_rulesets():
+    e = refused(RIFT.replace("GRANT", GOOD_GRANT).replace("type: unit, might", "type: character, might"))
+    assert "type 'character' of card 'u' is not a card type of riftbound" in str(e) and e.path == "cards[1].type"
+    e = refused(edited("owner: P1, strength: 6", "owner: P1, type: unit, strength: 6"))
+    assert "type 'unit' of card 'c1' is not a card type of agot" in str(e)
+
+
+def test_an_agot_card_without_a_type_is_a_character_everywhere():
+    from rulekit import Scenario
+    from rulekit.builder import ScenarioBuilder
+    from rulekit.model import Card
+    from rulekit.rulesets import get
+    assert get("agot").default_card_type == "character" and get("riftbound").default_card_type is None
+    assert Card("c", "Ned", "P1").type is None                    # the core model assumes no game
+    loaded = load_scenario(CLAIM).scenario
+    assert all(c.type is not None for c in loaded.cards)
+    built = ScenarioBuilder("built").card("c", "Ned", owner="P1").card("d", "Ned", owner="P1", duplicate_of="c").build()
+    direct = Game.start(Scenario("direct", ("P1", "P2"), "P1", (Card("c", "Ned", "P1"),))).scenario
+    assert built.card("c").type == direct.card("c").type == "character"
+    game = Game.start(built)
+    assert game.state.cards["d"].type == "duplicate"           # a duplicate is not a character of its own
+    data = built.to_data()
+    assert all("type" not in c for c in data["cards"])         # written as a file would say it
+    assert Scenario.from_data(data) == built
+
+
 def test_check_expect_reports_an_ability_the_card_lacks_instead_of_raising():
     from rulekit.expect import Expect, VerdictExpect, check_expect
     from rulekit.verdicts import Code
