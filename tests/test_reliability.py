@@ -626,9 +626,10 @@ def test_mutated_shipped_files_never_end_in_a_traceback(mutant, capsys):
     _run_cli(*mutant, capsys)
 
 
-@pytest.mark.slow
-@settings(max_examples=int(os.environ.get("RK_MUTANTS", 2000)), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
-                                                                    HealthCheck.function_scoped_fixture])
+@pytest.mark.slow                 # python -m pytest -m slow; random: RK_HYPOTHESIS_PROFILE=long (tests/conftest.py)
+@settings(max_examples=settings.get_profile("long").max_examples, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.function_scoped_fixture])
 @given(mutant=_mutated())
 def test_mutated_shipped_files_never_end_in_a_traceback_long_run(mutant, capsys):
+    """As many mutants as RK_LONG_EXAMPLES says (default 2000)."""
     _run_cli(*mutant, capsys)
