@@ -27,7 +27,7 @@ from .errors import RulekitError, ScenarioError, escaped, shortened, shown
 from .events import Verb
 from .expect import Expect
 from .model import Card
-from .scenario import Scenario, ScriptEntry, check, suggest
+from .scenario import Scenario, ScriptEntry, check, suggest, with_card_types
 from .yamlnodes import MAX_BYTES, Mark, load_json, load_text, path_text
 
 
@@ -196,6 +196,7 @@ def _loads(text: str, file: str) -> LoadedScenario:
         check(scenario)
     except ScenarioError as e:
         raise _locate(e, marks, file) from None
+    scenario = with_card_types(scenario)
     scenario.__dict__["_rulekit_valid"] = True      # Game.start need not validate it again
     line = _line_from(document.answers, scenario, marks, file)
     if document.expect is not None:
@@ -835,6 +836,7 @@ def validate_scenario(scenario) -> Scenario:
     _check_document(document, {}, None)
     built = Scenario(**{f.name: getattr(document, f.name) for f in dataclasses.fields(Scenario)})
     check(built)
+    built = with_card_types(built)
     result = scenario if built == scenario else built
     result.__dict__["_rulekit_valid"] = True
     return result
