@@ -126,7 +126,7 @@ def _scenario_file(text: str) -> str:
     if found is not None:
         return str(found)
     from rulekit.core.scenario import suggest
-    raise BadInput(f"{text}: no such file, and no shipped scenario of that name"
+    raise BadInput(f"{text}: cannot read the file: no such file, and no shipped scenario of that name"
                    f"{suggest(text, shipped.names())} (rulekit scenarios lists them)")
 
 

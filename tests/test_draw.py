@@ -3,7 +3,6 @@ sees (no text outside the figure, no two texts overlapping, no engine id in draw
 compared with reference images; text is at least 8 points at the size shown."""
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
@@ -73,8 +72,7 @@ def test_what_the_eye_sees_in_sampled_steps_of_every_scenario(path):
     assert check(path, 4) == []
 
 
-@pytest.mark.slow
-@pytest.mark.skipif(not os.environ.get("RK_SLOW"), reason="every step of every scenario takes minutes: RK_SLOW=1")
+@pytest.mark.slow                 # every step of every scenario: about 20 s a scenario (python -m pytest -m slow)
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_what_the_eye_sees_in_every_step_of_every_scenario(path):
     assert check(path, None) == []

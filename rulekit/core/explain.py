@@ -16,6 +16,21 @@ from rulekit.core.timeline import Step
 from rulekit.core.verdicts import Code, Verdict, reason
 
 
+class NoSuchAbility(RulekitError):
+    """``explain`` was asked about a card the game does not have, or about an ability the card
+    does not have at that step (nor gains later). ``card`` is the id asked about, ``title`` the
+    card's title (empty when there is no such card), ``ability`` the ability asked about and
+    ``having`` the abilities the card had at that step."""
+
+    def __init__(self, message: str, *, card: str, ability: str, title: str = "",
+                 having: tuple[str, ...] = ()):
+        super().__init__(message)
+        self.card = card
+        self.title = title
+        self.ability = ability
+        self.having = having
+
+
 @dataclass(frozen=True, slots=True)
 class Explanation:
     step: int
@@ -52,7 +67,8 @@ def explain(step: Step, card: str, ability: str, *, later: Step | None = None) -
     state = step.before
     rules = state.rules
     if card.partition("@")[0] not in state.cards:
-        raise RulekitError(f"no card {card!r} in this game; cards: {', '.join(state.order)}")
+        raise NoSuchAbility(f"no card {card!r} in this game; cards: {', '.join(state.order)}", card=card,
+                            ability=ability)
     source = state.cards[card.partition("@")[0]]
     found = source.ability(ability)
     if found is None and later is not None:
@@ -64,8 +80,10 @@ def explain(step: Step, card: str, ability: str, *, later: Step | None = None) -
                 return Explanation(step.number, source.obj, ability, verdicts, "", source.title,
                                    tuple(condition_label(state, c) for c in conditions))
     if found is None:
-        listed = ", ".join(a.id for a in source.abilities) or "none"
-        raise RulekitError(f"card {card!r} ({source.title}) has no ability {ability!r}; its abilities: {listed}")
+        having = tuple(a.id for a in source.abilities)
+        raise NoSuchAbility(f"card {card!r} ({source.title}) has no ability {ability!r}; its abilities: "
+                            f"{', '.join(having) or 'none'}", card=card, ability=ability, title=source.title,
+                            having=having)
     judged = rules.explain_step(step, source, found, later)
     if judged is None:
         return Explanation(step.number, source.obj, ability, (),

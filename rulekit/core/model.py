@@ -21,8 +21,11 @@ from rulekit.core.frozen import immutable, replace
 class Card:
     """A card as a scenario lists it and as the state holds it.
 
-    ``controller`` defaults to the owner. ``incarnation`` counts how many times the card has
-    become a new object; :attr:`obj` is its stable object id.
+    ``controller`` defaults to the owner. ``type`` left out (``None``) is the type its
+    ruleset gives a card that says none (:attr:`~rulekit.rulesets.Ruleset.default_card_type`:
+    ``"character"`` in A Game of Thrones); a ruleset without one, such as Riftbound, refuses the
+    card when the scenario is checked. ``incarnation`` counts how many times the card has become
+    a new object; :attr:`obj` is its stable object id.
     """
 
     __pydantic_config__ = {"extra": "forbid"}   # file keys are checked: no unknown keys
@@ -32,7 +35,7 @@ class Card:
     owner: str
     controller: str | None = None
     zone: str = "play area"
-    type: str = "character"
+    type: str | None = None
     strength: int = 0
     power: int = 0
     kneeling: bool = False
@@ -46,8 +49,6 @@ class Card:
     def __post_init__(self):
         if self.controller is None:
             object.__setattr__(self, "controller", self.owner)
-        if self.duplicate_of is not None and self.type == "character":
-            object.__setattr__(self, "type", "duplicate")   # a duplicate is not a character of its own
 
     @property
     def obj(self) -> str:
@@ -231,6 +232,15 @@ class GameState:
         return replace(self, used=self.used.set(use_id, responds_to))
 
 
+def typed_cards(rules, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """``cards`` with each card that says no type given its ruleset's default type (a card
+    stays untyped where ``rules`` has no default: :func:`rulekit.scenario.check` refuses it)."""
+    default = rules.default_card_type
+    if default is None or all(c.type is not None for c in cards):
+        return cards
+    return tuple(replace(c, type=default) if c.type is None else c for c in cards)
+
+
 def index_listeners(cards: tuple[Card, ...]) -> Map:
     """Abilities indexed by the event kind they listen for and their timing, in listing order,
     so a step looks only at the abilities that could be used at it, whatever the board's size."""
@@ -250,7 +260,7 @@ def initial_state(rules, players: tuple[str, ...], first_player: str,
     """The state a game starts from, under ``rules`` (a :class:`~rulekit.core.ruleset.Ruleset`
     object: the core never looks a ruleset up by its name)."""
     ruleset = rules.name
-    cards = rules.setup_cards(tuple(cards))
+    cards = rules.setup_cards(typed_cards(rules, tuple(cards)))
     deck = rules.deck
     in_force = rules.default_rulings()
     in_force.update(rulings or {})

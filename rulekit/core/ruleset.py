@@ -8,7 +8,8 @@ frame itself. ``docs/adding-a-ruleset.md`` walks through a third ruleset.
 
 What a ruleset declares, in the order the engine meets it:
 
-- **the board**: its zones, the zones where a card's abilities work unless they say otherwise
+- **the board**: its card types (and the type of a card that says none, if the game has one),
+  its zones, the zones where a card's abilities work unless they say otherwise
   (``in_play``), where each way of leaving play puts a card, where "put into play" puts it;
 - **the vocabulary** its scenario files may use: timings, verbs (for the script and for
   abilities), ability fields; a file is validated against it (:meth:`Ruleset.check_scenario`);
@@ -200,6 +201,11 @@ class Ruleset:
     played_zone: ClassVar[str] = "discard pile"     # where a played card goes once played
     board_moves_keep_object: ClassVar[bool] = False
     card_noun: ClassVar[str] = "character"
+    #: the card types of this game, as a card's ``type:`` names them (checked when a scenario
+    #: is; empty: any type is accepted)
+    card_types: ClassVar[tuple[str, ...]] = ()
+    #: the type of a card whose scenario says none; ``None``: every card must say its type
+    default_card_type: ClassVar[str | None] = None
     #: card types whose abilities work in hand (they are played from there)
     played_types: ClassVar[tuple[str, ...]] = ()
     #: card types a kill can kill

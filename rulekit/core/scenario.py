@@ -18,7 +18,7 @@ from rulekit.core import ids
 from rulekit.core.abilities import Ability, Target
 from rulekit.core.errors import ScenarioError
 from rulekit.core.events import CONDITION_VERBS, EVENTS, RESTRICTION_VERBS, RULES_ONLY_VERBS, VERB_EVENT, Subject, Verb
-from rulekit.core.model import Card
+from rulekit.core.model import Card, typed_cards
 from rulekit.core.ruleset import COMMON_FIELDS, Ruleset, ruleset_named
 
 _ID = re.compile(r"^[A-Za-z0-9_\-]+$")
@@ -95,13 +95,44 @@ class Scenario:
 
     # -- data ------------------------------------------------------------------------------
     def to_data(self) -> dict:
-        """JSON-ready data (only fields that differ from their defaults)."""
-        return _adapter().dump_python(self, mode="json", exclude_defaults=True)
+        """JSON-ready data (only fields that differ from their defaults: a card's type is left
+        out where it is the one its ruleset gives a card that says none)."""
+        data = _adapter().dump_python(self, mode="json", exclude_defaults=True)
+        default = _default_card_type(self.ruleset)
+        if default is not None:
+            for card in data.get("cards", ()):
+                if card.get("type") == default:
+                    del card["type"]
+        return data
 
     @classmethod
     def from_data(cls, data: dict) -> "Scenario":
-        """Rebuild a scenario from :meth:`to_data` output (no cross-reference check)."""
-        return _adapter().validate_python(data)
+        """Rebuild a scenario from :meth:`to_data` output (no cross-reference check; cards that
+        say no type get their ruleset's default type, as :func:`with_card_types` gives it)."""
+        return with_card_types(_adapter().validate_python(data))
+
+
+def _default_card_type(ruleset: str) -> str | None:
+    try:
+        return ruleset_named(ruleset).default_card_type
+    except ScenarioError:        # a ruleset rulekit does not know: check() says so
+        return None
+
+
+def with_card_types(s: Scenario) -> Scenario:
+    """``s`` with every card that says no type given its ruleset's default type (``s`` itself
+    when there is nothing to give). A card of a ruleset without a default type keeps none:
+    :func:`check` refuses it."""
+    try:
+        rules = s.rules
+    except ScenarioError:        # a ruleset rulekit does not know: check() says so
+        return s
+    cards = typed_cards(rules, s.cards)
+    if cards is s.cards:
+        return s
+    typed = dataclasses.replace(s, cards=cards)
+    typed.__dict__["_rules"] = rules
+    return typed
 
 
 _ADAPTER = None
@@ -146,6 +177,7 @@ def check(s: Scenario) -> Scenario:
             if who not in s.players:
                 raise ScenarioError(f"{field} {who!r} of card {card.id!r} is not a player{suggest(who, s.players)}",
                                     path=f"{at}.{field}", expected="one of " + ", ".join(s.players))
+        _check_card_type(card, at, rules)
         if card.zone not in rules.zones:
             raise ScenarioError(f"zone {card.zone!r} of card {card.id!r} does not exist in {rules.name}"
                                 f"{suggest(card.zone, rules.zones)}", path=f"{at}.zone",
@@ -168,6 +200,20 @@ def check(s: Scenario) -> Scenario:
     for i, entry in enumerate(s.script):
         _check_entry(entry, f"script[{i}]", s)
     return s
+
+
+def _check_card_type(card: Card, at: str, rules) -> None:
+    """A card says a type of its ruleset, or says none where the ruleset has a default type."""
+    listed = ", ".join(rules.card_types)
+    if card.type is None:
+        if rules.default_card_type is None:
+            raise ScenarioError(f"card {card.id!r} ({card.title}) has no type: {rules.name} has no default "
+                                "type, so every card says its type", path=f"{at}.type",
+                                expected=f"type: one of {listed}" if listed else "type: the card's type")
+        return
+    if rules.card_types and card.type not in rules.card_types:
+        raise ScenarioError(f"type {card.type!r} of card {card.id!r} is not a card type of {rules.name}"
+                            f"{suggest(card.type, rules.card_types)}", path=f"{at}.type", expected=f"one of {listed}")
 
 
 def check_ability(ability: Ability, ap: str, rules, card_id: str) -> None:

@@ -126,11 +126,13 @@ class ScenarioBuilder:
         self._cards: list[Card] = []
         self._script: list[ScriptEntry] = []
 
-    def card(self, id: str, title: str, owner: str, *, controller=None, zone="play area", type="character",
+    def card(self, id: str, title: str, owner: str, *, controller=None, zone="play area", type=None,
              strength=0, power=0, kneeling=False, traits=(), abilities=(),
              duplicate_of: str | None = None) -> "ScenarioBuilder":
-        """List a card. ``duplicate_of``: the id of the card this one is a duplicate of (A Game
-        of Thrones; a duplicate is not a character of its own)."""
+        """List a card. ``type`` left out is the ruleset's default type (``"character"`` in A
+        Game of Thrones; Riftbound has none, so :meth:`build` refuses a card without one).
+        ``duplicate_of``: the id of the card this one is a duplicate of (A Game of Thrones; a
+        duplicate is not a character of its own)."""
         self._cards.append(Card(id, title, owner, controller, zone, type, strength, power, kneeling,
                                 tuple(traits), tuple(abilities), duplicate_of=duplicate_of))
         return self

@@ -96,6 +96,9 @@ def priority_of(game) -> tuple[str, ...]:
 
 
 def check_expect(game, expect: Expect) -> list[str]:
+    """Every way ``game`` differs from ``expect``, one line each (an empty list: it agrees). A
+    verdict expected of an ability the card does not have at that step is such a difference,
+    never an error."""
     from rulekit.core.explain import explain
     diffs: list[str] = []
     state = game.state
@@ -148,11 +151,19 @@ def _steps_at(game, want: VerdictExpect) -> list:
 
 
 def _check_verdict(game, want: VerdictExpect, where: str, explain) -> list[str]:
+    from rulekit.core.explain import NoSuchAbility
     steps = _steps_at(game, want)
     if not steps:
         return [f"{where}: the sequence {want.sequence!r} never reached the step {want.step!r}"]
     step = steps[0] if want.when == "first" else steps[-1]
-    found = explain(step, want.card, want.ability, later=game.last_step)
+    try:
+        found = explain(step, want.card, want.ability, later=game.last_step)
+    except NoSuchAbility as e:
+        if not e.title:
+            return [f"{where}: there is no card {want.card!r} in this game, so it has no verdict"]
+        return [f"{where}: {e.title} ({want.card}) has no ability {want.ability!r} at step #{step.number} "
+                f"(its abilities then: {', '.join(e.having) or 'none'}), nor gains it later, so it has "
+                "no verdict there"]
     got = [v for v in found.verdicts if want.condition is None or v.condition == want.condition]
     if not got:
         return [f"{where}: {want.card}.{want.ability} has no verdict for {want.condition!r} at step #{step.number}"]

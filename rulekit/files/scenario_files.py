@@ -28,7 +28,7 @@ from rulekit.core.events import Verb
 from rulekit.core.game import use_validator
 from rulekit.files.expect import Expect
 from rulekit.core.model import Card
-from rulekit.core.scenario import Scenario, ScriptEntry, check, suggest
+from rulekit.core.scenario import Scenario, ScriptEntry, check, suggest, with_card_types
 from rulekit.files.yamlnodes import MAX_BYTES, Mark, load_json, load_text, path_text
 
 
@@ -197,6 +197,7 @@ def _loads(text: str, file: str) -> LoadedScenario:
         check(resolved(scenario))
     except ScenarioError as e:
         raise _locate(e, marks, file) from None
+    scenario = with_card_types(scenario)
     scenario.__dict__["_rulekit_valid"] = True      # Game.start need not validate it again
     line = _line_from(document.answers, scenario, marks, file)
     if document.expect is not None:
@@ -836,6 +837,7 @@ def validate_scenario(scenario) -> Scenario:
     _check_document(document, {}, None)
     built = resolved(Scenario(**{f.name: getattr(document, f.name) for f in dataclasses.fields(Scenario)}))
     check(built)
+    built = with_card_types(built)
     result = scenario if built == scenario else built
     result.__dict__["_rulekit_valid"] = True
     return result

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import shutil
 from dataclasses import dataclass
-from importlib import resources
+from importlib.resources import files
 from pathlib import Path
 
 SUFFIXES = (".yaml", ".yml", ".json")
@@ -28,7 +28,7 @@ def _root(which: str) -> Path | None:
     """The folder of a shipped resource package, as a real path (wheels and editable installs
     keep package data as plain files), or None when it was not installed."""
     try:
-        root = resources.files(f"{__name__}.{which}")
+        root = files(f"{__name__}.{which}")
     except ModuleNotFoundError:
         return None
     path = Path(str(root))

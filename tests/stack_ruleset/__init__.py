@@ -190,6 +190,7 @@ class Stack(Ruleset):
                        EventKind.SACRIFICED: "graveyard"}
     played_zone = "graveyard"
     card_noun = "creature"
+    card_types = ("creature", "spell")   # no default_card_type: every card says its type
     killable_types = ("creature",)
     timings = frozenset({Timing.REACTION})
     verbs = frozenset({Verb.KILL, Verb.DRAW, Verb.DISCARD})

@@ -46,6 +46,8 @@ class AGoT(Ruleset):
     played_zone = "discard pile"
     board_moves_keep_object = False
     card_noun = "character"
+    card_types = ("character", "location", "attachment", "event", "plot", "agenda")
+    default_card_type = "character"
     played_types = ("event",)
     killable_types = ("character",)
 
@@ -73,11 +75,14 @@ class AGoT(Ruleset):
     rulings = RULINGS
 
     def setup_cards(self, cards: tuple) -> tuple:
-        """Every card gains one save per duplicate, named after it (``agot.save.duplicate``)."""
+        """Every card gains one save per duplicate, named after it (``agot.save.duplicate``);
+        a duplicate is not a character of its own (its type is ``"duplicate"``)."""
         saves: dict[str, list[Ability]] = {}
         for c in cards:
             if c.duplicate_of:
                 saves.setdefault(c.duplicate_of, []).append(duplicate_save(c.id))
+        cards = tuple(replace(c, type="duplicate") if c.duplicate_of is not None and c.type == "character" else c
+                      for c in cards)
         return tuple(replace(c, abilities=c.abilities + tuple(saves[c.id])) if c.id in saves else c for c in cards)
 
     def check_ability(self, ability, path: str, card_id: str) -> None:

@@ -36,6 +36,8 @@ class Riftbound(Ruleset):
     played_zone = "trash"
     board_moves_keep_object = True
     card_noun = "unit"
+    #: Core Rules' card types; a card must say its type (there is no default)
+    card_types = ("unit", "spell", "gear", "rune", "legend", "battlefield")
     played_types = ("spell",)
     killable_types = ("unit", "gear")
     turned_word = "exhausted"

@@ -1,0 +1,68 @@
+"""How the tests draw their examples, and which tests run by default (issue 21).
+
+The README's test command, ``python -m pytest``, gives the same result every time and is quick:
+
+- every test that draws examples (hypothesis) is **derandomized** under the default profile,
+  ``rulekit``: its examples follow from the test's own code, nothing is read from or written to
+  an example database, and a failure prints the blob that reproduces it (``print_blob``);
+- tests marked ``slow`` are left out (``-m "not slow"`` in pyproject's ``addopts``);
+  ``python -m pytest -m slow`` runs them, still derandomized.
+
+Long random runs use the ``long`` profile: ``RK_HYPOTHESIS_PROFILE=long python -m pytest -m slow``
+(or ``--hypothesis-profile=long``). Its examples are random, from a seed printed at the top and
+at the end of the run; ``RK_SEED=N`` (or ``--hypothesis-seed=N``) repeats a run, and
+``RK_LONG_EXAMPLES`` (default 2000) sizes the long tests (``test_reliability``'s mutant run).
+"""
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+from hypothesis import settings
+
+PROFILES = ("rulekit", "long")
+
+settings.register_profile("rulekit", derandomize=True, database=None, print_blob=True)
+settings.register_profile("long", derandomize=False, database=None, print_blob=True,
+                          max_examples=int(os.environ.get("RK_LONG_EXAMPLES", 2000)))
+
+_CHOSEN = os.environ.get("RK_HYPOTHESIS_PROFILE", "rulekit")
+if _CHOSEN not in PROFILES:
+    raise pytest.UsageError(f"RK_HYPOTHESIS_PROFILE={_CHOSEN!r}: the profiles are {', '.join(PROFILES)}")
+settings.load_profile(_CHOSEN)
+
+_SEED = pytest.StashKey[str]()
+
+
+def _profile(config) -> str:
+    return config.getoption("hypothesis_profile", None) or _CHOSEN    # --hypothesis-profile wins
+
+
+@pytest.hookimpl(tryfirst=True)       # before hypothesis' own plugin reads --hypothesis-seed
+def pytest_configure(config):
+    if settings.get_profile(_profile(config)).derandomize:
+        return
+    seed = config.getoption("hypothesis_seed", None)
+    if seed is None:
+        seed = os.environ.get("RK_SEED") or str(random.SystemRandom().randrange(2 ** 32))
+        config.option.hypothesis_seed = seed
+    config.stash[_SEED] = str(seed)
+
+
+def _said(config) -> str:
+    name = _profile(config)
+    if _SEED not in config.stash:
+        return f"rulekit: hypothesis profile {name!r}: derandomized, no example database"
+    seed = config.stash[_SEED]
+    return (f"rulekit: hypothesis profile {name!r}: random, seed {seed} (repeat with RK_SEED={seed}), "
+            f"long tests draw {settings.get_profile(name).max_examples} examples (RK_LONG_EXAMPLES)")
+
+
+def pytest_report_header(config):
+    return _said(config)
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    if _SEED in config.stash:          # the seed again, next to the failures it would repeat
+        terminalreporter.write_line(_said(config))
