@@ -173,11 +173,12 @@ def _explain(board: Board, data) -> None:
 
 
 RIFTBOUND_DEATHKNELL_VERDICT = known_bug("explain", rulesets=("riftbound",), sources=("generated",), reason=(
-    "riftbound records no verdict for a Deathknell that triggers: it is judged when the event is processed "
-    "(triggers.process captures it; the rb-occurs step records no verdicts) and skipped by triggers.evaluate at "
-    "the rb-triggers step, which places its item on the Chain; explain at that step says TRIGGERS "
-    "('Deathknell: captured before it moved') while the step's verdicts, recorded for the other listeners, "
-    "lack it. Minimal board: RIFTBOUND_DEATHKNELL below (the shipped boards have no other listener there)"))
+    "riftbound records no verdict for a Deathknell ability: triggers.evaluate skips every one ('captured before "
+    "the event'; triggers.process captures the dying card's, and the rb-occurs step records no verdicts), so the "
+    "rb-triggers step, which records the other listeners' verdicts and places the Deathknell's item on the Chain, "
+    "lacks it, while explain there (triggers.explain_verdicts -> rb_judge) gives it one: TRIGGERS ('Deathknell: "
+    "captured before it moved') on its own card's death, NO_MATCH on another card's. Minimal board: "
+    "RIFTBOUND_DEATHKNELL below (no shipped board has another listener at such a step)"))
 
 RIFTBOUND_DEATHKNELL = """
 ruleset: riftbound
@@ -333,7 +334,28 @@ AGOT_SCRIPT_STEP = known_bug("flow-steps", rulesets=("agot",), reason=
     "agot's flow_node (rulekit/rulesets/agot/views.py) maps a step through the innermost SequenceFrame "
     "of its parent's control, so the step agot's open_occurrence records when the script makes something "
     "happen (rule rulekit.script, code AgotStep.SCRIPT 'script') is at no node of the agot flowchart; "
-    "riftbound ('rb-occurs' -> 'event') and stack ('stack-happens' -> 'happens') map the same step")
+    "riftbound ('rb-occurs' -> 'event') and stack ('stack-happens' -> 'happens') map the same step. "
+    "Minimal board: AGOT_KILL below")
+
+AGOT_KILL = """
+ruleset: agot
+title: a kill
+players: [P1, P2]
+first_player: P1
+cards:
+  - {id: c, title: Ser Test, owner: P1}
+script:
+  - {do: kill, cards: [c]}
+"""
+
+
+@pytest.mark.xfail(strict=True, reason=AGOT_SCRIPT_STEP)
+def test_the_step_that_opens_an_agot_sequence_is_taken_at_a_node_of_the_agot_flowchart():
+    from rulekit.files import loads_scenario
+    graphs = _graphs()
+    step = loads_scenario(AGOT_KILL).start().timeline[1]
+    assert (step.rule, str(step.what)) == ("rulekit.script", "script")      # the script's kill opens its sequence
+    assert graphs.current_node(step) in set(graphs.flowchart_graph("agot").nodes)   # fails: None
 
 
 @pytest.mark.parametrize("ruleset, source", cases("flow-steps"))
