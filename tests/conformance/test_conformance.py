@@ -297,7 +297,7 @@ def test_an_illegal_answer_raises_and_leaves_the_game_unchanged(ruleset, source)
 
 # -- 5. the flowchart ----------------------------------------------------------------------------------
 def _graphs():
-    return pytest.importorskip("rulekit.graphs", reason="the flowchart needs networkx (rulekit[graph])")
+    return pytest.importorskip("rulekit.views.graphs", reason="the flowchart needs networkx (rulekit[graph])")
 
 
 def _named_nodes_exist(board: Board, data) -> None:
