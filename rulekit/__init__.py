@@ -26,9 +26,10 @@ from rulekit.core.verdicts import Code, Verdict, reason
 
 from rulekit import rulesets
 from rulekit.rulesets import Ruleset, Ruling
+import sys as _sys
 from rulekit import _moved
 
-_moved.install(__import__("sys").modules[__name__])     # rulekit.game, rulekit.builder, … at their old paths
+_moved.install(_sys.modules[__name__])     # rulekit.game, rulekit.builder, … at their old paths
 
 
 def _version() -> str:
