@@ -1,16 +1,30 @@
 """Reading YAML (and JSON) as plain data, safely, keeping where every value came from.
 
-Only the composer of PyYAML's safe loader runs: it builds a node tree and never constructs an
-object from a tag. rulekit then turns nodes into dicts, lists and scalars itself, and rejects
-what a scenario file has no use for: tags other than the plain YAML ones, aliases (so a
-"billion laughs" file fails at its first alias instead of expanding), duplicate keys,
-non-string keys, nesting deeper than :data:`MAX_DEPTH`, and files larger than
-:data:`MAX_BYTES`. Every value's line and column (1-based) are kept by its path.
+Only a composer runs: it builds a node tree and never constructs an object from a tag.
+rulekit then turns nodes into dicts, lists and scalars itself, and rejects what a scenario file
+has no use for: tags other than the plain YAML ones, aliases (so a "billion laughs" file fails
+at its first alias instead of expanding), duplicate keys, non-string keys, nesting deeper than
+:data:`MAX_DEPTH`, and files larger than :data:`MAX_BYTES`. Every value's line and column
+(1-based) are kept by its path.
+
+The tree is the one PyYAML's pure-Python ``yaml.SafeLoader`` composes, node for node and mark
+for mark (:func:`compose`). When PyYAML was built with libyaml (:data:`C_LOADER`), libyaml's
+parser reads the text many times faster and a small composer here (a loop, not a
+recursion, so no nesting can overflow the C stack as PyYAML's own libyaml composer does) builds
+the same tree from its events. libyaml reads a few things differently from the pure reader (a
+tab after a colon, a byte order mark, a non-specific ``!`` tag, ``?`` inside a plain scalar in
+brackets, ``|#``, where an empty value in brackets or braces begins, the end of a last line
+without a line break), so its reading is kept only for text with none of them, and with no
+tag, anchor, alias, directive, second document or nesting deeper than :data:`MAX_DEPTH` (rare
+in a scenario file, and mostly refused there anyway). Everything else, every error included, is
+read by the pure reader, so every message, line and column is the pure reader's whether
+libyaml is installed or not.
 """
 from __future__ import annotations
 
 import json
 import math
+import re
 from dataclasses import dataclass
 
 import yaml
@@ -20,6 +34,12 @@ from rulekit.core.errors import ScenarioError, escaped
 MAX_BYTES = 1_000_000
 MAX_DEPTH = 32
 MAX_INT_DIGITS = 9
+
+#: PyYAML's libyaml-based loader when PyYAML was built with libyaml, else None (and the pure
+#: reader reads everything). Setting it to None hides libyaml, as the tests do.
+C_LOADER = getattr(yaml, "CSafeLoader", None)
+#: The reader whose nodes, marks and errors are rulekit's: PyYAML's pure-Python safe loader.
+PURE_LOADER = yaml.SafeLoader
 
 _PLAIN_TAGS = {
     "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float", "tag:yaml.org,2002:bool",
@@ -66,7 +86,7 @@ def load_text(text: str, file: str) -> tuple[object, dict]:
         raise ScenarioError(f"the file is larger than {MAX_BYTES:,} bytes", file=file,
                             expected="a scenario file of at most 1 MB")
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = compose(text)
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         problem = (e.problem or "not valid YAML").strip()
@@ -81,6 +101,120 @@ def load_text(text: str, file: str) -> tuple[object, dict]:
     marks: dict = {}
     data = _build(node, (), marks, file, set(), 0)
     return data, marks
+
+
+def compose(text: str):
+    """The node tree of one YAML document (None for an empty stream): exactly what
+    ``yaml.compose(text, Loader=yaml.SafeLoader)`` gives, raising the same errors, but read by
+    libyaml when it is installed and the text is plain enough for both readers to agree."""
+    node = _compose_fast(text)
+    if node is _PURE:
+        return yaml.compose(text, Loader=PURE_LOADER)
+    return node
+
+
+_PURE = object()      # _compose_fast's answer when the pure reader must read the text
+_BLOCK_HEADER_COMMENT = re.compile(r"[|>][-+0-9]*#")
+
+
+def _compose_fast(text: str):
+    """The tree of ``text`` from libyaml's events, composed as PyYAML's composer does (marks,
+    styles and resolved tags the same), or :data:`_PURE` for anything libyaml might read
+    differently, for anything a scenario file refuses anyway, and for every error."""
+    loader = C_LOADER
+    # libyaml moves the end of a last line without a line break to the next line; it skips a
+    # byte order mark without counting a column (and anywhere at a line's start); it allows
+    # tabs where the pure reader does not.
+    if loader is None or not text.endswith("\n") or "\t" in text or "\ufeff" in text:
+        return _PURE
+    try:
+        parser = loader(text)
+    except Exception:  # noqa: BLE001 - e.g. a lone surrogate cannot be given to libyaml
+        return _PURE
+    try:
+        return _compose_events(parser, text)
+    except Exception:  # noqa: BLE001 - every error is the pure reader's to word and place
+        return _PURE
+    finally:
+        parser.dispose()
+
+
+def _compose_events(parser, text: str):
+    get = parser.get_event
+    resolve = parser.resolve
+    if get().__class__ is not yaml.StreamStartEvent:
+        return _PURE
+    event = get()
+    if event.__class__ is yaml.StreamEndEvent:
+        return None
+    if event.__class__ is not yaml.DocumentStartEvent or event.version is not None or event.tags:
+        return _PURE
+    scalar_tags: dict = {}
+    seq_tag = resolve(yaml.SequenceNode, None, True)
+    map_tag = resolve(yaml.MappingNode, None, True)
+    stack: list = []          # the open collections, outermost first
+    keys: list = []           # for each open mapping, its key waiting for a value (or None)
+    root = None
+    while True:
+        event = get()
+        kind = event.__class__
+        if kind is yaml.SequenceEndEvent or kind is yaml.MappingEndEvent:
+            node = stack.pop()
+            keys.pop()
+            node.end_mark = event.end_mark
+            if not stack:
+                break
+            continue
+        if kind is yaml.ScalarEvent:
+            if event.anchor is not None or event.tag is not None:
+                return _PURE
+            value, style, implicit = event.value, event.style or None, event.implicit
+            if style is None and stack and stack[-1].flow_style:
+                # In brackets the pure reader ends a plain scalar at "?"; it begins an empty
+                # value right after its colon, libyaml at the next token.
+                if "?" in value or (not value and text[event.start_mark.index - 1] != ":"):
+                    return _PURE
+            elif style == "|" or style == ">":
+                # libyaml takes "|#" (no space) as a header and a comment; the pure reader refuses it
+                if _BLOCK_HEADER_COMMENT.match(text, event.start_mark.index):
+                    return _PURE
+            key = (value, implicit)
+            tag = scalar_tags.get(key)
+            if tag is None:
+                tag = scalar_tags[key] = resolve(yaml.ScalarNode, value, implicit)
+            node = yaml.ScalarNode(tag, value, event.start_mark, event.end_mark, style=style)
+        elif kind is yaml.SequenceStartEvent or kind is yaml.MappingStartEvent:
+            if event.anchor is not None or event.tag is not None or len(stack) >= MAX_DEPTH:
+                return _PURE
+            if kind is yaml.SequenceStartEvent:
+                flow_style = event.flow_style
+                if flow_style is False and event.end_mark.index != event.start_mark.index:
+                    flow_style = None     # "- " at its key's indentation: the pure reader leaves the style unset
+                node = yaml.SequenceNode(seq_tag, [], event.start_mark, None, flow_style=flow_style)
+            else:
+                node = yaml.MappingNode(map_tag, [], event.start_mark, None, flow_style=event.flow_style)
+        else:                 # an alias, or an event out of place
+            return _PURE
+        if stack:
+            parent = stack[-1]
+            if parent.__class__ is yaml.SequenceNode:
+                parent.value.append(node)
+            elif keys[-1] is None:
+                keys[-1] = node
+            else:
+                parent.value.append((keys[-1], node))
+                keys[-1] = None
+        else:
+            root = node
+        if kind is yaml.ScalarEvent:
+            if not stack:
+                break
+        else:
+            stack.append(node)
+            keys.append(None)
+    if get().__class__ is not yaml.DocumentEndEvent or get().__class__ is not yaml.StreamEndEvent:
+        return _PURE          # more than one document: the pure reader words the error
+    return root
 
 
 def _fail(problem: str, node, path: Path, file: str, expected: str | None = None) -> ScenarioError:
@@ -215,7 +349,7 @@ def load_json(text: str, file: str) -> tuple[object, dict]:
         raise ScenarioError(f"not valid JSON: {escaped(str(e))[:120]}", file=file) from None
     marks: dict = {}
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = compose(text)
         if node is not None:
             _marks_only(node, (), marks, 0)
     except (yaml.YAMLError, RecursionError):
