@@ -18,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from rulekit import yamlnodes  # noqa: E402
+from rulekit.files import yamlnodes  # noqa: E402
 from rulekit.files import loads_scenario  # noqa: E402
 
 

@@ -1,6 +1,6 @@
 """libyaml and PyYAML's pure reader give rulekit the same nodes, marks and messages.
 
-``rulekit.yamlnodes`` reads with libyaml when PyYAML was built with it and falls back on the
+``rulekit.files.yamlnodes`` reads with libyaml when PyYAML was built with it and falls back on the
 pure reader for everything libyaml might read differently and for every error; these tests
 compare the two readings node by node, and every message with libyaml present and hidden.
 """
@@ -14,7 +14,8 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from rulekit import ScenarioError, yamlnodes
+from rulekit import ScenarioError
+from rulekit.files import yamlnodes
 from rulekit.files import dump_scenario, load_scenario, loads_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
