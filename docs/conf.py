@@ -90,7 +90,7 @@ nitpicky = True
 nitpick_ignore_regex = [
     ("py:.*", r"(immutables|networkx|nx|matplotlib|traitlets|ipywidgets|widgets|pydantic|yaml)(\..*)?"),
     ("py:.*", r"(Figure|Axes|Axes\..*|Map|DiGraph|HasTraits|TypeAdapter)"),
-    ("py:.*", r"(enum|pathlib|typing|t|collections\.abc|dataclasses|html|re|json)\..*"),
+    ("py:.*", r"(enum|pathlib|typing|t|collections\.abc|dataclasses|html|re|json|datetime|concurrent\.futures)\..*"),
     ("py:.*", r"(Path|Mapping|Callable|Iterable|Iterator|Sequence|Any|ClassVar|Enum)"),
 ]
 
@@ -124,6 +124,15 @@ _OUR_PACKAGES = ("rulekit", "rulekit_widgets")
 def _import_path(dotted: str):
     """The object a dotted path names (``rulekit.game.Game.answer``), or raise LookupError."""
     parts = dotted.split(".")
+    # A package's own name first (``rulekit.explain`` is the function the package exports, not the
+    # module of that name), then the longest importable module.
+    try:
+        obj = importlib.import_module(parts[0])
+        for attr in parts[1:]:
+            obj = getattr(obj, attr)
+        return obj
+    except (ImportError, AttributeError):
+        pass
     for cut in range(len(parts), 0, -1):
         try:
             obj = importlib.import_module(".".join(parts[:cut]))

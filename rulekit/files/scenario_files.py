@@ -110,7 +110,7 @@ def json_schema() -> dict:
 # -- loading ------------------------------------------------------------------------------------
 def read_text(path: "str | Path") -> str:
     """A file's text, read safely: ``-`` is standard input; only a regular file is opened (a
-    FIFO, device or folder is refused without waiting on it); at most :data:`MAX_BYTES` plus
+    FIFO, device or folder is refused without waiting on it); at most :data:`~rulekit.files.yamlnodes.MAX_BYTES` plus
     one byte is ever read, so a huge or endless input is refused without being read."""
     name = str(path)
     if name == "-":
