@@ -11,7 +11,7 @@ call the same one, so the two can never disagree.
 from __future__ import annotations
 
 
-from rulekit.core.abilities import Ability, CardFilter, Instruction, Posture, Target, Which, Who
+from rulekit.core.abilities import Ability, CardFilter, Instruction, Target
 from rulekit.core.events import VERB_EVENT, EventKind, Verb
 from rulekit.core import ids
 from rulekit.core import occur
@@ -24,11 +24,8 @@ from rulekit.core.model import Card, GameState, TriggeringCondition
 
 # Enum members read at every step, through plain classes (rulekit.frozen.members says why)
 _EventKind = members(EventKind)
-_Posture = members(Posture)
 _Target = members(Target)
 _Verb = members(Verb)
-_Which = members(Which)
-_Who = members(Who)
 
 
 # -- targets -----------------------------------------------------------------------------
