@@ -449,7 +449,7 @@ def _explore(args) -> int:
 
 def _schema(which: str) -> int:
     if which == "scenario":
-        from rulekit.files.scenario_files import json_schema
+        from rulekit.files.document import json_schema
         print(json.dumps(json_schema(), indent=2))
     else:
         from rulekit.files.tracejson import trace_schema

@@ -598,7 +598,7 @@ def _as_line(answers) -> Line:
                 raise TypeError(f"answers must be keyed by AnswerKey, got {key!r}")
             line = line.with_answer(key, option)
         return line
-    from rulekit.files.scenario_files import AnswerSpec
+    from rulekit.files.document import AnswerSpec
     for item in answers:
         spec = AnswerSpec.parse(item) if isinstance(item, str) else item
         line = line.with_answer(spec.key, spec.answer)
