@@ -1,9 +1,9 @@
 """Riftbound: trigger conditions evaluated after events, Deathknell, and the Chain.
 
-The machine is :mod:`.triggers` (processing an occurrence, evaluating triggers) and
-:mod:`.chain` (ordering items onto the Chain, finalizing, priority, resolving); the words are
-:mod:`.words`; the views' data is :mod:`.views`; the registry entries are :mod:`.rules`; the
-rulings are :mod:`.rulings`.
+The frames are :mod:`.frames`; the machine is :mod:`.triggers` (processing an occurrence,
+evaluating triggers) and :mod:`.chain` (ordering items onto the Chain, finalizing, priority,
+resolving); the words are :mod:`.words`; the views' data is :mod:`.views`; the registry entries
+are :mod:`.rules`; the rulings are :mod:`.rulings`.
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from rulekit.rulesets.riftbound import words
 from rulekit.rulesets.riftbound.rules import RULES
 from rulekit.rulesets.riftbound.rulings import RULINGS
 from rulekit.rulesets.riftbound.codes import RbStep
-from rulekit.rulesets.riftbound.triggers import ChainFrame, ChainItem, ItemFrame, OpenFrame, TriggerCheck
+from rulekit.rulesets.riftbound.frames import ChainFrame, ChainItem, ItemFrame, OpenFrame, TriggerCheck
 
 
 class Riftbound(Ruleset):

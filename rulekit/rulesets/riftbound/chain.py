@@ -11,7 +11,7 @@ The loop is the table :data:`STAGES`: each row is a stage of the flowchart with 
 recorded at it, and, for the Chain's own stages, the test that says the Chain is at that stage
 and the handler that advances it (and takes an answer there). :func:`advance_chain` finds the
 stage and calls its handler; :mod:`.views` draws the flowchart from the same rows. The frames
-(:class:`ChainFrame`, :class:`ItemFrame`) and trigger evaluation live in :mod:`.triggers`.
+(:class:`ChainFrame`, :class:`ItemFrame`) are :mod:`.frames`; trigger evaluation is :mod:`.triggers`.
 """
 from __future__ import annotations
 
@@ -29,8 +29,8 @@ from rulekit.core.model import Card, GameState
 from rulekit.core.verdicts import Code, Verdict
 from rulekit.core.ruleset import ruling_arg
 from rulekit.rulesets.riftbound.codes import RbStep
-from rulekit.rulesets.riftbound.triggers import (TOKEN_PREFIX, ChainFrame, ChainItem, ItemFrame, OpenFrame, item_controller, occurrence,
-                       zones_of)
+from rulekit.rulesets.riftbound.frames import ChainFrame, ChainItem, ItemFrame, OpenFrame
+from rulekit.rulesets.riftbound.triggers import TOKEN_PREFIX, item_controller, occurrence, zones_of
 
 DONE = "done"     #: the option that stops an "up to N" choice
 

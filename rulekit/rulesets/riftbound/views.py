@@ -9,7 +9,7 @@ from __future__ import annotations
 from rulekit.core.text import card_of
 from rulekit.core.ruleset import Flow, FlowNode, SequenceMark, StackEntry, WindowEntry
 from rulekit.rulesets.riftbound import chain
-from rulekit.rulesets.riftbound.triggers import ChainFrame, OpenFrame
+from rulekit.rulesets.riftbound.frames import ChainFrame, OpenFrame
 
 FLOW = Flow(tuple(FlowNode(stage.name, stage.title, "rb.chain", "stage", codes=tuple(str(c) for c in stage.codes))
                   for stage in chain.STAGES),
