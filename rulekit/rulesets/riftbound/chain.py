@@ -8,11 +8,12 @@ or passes to the next player in turn order; when all pass in a row the newest it
 instruction by instruction (:mod:`.resolving`), and a cleanup follows. What a player with
 priority may play, and priority while no Chain exists, is :mod:`.priority`.
 
-The loop is the table :data:`STAGES`: each row is a stage of the flowchart with the step codes
-recorded at it, and, for the Chain's own stages, the test that says the Chain is at that stage
-and the handler that advances it (and takes an answer there). :func:`advance_chain` finds the
-stage and calls its handler; :mod:`.views` draws the flowchart from the same rows. The frames
-(:class:`ChainFrame`, :class:`ItemFrame`) are :mod:`.frames`; trigger evaluation is :mod:`.triggers`.
+The loop is two tables. :data:`STAGES` is the flowchart, in the rules' order: each row a stage
+with the step codes recorded at it; :mod:`.views` draws it. :data:`CHAIN_STAGES` is the Chain's
+own stages in the order it asks which one it is at: each row the test that says so and the
+handler that advances it (and takes an answer there); :func:`advance_chain` calls the first
+whose test holds. The frames (:class:`ChainFrame`, :class:`ItemFrame`) are :mod:`.frames`;
+trigger evaluation is :mod:`.triggers`.
 """
 from __future__ import annotations
 
@@ -109,41 +110,29 @@ def _answer_execute(frame: ChainFrame, state: GameState, control: Control, optio
 
 @dataclass(frozen=True, slots=True)
 class Stage:
-    """One stage of the Chain loop: a node of the flowchart (``name``, ``title``), the step codes
-    recorded at it, and — for the stages of the :class:`ChainFrame` — the position at which the
-    Chain tests whether it is at this stage (``test``: first true wins), the test, and the
-    handlers that advance it and take an answer there."""
+    """One stage of the Chain loop as the flowchart draws it: a node (``name``, ``title``) and the
+    step codes recorded at it."""
 
     name: str
     title: str
     codes: tuple[str, ...]
-    test: int | None = None
-    at: Callable[[ChainFrame, GameState], bool] | None = None
-    advance: Callable | None = None
-    answer: Callable | None = None
 
 
-#: The Chain loop as the engine runs it and the flowchart draws it, in the flowchart's order.
+#: The Chain loop as the flowchart draws it, in the rules' order.
 STAGES: tuple[Stage, ...] = (
     Stage("open", "no Chain: the turn player may play a card (Main Phase)", (RbStep.OPEN_PASS,)),
     Stage("event", "events processed at once", (RbStep.OCCURS,)),
     Stage("triggers", "triggers evaluated after the events", (RbStep.TRIGGERS, RbStep.MAY)),
-    Stage("pending", "items added as pending", (RbStep.PLACED, RbStep.ADDS),
-          0, lambda f, s: bool(f.waiting), _stage_place, _answer_place),
+    Stage("pending", "items added as pending", (RbStep.PLACED, RbStep.ADDS)),
     Stage("finalize", "pending items finalized in order",
-          (RbStep.FINALIZED, RbStep.TARGET, RbStep.EVENT_CHOSEN, RbStep.REMOVED),
-          1, lambda f, s: any(i.pending for i in f.items), _stage_finalize, _answer_finalize),
-    Stage("priority", "the newest item's controller has priority", (RbStep.PRIORITY,),
-          3, lambda f, s: f.priority is None, _stage_priority),
-    Stage("pass", "pass (or add an item with Reaction)", (RbStep.PASS,),
-          5, lambda f, s: True, _stage_execute, _answer_execute),
+          (RbStep.FINALIZED, RbStep.TARGET, RbStep.EVENT_CHOSEN, RbStep.REMOVED)),
+    Stage("priority", "the newest item's controller has priority", (RbStep.PRIORITY,)),
+    Stage("pass", "pass (or add an item with Reaction)", (RbStep.PASS,)),
     Stage("resolve", "all passed in a row: the newest item resolves",
           (RbStep.RESOLVES, RbStep.MAY, RbStep.RECHECK, RbStep.CONDITION_FALSE, RbStep.NULL, RbStep.NOTHING,
-           RbStep.REPLACES, RbStep.ABILITY_CONTROL, RbStep.RESOLVED),
-          4, lambda f, s: f.passes >= len(s.players), _stage_resolve),
+           RbStep.REPLACES, RbStep.ABILITY_CONTROL, RbStep.RESOLVED)),
     Stage("cleanup", "cleanup: lethal damage", ()),
-    Stage("empty", "the Chain is empty", (RbStep.CHAIN_EMPTY,),
-          2, lambda f, s: not f.items, _stage_empty),
+    Stage("empty", "the Chain is empty", (RbStep.CHAIN_EMPTY,)),
 )
 TRANSITIONS: tuple[tuple[str, str, str], ...] = (
     ("event", "triggers", "next"), ("triggers", "pending", "next"), ("pending", "finalize", "next"),
@@ -154,11 +143,36 @@ TRANSITIONS: tuple[tuple[str, str, str], ...] = (
     ("cleanup", "empty", "no items left"), ("open", "pending", "plays a card: a Chain"),
     ("empty", "open", "Main Phase: priority again"),
 )
-#: the Chain's own stages, in the order it tests them
-CHAIN_STAGES: tuple[Stage, ...] = tuple(sorted((s for s in STAGES if s.test is not None), key=lambda s: s.test))
 
 
-def chain_stage(frame: ChainFrame, state: GameState) -> Stage:
+@dataclass(frozen=True, slots=True)
+class ChainStage:
+    """A stage of the :class:`ChainFrame` (the :data:`STAGES` node named ``stage``): the Chain is
+    at it when ``at`` holds and no earlier row's does; ``advance`` moves it on from there, and
+    ``answer`` takes an answer there."""
+
+    stage: str
+    at: Callable[[ChainFrame, GameState], bool]
+    advance: Callable
+    answer: Callable | None = None
+
+
+#: What the Chain does next, in the order it asks: items triggered together are ordered onto it,
+#: then pending items are finalized; with no item left the Chain is empty; otherwise the newest
+#: item's controller gets priority, the newest item resolves once all have passed in a row, and
+#: until then the player with priority adds an item with Reaction or passes.
+CHAIN_STAGES: tuple[ChainStage, ...] = (
+    ChainStage("pending", lambda chain, state: bool(chain.waiting), _stage_place, _answer_place),
+    ChainStage("finalize", lambda chain, state: any(i.pending for i in chain.items), _stage_finalize,
+               _answer_finalize),
+    ChainStage("empty", lambda chain, state: not chain.items, _stage_empty),
+    ChainStage("priority", lambda chain, state: chain.priority is None, _stage_priority),
+    ChainStage("resolve", lambda chain, state: chain.passes >= len(state.players), _stage_resolve),
+    ChainStage("pass", lambda chain, state: True, _stage_execute, _answer_execute),
+)
+
+
+def chain_stage(frame: ChainFrame, state: GameState) -> ChainStage:
     """The stage the Chain is at: the first of :data:`CHAIN_STAGES` whose test holds."""
     for stage in CHAIN_STAGES:
         if stage.at(frame, state):
