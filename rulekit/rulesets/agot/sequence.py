@@ -83,7 +83,8 @@ def start_use(state: GameState, control: Control, frame: SequenceFrame, verdict:
 
 
 def _next_step(frame: SequenceFrame) -> SequenceFrame:
-    return SequenceFrame(frame.id, frame.conditions, frame.step.next(), None, 0, frame.role, frame.planned)
+    """The sequence at its next step: no window open, no forced ability resolved, nothing judged."""
+    return replace(frame, step=frame.step.next(), window=None, forced_done=0, judged=())
 
 
 def _usable_options(frame: SequenceFrame, state: GameState, player: str | None = None) -> list[tuple[Verdict, str]]:
@@ -113,7 +114,7 @@ def no_longer_imminent(frame: SequenceFrame, state: GameState, control: Control)
             ("became", tuple(state.changed[tc.id] for tc in changed)), ("rest", tuple(tc.id for tc in rest)))
     if not rest:
         return Progress(state, control[:-1], "agot.change", _AgotStep.CHANGED, args)
-    kept = SequenceFrame(frame.id, rest, frame.step, frame.window, frame.forced_done, frame.role, frame.planned)
+    kept = replace(frame, conditions=rest, judged=())
     return Progress(state, control[:-1] + (kept,), "rulekit.change.shared", _AgotStep.CHANGED, args)
 
 
@@ -182,7 +183,7 @@ def occurs(frame: SequenceFrame, state: GameState, control: Control) -> Progress
         return Progress(state, control[:-2] + (below,) + on_top, _SeqStep.OCCURS.rule, _AgotStep.OCCURS, args)
     if not happened:
         return Progress(state, control[:-1], _SeqStep.OCCURS.rule, _AgotStep.OCCURS, args)
-    after = SequenceFrame(frame.id, tuple(happened), frame.step.next(), None, 0, frame.role, frame.planned)
+    after = replace(_next_step(frame), conditions=tuple(happened))
     return Progress(state, control[:-1] + (after,) + on_top,
                     _SeqStep.OCCURS.rule, _AgotStep.OCCURS, args)
 
@@ -274,8 +275,7 @@ def window(frame: SequenceFrame, state: GameState, control: Control) -> Progress
         if not any(v.code is _Code.ELIGIBLE for v in verdicts):
             return _leave_step(frame, state, control, _AgotStep.WINDOW_EMPTY, verdicts)
         w = Window(ids.window(frame.id, frame.step.window_kind), state.first_player)
-        opened = SequenceFrame(frame.id, frame.conditions, frame.step, w, frame.forced_done, frame.role, frame.planned,
-                               judged)
+        opened = replace(frame, window=w, judged=judged)
         return Progress(state, control[:-1] + (opened,), "agot.window.open", _AgotStep.WINDOW_OPENS,
                         (("window", w.id), ("player", w.opportunity)), verdicts)
     if w.passes >= len(state.players):
@@ -311,10 +311,8 @@ def window_answer(frame: SequenceFrame, state: GameState, control: Control, opti
 def _pass(frame, state, control, judged, *, auto: bool) -> Progress:
     """The player with the opportunity passes; the judgement of this state goes on with the frame."""
     w = frame.window
-    moved = Window(w.id, state.next_player(w.opportunity), w.passes + 1, w.number + 1)
-    return Progress(state, control[:-1] + (SequenceFrame(frame.id, frame.conditions, frame.step, moved,
-                                                         frame.forced_done, frame.role, frame.planned,
-                                                         judged),),
+    moved = replace(w, opportunity=state.next_player(w.opportunity), passes=w.passes + 1, number=w.number + 1)
+    return Progress(state, control[:-1] + (replace(frame, window=moved, judged=judged),),
                     "rulekit.auto-pass" if auto else "agot.window.pass", _AgotStep.PASS,
                     (("player", w.opportunity), ("auto", auto), ("passes", moved.passes)), judged[1])
 

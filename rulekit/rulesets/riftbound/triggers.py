@@ -173,7 +173,7 @@ def occurrence(state: GameState, control: Control, conditions: tuple[TriggeringC
                     v = rb_judge(state, tc.card, ability, tc, conditions)
                     if v.code is Code.TRIGGERS:
                         captured.append(ChainItem(ids.use(tc.card.obj, ability.id, tc.id), ability, tc.card,
-                                                  tc.card.controller, tc))
+                                                  tc.card.controller, event=tc))
     happened = tuple(tc for tc in conditions if occur.still_imminent(tc, state) is None)
     history = state.history
     for tc in happened:
@@ -264,7 +264,7 @@ def _items(state: GameState, frame: TriggerCheck, triggered: list) -> tuple[Game
             numbered.setdefault((source.id, ability.id), []).append(tc)
             continue
         items.append(ChainItem(ids.use(source.obj, ability.id, tc.id), ability, source,
-                               item_controller(state, source), tc))
+                               item_controller(state, source), event=tc))
     counted = bool(numbered)
     for (card_id, ability_id), events in numbered.items():
         source = state.cards[card_id]
@@ -276,8 +276,8 @@ def _items(state: GameState, frame: TriggerCheck, triggered: list) -> tuple[Game
             # the Nth qualifying event is among these: one item; its controller picks the event
             items.append(ChainItem(ids.use(source.obj, ability.id, frame.group), ability, source,
                                    item_controller(state, source),
-                                   events[0] if len(events) == 1 else None,
-                                   tuple(events) if len(events) > 1 else ()))
+                                   event=events[0] if len(events) == 1 else None,
+                                   candidates=tuple(events) if len(events) > 1 else ()))
     return state, items, counted
 
 
