@@ -33,7 +33,7 @@ from rulekit.core.verdicts import Code, Verdict
 from rulekit.core.ruleset import ruling_arg
 from rulekit.rulesets.agot import verdicts as agot_verdicts
 from rulekit.rulesets.agot.codes import AgotStep
-from rulekit.rulesets.agot.frames import ResolutionFrame, SequenceFrame, Window
+from rulekit.rulesets.agot.frames import ResolutionFrame, Role, SequenceFrame, Stage, Window
 from rulekit.rulesets.agot.steps import SeqStep
 
 # Enum members read at every step, through plain classes (rulekit.frozen.members says why)
@@ -41,6 +41,7 @@ _AgotStep = members(AgotStep)
 _Code = members(Code)
 _DecisionKind = members(DecisionKind)
 _EventKind = members(EventKind)
+_Role = members(Role)
 _SeqStep = members(SeqStep)
 _Timing = members(Timing)
 
@@ -78,7 +79,7 @@ def start_use(state: GameState, control: Control, frame: SequenceFrame, verdict:
     for key, _, _ in judge.limit_keys(state, card, ability):   # a use counts even if later cancelled
         state = replace(state, usage=state.usage.set(key, state.usage.get(key, 0) + 1))
     res = ResolutionFrame(use=use, source=card, ability=ability, controller=card.controller, condition=tc,
-                          stage="cost" if ability.cost else "targets")
+                          stage=Stage.COST if ability.cost else Stage.TARGETS)
     return state, control[:-1] + (new_frame, res), use
 
 
@@ -170,10 +171,10 @@ def occurs(frame: SequenceFrame, state: GameState, control: Control) -> Progress
     # with the "trigger" ruling, each replacement resolves now as a nested effect of its own,
     # on top of whatever follows step 5 (so before the original's reactions)
     on_top = tuple(reversed(nested))
-    if frame.role == "initiation":
+    if frame.role is _Role.INITIATION:
         below = control[-2]
         assert isinstance(below, ResolutionFrame)
-        return Progress(state, control[:-2] + (replace(below, stage="effect", index=0),) + on_top,
+        return Progress(state, control[:-2] + (replace(below, stage=Stage.EFFECT, index=0),) + on_top,
                         "agot.initiate.effect", _AgotStep.INITIATES, args + (("use", below.use),))
     if frame.deferred:
         below = control[-2]
@@ -194,7 +195,7 @@ def _replacement_frame(state: GameState, tc: TriggeringCondition, entry: tuple) 
     use, card_id, controller, instructions = entry
     ability = Ability(id="instead", timing=_Timing.INTERRUPT, effect=instructions, text="a replacement")
     return ResolutionFrame(use=ids.after_part_sequence(use, "instead"), source=state.cards[card_id], ability=ability,
-                           controller=controller, condition=tc, stage="effect", played=True)
+                           controller=controller, condition=tc, stage=Stage.EFFECT, played=True)
 
 
 # -- steps 3 and 6: forced abilities -----------------------------------------------------------
@@ -216,7 +217,7 @@ def resolve_delayed(frame: SequenceFrame, state: GameState, control: Control, du
     ability = Ability(id="delayed", timing=_Timing.FORCED_REACTION, when=effect.at, effect=effect.effect,
                       text="a delayed effect")
     res = ResolutionFrame(use=effect.id, source=effect.source, ability=ability, controller=effect.controller,
-                          condition=tc, stage="targets")
+                          condition=tc, stage=Stage.TARGETS)
     return Progress(state, control + (res,), "agot.delayed", _AgotStep.DELAYED, (("use", effect.id), ("condition", tc.id)))
 
 

@@ -90,7 +90,7 @@ def graph_sequences(g, step, add_condition) -> None:
         g.add_node(frame.id, label="sequence for " + names(", ".join(condition_label(state, c.id)
                                                                   for c in frame.conditions), state),
                    kind="sequence", subset=2, step=frame.step.number
-                   if frame.step is not None else 8, role=frame.role)
+                   if frame.step is not None else 8, role=frame.role.value)
         if previous is not None:
             g.add_edge(frame.id, previous, relation="nested in")
         previous = frame.id
