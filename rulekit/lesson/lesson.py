@@ -33,6 +33,7 @@ from rulekit.views.faces import Board, CardFace, Prediction, RuleCard, Why, _Sho
 from rulekit.core.game import Game
 from rulekit.core.rules import rule as _registry_rule
 from rulekit.core.scenario import Scenario
+from rulekit.core.verdicts import Code
 from rulekit.lesson.compared import Compared
 from rulekit.lesson.names import _Names, _position
 from rulekit.lesson.play import Play
@@ -196,8 +197,7 @@ class Lesson(_Shown):
                 e = explain(step, card_id, ability_id, later=play.game.last_step)
             except RulekitError:
                 continue
-            if e.verdicts and not all(v.code.value in ("not the right timing", "does not listen for this event")
-                                      for v in e.verdicts):
+            if e.verdicts and not all(v.code in (Code.WRONG_TIMING, Code.NOT_LISTENING) for v in e.verdicts):
                 return step
         name = play.names.token(f"{card_id}.{ability_id}") or card_id
         raise RulekitError(f"no step of this game judged {name}: pass at=… to choose a step")

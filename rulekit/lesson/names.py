@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from rulekit.core.abilities import Timing
 from rulekit.core.rules import rule as _registry_rule
 from rulekit.core.scenario import Scenario
 from rulekit.core.text import condition_label
@@ -44,7 +45,7 @@ class _Names:
             if card is not None:
                 ability = next((a for a in card.abilities if a.id == ability_id), None)
                 kind = "spell" if card.type == "spell" else (
-                    ability.timing.value if ability is not None and ability.timing.value not in ("triggered", "priority")
+                    ability.timing.value if ability is not None and ability.timing not in (Timing.TRIGGERED, Timing.PRIORITY)
                     else "ability")
                 return f"{card.title}'s {kind}"
         if token in self.occurrences:
