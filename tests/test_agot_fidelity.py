@@ -11,7 +11,7 @@ import pytest
 from rulekit import RULES, Code, Game, explain
 from rulekit.core.errors import ScenarioError
 from rulekit.files.expect import check_expect, offered_of, resolved_of, uses_of
-from rulekit.files.scenario_files import dump_scenario, load_scenario, loads_scenario
+from rulekit.files import dump_scenario, load_scenario, loads_scenario
 
 AGOT = Path(__file__).resolve().parents[1] / "scenarios" / "agot"
 FILES = sorted(AGOT.glob("*.yaml"))
@@ -192,7 +192,7 @@ def test_expect_may_name_an_ability_granted_by_an_effect():
         if (AGOT.parent / "riftbound" / "granted-by-an-effect.yaml").exists() else None
     if loaded is None:
         pytest.skip("no Riftbound scenario grants an ability by an effect")
-    from rulekit.files.scenario_files import _ability_ids
+    from rulekit.files.references import _ability_ids
     granted = [i.grant.id for c in loaded.scenario.cards for a in c.abilities for i in a.effect if i.grant]
     assert granted and all(g in _ability_ids(loaded.scenario, c.id) for g in granted for c in loaded.scenario.cards)
 

@@ -12,7 +12,7 @@ from helpers import answer_all, use_first
 from rulekit import Game, ScenarioError
 from rulekit.cli import main
 from rulekit.files.expect import check_expect
-from rulekit.files.scenario_files import dump_scenario, export_game, json_schema, load_scenario, loads_scenario
+from rulekit.files import dump_scenario, export_game, json_schema, load_scenario, loads_scenario
 from rulekit.files.tracejson import trace_schema
 
 ROOT = Path(__file__).resolve().parents[1]

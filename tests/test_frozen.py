@@ -188,7 +188,7 @@ def test_the_engines_values_take_the_fast_path():
     from rulekit.core.frames import Ask, Progress
     from rulekit.core.model import Card, TriggeringCondition
     from rulekit.rulesets.agot.frames import ResolutionFrame
-    from rulekit.rulesets.riftbound.triggers import ChainFrame, ChainItem
+    from rulekit.rulesets.riftbound.frames import ChainFrame, ChainItem
     from rulekit.core.abilities import Ability, Instruction
     from rulekit.core.verdicts import Verdict
     for cls in (GameState, Card, TriggeringCondition, SequenceFrame, Window, ResolutionFrame, Step, Progress, Ask,

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from rulekit import Game, IllegalAnswer, ScenarioError
 from rulekit.cli import main
-from rulekit.files.scenario_files import dump_scenario, loads_scenario
+from rulekit.files import dump_scenario, loads_scenario
 from rulekit.core.limits import RunawayLoop
 
 ROOT = Path(__file__).resolve().parents[1]

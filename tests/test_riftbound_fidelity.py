@@ -17,7 +17,7 @@ from rulekit.core.decisions import AnswerKey, DecisionKind
 from rulekit.files.expect import check_expect, priority_of, resolved_of
 from rulekit.files.scenario_files import load_scenario, loads_scenario
 from rulekit.rulesets.riftbound import ChainFrame, RbStep
-from rulekit.rulesets.riftbound import chain as rb_chain
+from rulekit.rulesets.riftbound import priority as rb_priority
 from rulekit.rulesets.riftbound.rules import CORE_RULES
 
 RB = Path(__file__).resolve().parents[1] / "scenarios" / "riftbound"
@@ -159,8 +159,8 @@ def test_only_reaction_is_offered_on_the_chain_and_explain_says_why_not_for_acti
 def test_an_action_ability_is_offered_only_while_no_chain_exists():
     state = play("action-spell-not-offered-on-the-chain").timeline[0].state
     slow, ability = state.cards["slow"], state.cards["slow"].ability("x")
-    assert rb_chain.priority_verdict(state, slow, ability, "P2", None).code is Code.ELIGIBLE
-    assert rb_chain.priority_verdict(state, slow, ability, "P2", "chain:s:x").code is Code.WRONG_TIMING
+    assert rb_priority.priority_verdict(state, slow, ability, "P2", None).code is Code.ELIGIBLE
+    assert rb_priority.priority_verdict(state, slow, ability, "P2", "chain:s:x").code is Code.WRONG_TIMING
     game = play("action-spell-in-the-main-phase")
     offers = [s for s in game.timeline if s.decision is not None and s.decision.kind is DecisionKind.ACT_OR_PASS]
     assert [s.decision.key.at for s in offers] == ["open:s:main"]            # offered with no Chain only

@@ -117,7 +117,8 @@ class RulingComparison:
 def compare_rulings(source, ruling: str | None = None, answers=None) -> RulingComparison:
     """A side-by-side comparison of a scenario (a path, a loaded file or a :class:`Scenario`)
     under two options of one of its ruleset's rulings."""
-    from rulekit.files.scenario_files import LoadedScenario, load_scenario
+    from rulekit.files.document import LoadedScenario
+    from rulekit.files.scenario_files import load_scenario
     if isinstance(source, LoadedScenario):
         loaded = source
     elif hasattr(source, "ruleset") and hasattr(source, "script"):

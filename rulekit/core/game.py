@@ -16,6 +16,7 @@ from rulekit.core.engine import Halt, apply_answer, record, run
 from rulekit.core.errors import IllegalAnswer
 from rulekit.core.limits import MAX_NESTING
 from rulekit.core.frames import ScriptFrame
+from rulekit.core.frozen import replace
 from rulekit.core.model import GameState, initial_state
 from rulekit.core.errors import RulekitError
 from rulekit.core.scenario import Scenario, with_rulings
@@ -147,7 +148,7 @@ class Game:
         step = record(step, progress, decision, chosen.id, "chosen")
         line = self.line if chosen.id == decision.default else self.line.with_answer(decision.key, chosen.id)
         halt = run(self.scenario, step, replaying=self._halt.replaying, max_nesting=self.max_nesting)
-        halt = Halt(halt.step, halt.ask, halt.replaying, self._halt.unapplied + halt.unapplied, halt.chosen)
+        halt = replace(halt, unapplied=self._halt.unapplied + halt.unapplied)
         return Game(self.scenario, halt, _extend(line, halt), self.max_nesting)
 
     def play_defaults(self) -> "Game":
@@ -159,7 +160,7 @@ class Game:
         progress = apply_answer(step.state, step.control, decision.default, self._halt.ask.verdicts)
         halt = run(self.scenario, record(step, progress, decision, decision.default, "default"),
                    replaying=self._halt.replaying, auto=True, max_nesting=self.max_nesting)
-        halt = Halt(halt.step, halt.ask, halt.replaying, self._halt.unapplied + halt.unapplied, halt.chosen)
+        halt = replace(halt, unapplied=self._halt.unapplied + halt.unapplied)
         return Game(self.scenario, halt, _extend(self.line, halt), self.max_nesting)
 
     # -- comparing ---------------------------------------------------------------------------

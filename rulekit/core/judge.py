@@ -11,7 +11,7 @@ call the same one, so the two can never disagree.
 from __future__ import annotations
 
 
-from rulekit.core.abilities import Ability, CardFilter, Instruction, Target
+from rulekit.core.abilities import Ability, CardFilter, Instruction, Period, Target
 from rulekit.core.events import VERB_EVENT, EventKind, Verb
 from rulekit.core import ids
 from rulekit.core import occur
@@ -174,8 +174,8 @@ def use_id(source: Card, ability: Ability, tc: TriggeringCondition) -> str:
     return ids.use(source.obj, ability.id, tc.sequence if ability.when.one_or_more else tc.id)
 
 
-def period_key(state: GameState, per) -> str:
-    return f"round {state.round}" if per.value == "round" else f"round {state.round}, phase {state.phase_number} ({state.phase})"
+def period_key(state: GameState, per: Period) -> str:
+    return f"round {state.round}" if per is Period.ROUND else f"round {state.round}, phase {state.phase_number} ({state.phase})"
 
 
 def limit_keys(state: GameState, source: Card, ability: Ability) -> tuple[tuple[str, int, str], ...]:

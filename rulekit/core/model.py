@@ -12,7 +12,7 @@ from dataclasses import field
 from immutables import Map
 
 from rulekit.core import ids
-from rulekit.core.abilities import Ability
+from rulekit.core.abilities import Ability, Timing
 from rulekit.core.events import EventKind
 from rulekit.core.frozen import immutable, replace
 
@@ -247,7 +247,7 @@ def index_listeners(cards: tuple[Card, ...]) -> Map:
     index: dict[ListenKey, list[Listener]] = {}
     for card in cards:
         for i, ability in enumerate(card.abilities):
-            if ability.timing.value == "constant":   # constant abilities listen for nothing: listed apart
+            if ability.timing is Timing.CONSTANT:   # constant abilities listen for nothing: listed apart
                 index.setdefault(CONSTANT_KEY, []).append((card.id, i))
             elif ability.when is not None:   # abilities used with priority listen for nothing
                 index.setdefault((ability.when.event.value, ability.timing.value), []).append((card.id, i))

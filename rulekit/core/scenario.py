@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from rulekit.core import ids
-from rulekit.core.abilities import Ability, Target
+from rulekit.core.abilities import Ability, Target, Timing
 from rulekit.core.errors import ScenarioError
 from rulekit.core.events import CONDITION_VERBS, EVENTS, RESTRICTION_VERBS, RULES_ONLY_VERBS, VERB_EVENT, Subject, Verb
 from rulekit.core.model import Card, typed_cards
@@ -228,7 +228,7 @@ def check_ability(ability: Ability, ap: str, rules, card_id: str) -> None:
                             f"{suggest(ability.timing.value, [t.value for t in rules.timings])}", path=f"{ap}.timing",
                             expected="one of " + ", ".join(sorted(t.value for t in rules.timings)))
     _check_set_fields(rules, "ability", ability, ap, f"ability {ability.id!r} of card {card_id!r}")
-    if ability.when is None and ability.timing.value != "action" and ability.timing.value not in ("priority", "constant"):
+    if ability.when is None and ability.timing not in (Timing.ACTION, Timing.PRIORITY, Timing.CONSTANT):
         raise ScenarioError(f"ability {ability.id!r} of card {card_id!r} needs 'when': what it triggers on",
                             path=f"{ap}.when")
     if ability.when is not None:

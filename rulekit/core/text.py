@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from rulekit.core.abilities import Timing
 from rulekit.core.events import EventKind
 from rulekit.core.model import Card, GameState
 
@@ -167,7 +168,7 @@ def _token_name(token: str, state: GameState) -> str:
     card = card_of(state, obj) if obj else None
     if card is not None:
         ability = card.ability(ability_id)
-        kind = ability.timing.value if ability is not None and ability.timing.value not in ("triggered", "priority") \
+        kind = ability.timing.value if ability is not None and ability.timing not in (Timing.TRIGGERED, Timing.PRIORITY) \
             else "ability"
         return f"{card.title}'s {kind}"
     label = condition_label(state, token.partition("/")[0])

@@ -186,6 +186,6 @@ class ScenarioBuilder:
     def build(self) -> Scenario:
         """The scenario, validated like a scenario file: a wrong type, ``None`` or an unknown
         reference raises :class:`~rulekit.errors.ScenarioError` naming the field."""
-        from rulekit.files.scenario_files import validate_scenario
+        from rulekit.files.validation import validate_scenario
         return validate_scenario(Scenario(self.title, self.players, self.first_player, tuple(self._cards),
                               tuple(self._script), self.ruleset, self.phase))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal, Mapping
 
+from rulekit.core.decisions import DecisionKind
 from rulekit.core.verdicts import Code
 
 #: a step of the ruleset's sequence ("interrupt window" …), checked against the ruleset's
@@ -83,7 +84,7 @@ def resolved_of(game) -> tuple[str, ...]:
 def targets_of(game) -> tuple[str, ...]:
     """Every target chosen, in order, as ``CHOOSER:CARD``."""
     return tuple(f"{s.decision.chooser}:{s.answer}" for s in game.timeline
-                 if s.decision is not None and s.decision.kind.value == "choose target")
+                 if s.decision is not None and s.decision.kind is DecisionKind.CHOOSE_TARGET)
 
 
 def offered_of(game) -> set[str]:

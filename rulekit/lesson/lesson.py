@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
-import re
 from html import escape
 from pathlib import Path
 
@@ -34,259 +33,14 @@ from rulekit.views.faces import Board, CardFace, Prediction, RuleCard, Why, _Sho
 from rulekit.core.game import Game
 from rulekit.core.rules import rule as _registry_rule
 from rulekit.core.scenario import Scenario
-from rulekit.core.text import condition_label
+from rulekit.core.verdicts import Code
+from rulekit.lesson.compared import Compared
+from rulekit.lesson.names import _Names, _position
+from rulekit.lesson.play import Play
 
 __all__ = ["CardFace", "Compared", "Lesson", "Play", "Prediction", "RuleCard", "Why", "card_face"]
 
 
-# -- words instead of ids ----------------------------------------------------------------------------
-_TOKEN = re.compile(r"(?<![\w'])([A-Za-z0-9_\-]+(?:[.@:/#][A-Za-z0-9_\-]+)+)")
-_PAREN = re.compile(r" ?\(([^()\s]+)\)")
-_USE = re.compile(r"^([A-Za-z0-9_\-]+(?:@\d+)?)\.([A-Za-z0-9_\-]+)(?:@|$)")   # card object . ability @ …
-_PART = re.compile(r"\((?:effect|cost)\d+ of ")
-_STEP_TITLE = re.compile(r"^Step (\d+): (.*)$")
-
-
-class _Names:
-    """Turns engine ids into card and ability names (``c6.r1@s:claim:killed:c3`` → "Raven of the
-    Dead's reaction")."""
-
-    def __init__(self, scenario: Scenario, states):
-        self.state = states[-1] if states else None
-        self.cards = {}
-        for state in states:      # the setup, then the end: a card keeps the abilities it was granted
-            for card in (state.cards[i] for i in state.order):
-                if card.id not in self.cards or len(card.abilities) > len(self.cards[card.id].abilities):
-                    self.cards[card.id] = card
-        self.occurrences = {}
-        for occ, entry in zip(scenario.occurrence_ids, scenario.script):
-            titles = [self.cards[c].title for c in entry.cards if c in self.cards]
-            subject = ", ".join(titles) or entry.player or entry.phase or ""
-            self.occurrences[occ] = entry.label or f"{entry.do.value} {subject}".strip()
-
-    def card(self, obj: str):
-        return self.cards.get(obj.partition("@")[0])
-
-    def token(self, token: str) -> str | None:
-        """The name of an id, or ``None`` if it is not one of this game's ids."""
-        use = _USE.match(token)
-        if use is not None:
-            obj, ability_id = use.group(1), use.group(2)
-            card = self.card(obj)
-            if card is not None:
-                ability = next((a for a in card.abilities if a.id == ability_id), None)
-                kind = "spell" if card.type == "spell" else (
-                    ability.timing.value if ability is not None and ability.timing.value not in ("triggered", "priority")
-                    else "ability")
-                return f"{card.title}'s {kind}"
-        if token in self.occurrences:
-            return self.occurrences[token]
-        if token.startswith("chain:"):
-            return "the Chain"
-        for occ in sorted(self.occurrences, key=len, reverse=True):
-            if token.startswith(occ + ":"):
-                kind = token[len(occ) + 1:].replace("-", " ")
-                if kind.endswith(("interrupt", "reaction")):
-                    return f"the {kind} window"
-        if "/" in token and self.state is not None:     # a condition of a delayed or nested effect
-            label = condition_label(self.state, token.partition("/")[0])
-            if not label.startswith("the occurrence"):
-                return self.words(label)
-        card = self.card(token) if re.fullmatch(r"[A-Za-z0-9_\-]+(@\d+)?", token) else None
-        return card.title if card is not None else None
-
-    def words(self, text: str) -> str:
-        """``text`` with every id of this game named, and ids in brackets dropped."""
-        def drop(m):
-            inner = m.group(1)
-            known = self.token(inner) is not None or _TOKEN.fullmatch(inner) or re.fullmatch(r"(effect|cost)\d+", inner)
-            return "" if known else m.group(0)
-        text = _PART.sub("(", text).replace("the occurrence ", "")
-        before = None
-        while before != text:
-            before, text = text, _PAREN.sub(drop, text)
-        return _TOKEN.sub(lambda m: self.token(m.group(1)) or m.group(1), text)
-
-
-def _without_position(text: str) -> str:
-    """A step's description without the step number the position already gives."""
-    m = re.match(r"^Step \d+(?:, ([^:—]+?))?(?: closes)?: ", text)
-    if m is None:
-        return text
-    rest = text[m.end():]
-    if m.group(1) and text[:m.end()].rstrip(": ").endswith("closes"):
-        rest = "the window closes: " + rest
-    return rest[:1].upper() + rest[1:]
-
-
-def _position(step) -> str:
-    """Where a step stands in the rules: ``"step 4, interrupt window"``. Its ruleset says
-    (:func:`rulekit.text.position`, the words of the flowchart the drawings show); failing that,
-    the sequence step it was taken in, else the title of the rule it applies."""
-    try:
-        from rulekit.core.text import position
-        where = position(step)
-    except (ImportError, AttributeError, NotImplementedError):
-        where = ""
-    if where:
-        return where
-    context = step.context
-    seq_step = getattr(context, "step", None)
-    number, title = getattr(seq_step, "number", None), getattr(seq_step, "title", None)
-    if isinstance(number, int) and isinstance(title, str):
-        return f"step {number}, {title}"
-    try:
-        rule_title = _registry_rule(step.rule).title
-    except KeyError:
-        return step.rule
-    m = _STEP_TITLE.match(rule_title)
-    if m:
-        return f"step {m.group(1)}, {m.group(2)}"
-    return rule_title[0].lower() + rule_title[1:]
-
-
-# -- playing ---------------------------------------------------------------------------------------
-_QUIET = {"window-empty", "no-forced", "initiation", "instruction", "resolved", "rb-chain-empty"}
-_NESTED_QUIET = _QUIET | {"imminent", "occurs", "initiates", "rb-triggers", "rb-priority", "rb-finalized"}
-
-
-def _auto_pass(step) -> bool:
-    return step.what in ("pass", "rb-pass") and bool(dict(step.args).get("auto"))
-
-
-class Play(_Shown):
-    """A played game shown as a short trace, cards and abilities by name, with questions a
-    prediction can ask of it (:meth:`zone`, :meth:`drew`, :meth:`used`…)."""
-
-    def __init__(self, lesson: "Lesson", game: Game):
-        self.lesson, self.game = lesson, game
-        self.timeline = game.timeline
-        self.names = _Names(lesson.scenario, (game.timeline[0].state, game.state))
-
-    # -- reading the result --------------------------------------------------------------------
-    def card(self, name: str):
-        """The card named ``name`` (title or id) as it is at the end."""
-        return self.game.state.cards[self.lesson.card_id(name)]
-
-    def zone(self, name: str, at=None) -> str:
-        """The card's zone at the end, or just after the step ``at`` (see :meth:`step`)."""
-        if at is None:
-            return self.card(name).zone
-        return self.step(at).state.cards[self.lesson.card_id(name)].zone
-
-    def step(self, at):
-        """A step of this game: its number, or words of its position (the first step whose
-        ``"step 4, interrupt window"``-style position or description contains them)."""
-        if isinstance(at, int):
-            if not 0 <= at < len(self.timeline):
-                raise RulekitError(f"no step #{at}: this game has steps #0 to #{len(self.timeline) - 1}")
-            return self.timeline[at]
-        words = str(at).casefold()
-        for outermost in (True, False):      # a step of the outermost sequence first
-            for step in self.timeline:
-                if outermost and step.level > 1:
-                    continue
-                if words in _position(step).casefold() or words in self.names.words(step.describe()).casefold():
-                    return step
-        raise RulekitError(f"no step of {self.lesson.title!r} matches {at!r}")
-
-    def controller(self, name: str) -> str:
-        return self.card(name).controller
-
-    def hand(self, player: str) -> int:
-        """How many cards ``player`` holds at the end."""
-        return sum(1 for i in self.game.state.order
-                   if self.game.state.cards[i].zone == "hand" and self.game.state.cards[i].owner == player)
-
-    def drew(self, player: str) -> int:
-        """How many cards ``player`` drew: their cards that were in the draw deck at the start and
-        have left it by the end (cards played or discarded from the hand do not count)."""
-        start, end = self.timeline[0].state, self.game.state
-        deck = start.rules.deck
-        return sum(1 for i in start.order
-                   if start.cards[i].zone == deck and start.cards[i].owner == player and end.cards[i].zone != deck)
-
-    def uses(self, name: str, ability: str | None = None) -> int:
-        """How many times the card's abilities (or the one named) were used or triggered."""
-        card_id = self.lesson.card_id(name)
-        count = 0
-        for step in self.timeline:
-            if step.what in ("use", "forced", "rb-adds", "rb-placed"):
-                ref = str(dict(step.args).get("use") or dict(step.args).get("item") or "")
-                obj, _, ab = ref.partition("@")[0].rpartition(".")
-                if obj.partition("@")[0] == card_id and (ability is None or ab == ability):
-                    count += 1
-        return count
-
-    def used(self, name: str, ability: str | None = None) -> bool:
-        return self.uses(name, ability) > 0
-
-    def chooser(self, decision: str) -> str | None:
-        """The player who made the first decision of this kind (``"order forced"``, ``"act or
-        pass"``, ``"choose target"``…), or ``None`` if no such decision came up."""
-        for step in self.timeline:
-            if step.decision is not None and step.decision.kind.value == decision:
-                return step.decision.chooser
-        return None
-
-    def resolved(self) -> list[str]:
-        """The titles of the cards whose abilities resolved, in the order they resolved (a card
-        appears once per resolution): what "in which order?" questions ask."""
-        from rulekit.files.expect import resolved_of
-        out = []
-        for ref in resolved_of(self.game):
-            card = self.names.card(ref.partition("@")[0].rpartition(".")[0] or ref)
-            out.append(card.title if card is not None else self.names.words(ref))
-        return out
-
-    # -- the trace -------------------------------------------------------------------------------
-    def line(self, step) -> str:
-        """One step in words: ``"#5 · step 4, interrupt window — …"``."""
-        position = _position(step)
-        text = _without_position(self.names.words(step.describe()))
-        if step.decision is not None:       # a decision: say whose choice it was, or that nobody chose
-            whose = "by default" if step.answered_by == "default" else f"{step.decision.chooser}'s choice"
-            text = f"{text.rstrip('.')} ({whose})."
-        return f"#{step.number} · {position} — {text}"
-
-    def lines(self, full: bool = False) -> list[str]:
-        """The trace; unless ``full``, steps where nothing happens are left out and each nested
-        sequence nobody could respond to is folded into one line."""
-        steps, out, i = self.timeline, [], 0
-        while i < len(steps):
-            step = steps[i]
-            if full:
-                out.append("  " * max(0, step.level - 1) + self.line(step))
-                i += 1
-                continue
-            outer, j = max(step.level, 1), i + 1
-            while j < len(steps) and (steps[j].level > outer or steps[j].depth > outer):
-                j += 1
-            block = steps[i + 1:j]
-            if not (step.what in _QUIET or _auto_pass(step)):
-                out.append("  " * max(0, step.level - 1) + self.line(step))
-            if block and all(s.what in _NESTED_QUIET or _auto_pass(s) for s in block):
-                done = [self.names.words(s.describe()).split(" — ", 1)[-1].rstrip(".")
-                        for s in block if s.what == "occurs"]
-                out.append("  " * outer + f"#{block[0].number}–#{block[-1].number} · nested sequences nobody "
-                           f"could respond to — {'; '.join(done) or 'nothing happens'}.")
-                i = j
-            else:
-                i += 1
-        if self.game.unapplied:
-            out.append(f"{len(self.game.unapplied)} recorded answer(s) did not apply on this board.")
-        return out
-
-    def _text(self) -> str:
-        return "\n".join([f"{self.lesson.title}: {len(self.timeline) - 1} steps"] + self.lines())
-
-    def _html(self) -> str:
-        items = "".join(f"<li style='list-style:none;white-space:pre-wrap'>{escape(line)}</li>" for line in self.lines())
-        return (f"<div class='rk-play'><b>{escape(self.lesson.title)}</b>: {len(self.timeline) - 1} steps"
-                f"<ul style='padding-left:0.5em;font-family:monospace;font-size:0.85em'>{items}</ul></div>")
-
-
-# -- the lesson ------------------------------------------------------------------------------------
 class Lesson(_Shown):
     """A scenario made into a lesson: show it, play it, question it, change it.
 
@@ -443,8 +197,7 @@ class Lesson(_Shown):
                 e = explain(step, card_id, ability_id, later=play.game.last_step)
             except RulekitError:
                 continue
-            if e.verdicts and not all(v.code.value in ("not the right timing", "does not listen for this event")
-                                      for v in e.verdicts):
+            if e.verdicts and not all(v.code in (Code.WRONG_TIMING, Code.NOT_LISTENING) for v in e.verdicts):
                 return step
         name = play.names.token(f"{card_id}.{ability_id}") or card_id
         raise RulekitError(f"no step of this game judged {name}: pass at=… to choose a step")
@@ -539,49 +292,6 @@ class Lesson(_Shown):
         return f"<div class='rk-lesson'>{escape(self._text())}</div>"
 
 
-class Compared(_Shown):
-    """A :class:`~rulekit.compare.Comparison` shown with cards and abilities named (the
-    comparison itself is ``.comparison``)."""
-
-    def __init__(self, comparison, names: "_Names", question: str = "", lesson_a=None, lesson_b=None):
-        self.comparison, self.names, self.question = comparison, names, question
-        self.lesson_a, self.lesson_b = lesson_a, lesson_b
-
-    @property
-    def same(self) -> bool:
-        return self.comparison.same
-
-    @property
-    def parting(self) -> int | None:
-        """The timeline number of the first step where the two readings part (``None``: never)."""
-        d = self.comparison.first_difference
-        return d.number if d is not None else None
-
-    @property
-    def a(self) -> Play:
-        """The game under the default reading, as a :class:`Play` a prediction can ask."""
-        return Play(self.lesson_a, self.comparison.game_a)
-
-    @property
-    def b(self) -> Play:
-        return Play(self.lesson_b, self.comparison.game_b)
-
-    def lines(self) -> list[str]:
-        head = [self.question] if self.question else []
-        def quoted(m):
-            name = self.names.token(m.group(1))
-            return name if name is not None else m.group(0)
-        return head + [self.names.words(re.sub(r"'([^'\s]+)'", quoted, line))
-                       for line in str(self.comparison).splitlines()]
-
-    def _text(self) -> str:
-        return "\n".join(self.lines())
-
-    def _html(self) -> str:
-        return ("<div class='rk-compare'><pre style='white-space:pre-wrap;font-size:0.85em'>"
-                + escape(self._text()) + "</pre></div>")
-
-
 def _as_line(answers) -> Line:
     """A :class:`~rulekit.decisions.Line` from ``"defaults"``, a Line, a mapping of
     :class:`~rulekit.decisions.AnswerKey` to option id, or answers in the file format."""
@@ -598,7 +308,7 @@ def _as_line(answers) -> Line:
                 raise TypeError(f"answers must be keyed by AnswerKey, got {key!r}")
             line = line.with_answer(key, option)
         return line
-    from rulekit.files.scenario_files import AnswerSpec
+    from rulekit.files.document import AnswerSpec
     for item in answers:
         spec = AnswerSpec.parse(item) if isinstance(item, str) else item
         line = line.with_answer(spec.key, spec.answer)

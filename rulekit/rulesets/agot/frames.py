@@ -10,10 +10,39 @@ from __future__ import annotations
 from dataclasses import field
 
 from rulekit.core.abilities import Ability
-from rulekit.core.frozen import immutable
+from rulekit.core.frozen import Word, immutable
 from rulekit.core.model import Card, TriggeringCondition
 from rulekit.core.ruleset import Frame
 from rulekit.rulesets.agot.steps import SeqStep
+
+
+class Role(Word):
+    """What follows step 5 of a sequence (:attr:`SequenceFrame.role`)."""
+
+    OCCURRENCE = "occurrence"    # an occurrence's own sequence: steps 6 and 7
+    NESTED = "nested"            # opened while an effect resolves: its conditions go to that effect
+    INITIATION = "initiation"    # the initiation of an effect: then the effect resolves
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec)
+
+
+class Stage(Word):
+    """Where a use of an ability is (:attr:`ResolutionFrame.stage`): cost, targets, initiation, effect."""
+
+    COST = "cost"                # its cost is paid, instruction by instruction
+    TARGETS = "targets"          # its targets are chosen
+    INITIATION = "initiation"    # the initiation of its effect is a triggering condition of its own
+    EFFECT = "effect"            # its effect resolves, instruction by instruction
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec)
 
 
 @immutable
@@ -31,11 +60,12 @@ class Window:
 class SequenceFrame(Frame):
     """One triggering-condition sequence, shared by every condition of one occurrence.
 
-    ``role`` says what follows step 5: ``"occurrence"`` — steps 6 and 7; ``"nested"`` — a
-    sequence opened while an effect resolves hands its conditions to that effect, whose
-    reactions open in one window once it has fully resolved; ``"initiation"`` — the initiation
-    of an effect, after which the effect resolves. ``planned`` is how many conditions the
-    occurrence created (to tell whether it resolved in full).
+    ``role`` says what follows step 5: :attr:`Role.OCCURRENCE` — steps 6 and 7;
+    :attr:`Role.NESTED` — a sequence opened while an effect resolves hands its conditions to that
+    effect, whose reactions open in one window once it has fully resolved;
+    :attr:`Role.INITIATION` — the initiation of an effect, after which the effect resolves.
+    ``planned`` is how many conditions the occurrence created (to tell whether it resolved in
+    full).
     """
 
     id: str
@@ -43,7 +73,7 @@ class SequenceFrame(Frame):
     step: SeqStep = SeqStep.IMMINENT
     window: Window | None = None
     forced_done: int = 0
-    role: str = "occurrence"
+    role: Role = Role.OCCURRENCE
     planned: int = 0
     #: the verdicts of this step, kept while players pass on the same state: (state, verdicts,
     #: usable uses). Not part of the frame's identity (equality, hash, replay ignore it).
@@ -53,7 +83,7 @@ class SequenceFrame(Frame):
 
     @property
     def deferred(self) -> bool:
-        return self.role != "occurrence"
+        return self.role is not Role.OCCURRENCE
 
     def nesting(self) -> int:
         return 1
@@ -66,8 +96,8 @@ class SequenceFrame(Frame):
 class ResolutionFrame(Frame):
     """One use of a triggered ability, from paying its cost to the end of its effect.
 
-    ``stage`` runs cost → targets → initiation → effect; ``index`` is the next instruction of
-    that stage;
+    ``stage`` (a :class:`Stage`) runs cost → targets → initiation → effect; ``index`` is the next
+    instruction of that stage;
     ``chosen`` holds the targets chosen so far as (instruction slot, card id); ``occurred``
     collects the conditions that occurred during the current stage, for its reaction window.
     """
@@ -77,7 +107,7 @@ class ResolutionFrame(Frame):
     ability: Ability
     controller: str
     condition: TriggeringCondition
-    stage: str = "cost"
+    stage: Stage = Stage.COST
     index: int = 0
     chosen: tuple[tuple[str, str], ...] = ()
     occurred: tuple[TriggeringCondition, ...] = ()

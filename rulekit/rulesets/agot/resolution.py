@@ -16,12 +16,14 @@ from rulekit.core.abilities import Ability, Instruction, Target, Timing
 from rulekit.core.decisions import AnswerKey, Decision, DecisionKind
 from rulekit.core.events import EventKind, Verb
 from rulekit.core.frames import Ask, Control, Progress
-from rulekit.core.frozen import replace
+from rulekit.core.frozen import members, replace
 from rulekit.core.model import DelayedEffect, GameState, TriggeringCondition
 from rulekit.core.ruleset import ruling_arg
 from rulekit.rulesets.agot.codes import AgotStep
-from rulekit.rulesets.agot.frames import ResolutionFrame, SequenceFrame
+from rulekit.rulesets.agot.frames import ResolutionFrame, Role, SequenceFrame, Stage
 from rulekit.rulesets.agot.steps import SeqStep
+
+_Stage = members(Stage)     # read at every step of a use (rulekit.frozen.members says why)
 
 
 ENDS_INTERRUPTS = "agot.replacement-ends-interrupts"
@@ -31,7 +33,7 @@ def _ability(frame: ResolutionFrame) -> Ability:
     return frame.ability
 
 
-def _slot(stage: str, index: int) -> str:
+def _slot(stage: Stage, index: int) -> str:
     return f"{stage}{index}"
 
 
@@ -56,10 +58,10 @@ def _slots(frame: ResolutionFrame, state: GameState, instr: Instruction, slot: s
 def _pending_slot(frame: ResolutionFrame, state: GameState) -> tuple | None:
     """(slot, instruction, targets, chooser) of the choice to make next: in the targets stage,
     the first effect instruction still needing one; in the cost stage, the cost about to be paid."""
-    if frame.stage == "targets":
-        candidates = [(_slot("effect", i), instr) for i, instr in enumerate(_ability(frame).effect)]
-    elif frame.stage == "cost" and frame.index < len(_ability(frame).cost):
-        candidates = [(_slot("cost", frame.index), _ability(frame).cost[frame.index])]
+    if frame.stage is _Stage.TARGETS:
+        candidates = [(_slot(_Stage.EFFECT, i), instr) for i, instr in enumerate(_ability(frame).effect)]
+    elif frame.stage is _Stage.COST and frame.index < len(_ability(frame).cost):
+        candidates = [(_slot(_Stage.COST, frame.index), _ability(frame).cost[frame.index])]
     else:
         return None
     for base, instr in candidates:
@@ -80,20 +82,20 @@ def _ask_target(frame: ResolutionFrame, state: GameState, pending) -> Ask:
 
 def advance(frame: ResolutionFrame, state: GameState, control: Control) -> Progress | Ask:
     ability = _ability(frame)
-    if frame.stage == "cost":
+    if frame.stage is _Stage.COST:
         if frame.index < len(ability.cost):
-            return _execute(frame, state, control, ability.cost[frame.index], "cost")
-        return _end_stage(frame, state, control, "targets", "agot.initiate.cost-paid", AgotStep.COST_PAID)
-    if frame.stage == "targets":
+            return _execute(frame, state, control, ability.cost[frame.index], _Stage.COST)
+        return _end_stage(frame, state, control, _Stage.TARGETS, "agot.initiate.cost-paid", AgotStep.COST_PAID)
+    if frame.stage is _Stage.TARGETS:
         pending = _pending_slot(frame, state)
         if pending is not None:
             return _ask_target(frame, state, pending)
         return _initiate(frame, state, control, ability)
-    if frame.stage == "initiation":
+    if frame.stage is _Stage.INITIATION:
         # the initiation's sequence ended without occurring: the effect was cancelled
         return _cancelled(frame, state, control)
     if frame.index < len(ability.effect):
-        return _execute(frame, state, control, ability.effect[frame.index], "effect")
+        return _execute(frame, state, control, ability.effect[frame.index], _Stage.EFFECT)
     return _finish(frame, state, control)
 
 
@@ -109,7 +111,7 @@ def _initiate(frame: ResolutionFrame, state: GameState, control: Control, abilit
         played = occur.conditions_for(Verb.PLAY, state, sequence, frame.use, cards=(now,))
         if played:
             return Progress(state, control[:-1] + (replace(frame, played=True),
-                                                   SequenceFrame(sequence, played, role="nested", planned=1)),
+                                                   SequenceFrame(sequence, played, role=Role.NESTED, planned=1)),
                             "agot.event.played", AgotStep.PLAYED, (("use", frame.use),))
     if frame.source.obj in state.playing:
         state = replace(state, playing=state.playing.delete(frame.source.obj))
@@ -117,15 +119,15 @@ def _initiate(frame: ResolutionFrame, state: GameState, control: Control, abilit
     tc = TriggeringCondition(ids.triggering_condition(sequence, EventKind.INITIATES.value, frame.source.obj),
                              EventKind.INITIATES, sequence, frame.use, card=frame.source, player=frame.controller,
                              cannot_be_cancelled=ability.cannot_be_cancelled)
-    return Progress(state, control[:-1] + (replace(frame, stage="initiation"),
-                                           SequenceFrame(sequence, (tc,), role="initiation", planned=1)),
+    return Progress(state, control[:-1] + (replace(frame, stage=Stage.INITIATION),
+                                           SequenceFrame(sequence, (tc,), role=Role.INITIATION, planned=1)),
                     "agot.initiate.effect", AgotStep.INITIATION, (("use", frame.use),))
 
 
 def _cancelled(frame: ResolutionFrame, state: GameState, control: Control) -> Progress:
     """A cancelled effect does not resolve; the ability still counts as used and its costs
     stay paid; a cancelled event card still counts as played."""
-    return _finish(replace(frame, shortfall=True, cancelled=True, stage="effect"), state, control)
+    return _finish(replace(frame, shortfall=True, cancelled=True, stage=Stage.EFFECT), state, control)
 
 
 def _finish(frame: ResolutionFrame, state: GameState, control: Control) -> Progress:
@@ -144,16 +146,16 @@ def answer(frame: ResolutionFrame, state: GameState, control: Control, option: s
 
 
 def _execute(frame: ResolutionFrame, state: GameState, control: Control, instr: Instruction,
-             stage: str) -> Progress | Ask:
+             stage: Stage) -> Progress | Ask:
     slot = _slot(stage, frame.index)
-    if stage == "cost":
+    if stage is _Stage.COST:
         pending = _pending_slot(frame, state)
         if pending is not None:
             return _ask_target(frame, state, pending)
     moved_on = replace(frame, index=frame.index + 1)
     args = (("use", frame.use), ("instruction", slot), ("verb", instr.do.value))
     if instr.then and frame.shortfall:
-        skipped = replace(frame, index=len(_ability(frame).effect if stage == "effect" else _ability(frame).cost))
+        skipped = replace(frame, index=len(_ability(frame).effect if stage is _Stage.EFFECT else _ability(frame).cost))
         return Progress(state, control[:-1] + (skipped,), "agot.then", AgotStep.THEN_SKIPPED, args)
     why = judge.condition_failure(instr.condition, state, frame.controller, frame.source)
     if why:
@@ -173,7 +175,7 @@ def _execute(frame: ResolutionFrame, state: GameState, control: Control, instr: 
         chosen = {frame.choice(s) for s, _ in _slots(frame, state, instr, slot)}
         targets = tuple(c for c in targets if c.id in chosen)
     sequence = ids.instruction_sequence(frame.use, stage, frame.index)
-    unsavable = "cannot be saved" if instr.cannot_be_saved else ("is leaving play as a cost" if stage == "cost" else "")
+    unsavable = "cannot be saved" if instr.cannot_be_saved else ("is leaving play as a cost" if stage is _Stage.COST else "")
     if instr.target.is_player:
         conditions = occur.conditions_for(instr.do, state, sequence, frame.use, players=targets, amount=instr.amount)
     else:
@@ -182,7 +184,7 @@ def _execute(frame: ResolutionFrame, state: GameState, control: Control, instr: 
     if not conditions:
         return Progress(state, control[:-1] + (replace(moved_on, shortfall=True),), "agot.effect.nothing",
                         AgotStep.NOTHING, args)
-    nested = SequenceFrame(sequence, conditions, role="nested", planned=len(conditions))
+    nested = SequenceFrame(sequence, conditions, role=Role.NESTED, planned=len(conditions))
     return Progress(state, control[:-1] + (moved_on, nested), "agot.nested", AgotStep.INSTRUCTION, args)
 
 
@@ -212,11 +214,11 @@ def _act_on_condition(frame: ResolutionFrame, state: GameState, control: Control
     card = state.cards[tc.card.id]
     saved = occur.conditions_for(Verb.SAVE, state, sequence, frame.use, cards=(card,))
     state = replace(state, changed=state.changed.set(tc.id, saved[0].id))
-    return Progress(state, control[:-1] + (moved_on, SequenceFrame(sequence, saved, role="nested", planned=1)),
+    return Progress(state, control[:-1] + (moved_on, SequenceFrame(sequence, saved, role=Role.NESTED, planned=1)),
                     "agot.change", AgotStep.SAVES, args + (("condition", tc.id),))
 
 
-def _end_stage(frame: ResolutionFrame, state: GameState, control: Control, next_stage: str | None,
+def _end_stage(frame: ResolutionFrame, state: GameState, control: Control, next_stage: Stage | None,
                rule: str, what: str) -> Progress:
     """Finish a stage: open one shared reaction sequence for what it made occur."""
     after = ()

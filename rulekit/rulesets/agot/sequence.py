@@ -33,7 +33,7 @@ from rulekit.core.verdicts import Code, Verdict
 from rulekit.core.ruleset import ruling_arg
 from rulekit.rulesets.agot import verdicts as agot_verdicts
 from rulekit.rulesets.agot.codes import AgotStep
-from rulekit.rulesets.agot.frames import ResolutionFrame, SequenceFrame, Window
+from rulekit.rulesets.agot.frames import ResolutionFrame, Role, SequenceFrame, Stage, Window
 from rulekit.rulesets.agot.steps import SeqStep
 
 # Enum members read at every step, through plain classes (rulekit.frozen.members says why)
@@ -41,6 +41,7 @@ _AgotStep = members(AgotStep)
 _Code = members(Code)
 _DecisionKind = members(DecisionKind)
 _EventKind = members(EventKind)
+_Role = members(Role)
 _SeqStep = members(SeqStep)
 _Timing = members(Timing)
 
@@ -78,12 +79,13 @@ def start_use(state: GameState, control: Control, frame: SequenceFrame, verdict:
     for key, _, _ in judge.limit_keys(state, card, ability):   # a use counts even if later cancelled
         state = replace(state, usage=state.usage.set(key, state.usage.get(key, 0) + 1))
     res = ResolutionFrame(use=use, source=card, ability=ability, controller=card.controller, condition=tc,
-                          stage="cost" if ability.cost else "targets")
+                          stage=Stage.COST if ability.cost else Stage.TARGETS)
     return state, control[:-1] + (new_frame, res), use
 
 
 def _next_step(frame: SequenceFrame) -> SequenceFrame:
-    return SequenceFrame(frame.id, frame.conditions, frame.step.next(), None, 0, frame.role, frame.planned)
+    """The sequence at its next step: no window open, no forced ability resolved, nothing judged."""
+    return replace(frame, step=frame.step.next(), window=None, forced_done=0, judged=())
 
 
 def _usable_options(frame: SequenceFrame, state: GameState, player: str | None = None) -> list[tuple[Verdict, str]]:
@@ -113,7 +115,7 @@ def no_longer_imminent(frame: SequenceFrame, state: GameState, control: Control)
             ("became", tuple(state.changed[tc.id] for tc in changed)), ("rest", tuple(tc.id for tc in rest)))
     if not rest:
         return Progress(state, control[:-1], "agot.change", _AgotStep.CHANGED, args)
-    kept = SequenceFrame(frame.id, rest, frame.step, frame.window, frame.forced_done, frame.role, frame.planned)
+    kept = replace(frame, conditions=rest, judged=())
     return Progress(state, control[:-1] + (kept,), "rulekit.change.shared", _AgotStep.CHANGED, args)
 
 
@@ -169,10 +171,10 @@ def occurs(frame: SequenceFrame, state: GameState, control: Control) -> Progress
     # with the "trigger" ruling, each replacement resolves now as a nested effect of its own,
     # on top of whatever follows step 5 (so before the original's reactions)
     on_top = tuple(reversed(nested))
-    if frame.role == "initiation":
+    if frame.role is _Role.INITIATION:
         below = control[-2]
         assert isinstance(below, ResolutionFrame)
-        return Progress(state, control[:-2] + (replace(below, stage="effect", index=0),) + on_top,
+        return Progress(state, control[:-2] + (replace(below, stage=Stage.EFFECT, index=0),) + on_top,
                         "agot.initiate.effect", _AgotStep.INITIATES, args + (("use", below.use),))
     if frame.deferred:
         below = control[-2]
@@ -182,7 +184,7 @@ def occurs(frame: SequenceFrame, state: GameState, control: Control) -> Progress
         return Progress(state, control[:-2] + (below,) + on_top, _SeqStep.OCCURS.rule, _AgotStep.OCCURS, args)
     if not happened:
         return Progress(state, control[:-1], _SeqStep.OCCURS.rule, _AgotStep.OCCURS, args)
-    after = SequenceFrame(frame.id, tuple(happened), frame.step.next(), None, 0, frame.role, frame.planned)
+    after = replace(_next_step(frame), conditions=tuple(happened))
     return Progress(state, control[:-1] + (after,) + on_top,
                     _SeqStep.OCCURS.rule, _AgotStep.OCCURS, args)
 
@@ -193,7 +195,7 @@ def _replacement_frame(state: GameState, tc: TriggeringCondition, entry: tuple) 
     use, card_id, controller, instructions = entry
     ability = Ability(id="instead", timing=_Timing.INTERRUPT, effect=instructions, text="a replacement")
     return ResolutionFrame(use=ids.after_part_sequence(use, "instead"), source=state.cards[card_id], ability=ability,
-                           controller=controller, condition=tc, stage="effect", played=True)
+                           controller=controller, condition=tc, stage=Stage.EFFECT, played=True)
 
 
 # -- steps 3 and 6: forced abilities -----------------------------------------------------------
@@ -215,7 +217,7 @@ def resolve_delayed(frame: SequenceFrame, state: GameState, control: Control, du
     ability = Ability(id="delayed", timing=_Timing.FORCED_REACTION, when=effect.at, effect=effect.effect,
                       text="a delayed effect")
     res = ResolutionFrame(use=effect.id, source=effect.source, ability=ability, controller=effect.controller,
-                          condition=tc, stage="targets")
+                          condition=tc, stage=Stage.TARGETS)
     return Progress(state, control + (res,), "agot.delayed", _AgotStep.DELAYED, (("use", effect.id), ("condition", tc.id)))
 
 
@@ -274,8 +276,7 @@ def window(frame: SequenceFrame, state: GameState, control: Control) -> Progress
         if not any(v.code is _Code.ELIGIBLE for v in verdicts):
             return _leave_step(frame, state, control, _AgotStep.WINDOW_EMPTY, verdicts)
         w = Window(ids.window(frame.id, frame.step.window_kind), state.first_player)
-        opened = SequenceFrame(frame.id, frame.conditions, frame.step, w, frame.forced_done, frame.role, frame.planned,
-                               judged)
+        opened = replace(frame, window=w, judged=judged)
         return Progress(state, control[:-1] + (opened,), "agot.window.open", _AgotStep.WINDOW_OPENS,
                         (("window", w.id), ("player", w.opportunity)), verdicts)
     if w.passes >= len(state.players):
@@ -311,10 +312,8 @@ def window_answer(frame: SequenceFrame, state: GameState, control: Control, opti
 def _pass(frame, state, control, judged, *, auto: bool) -> Progress:
     """The player with the opportunity passes; the judgement of this state goes on with the frame."""
     w = frame.window
-    moved = Window(w.id, state.next_player(w.opportunity), w.passes + 1, w.number + 1)
-    return Progress(state, control[:-1] + (SequenceFrame(frame.id, frame.conditions, frame.step, moved,
-                                                         frame.forced_done, frame.role, frame.planned,
-                                                         judged),),
+    moved = replace(w, opportunity=state.next_player(w.opportunity), passes=w.passes + 1, number=w.number + 1)
+    return Progress(state, control[:-1] + (replace(frame, window=moved, judged=judged),),
                     "rulekit.auto-pass" if auto else "agot.window.pass", _AgotStep.PASS,
                     (("player", w.opportunity), ("auto", auto), ("passes", moved.passes)), judged[1])
 

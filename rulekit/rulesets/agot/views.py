@@ -6,6 +6,7 @@ sequence's handler table (:data:`rulekit.rulesets.agot.sequence.STEPS`) runs.
 """
 from __future__ import annotations
 
+from rulekit.core.events import EventKind
 from rulekit.core.text import card_of, condition_label, names
 from rulekit.core.verdicts import Code
 from rulekit.core.ruleset import Flow, FlowNode, SequenceMark, StackEntry, WindowEntry
@@ -90,7 +91,7 @@ def graph_sequences(g, step, add_condition) -> None:
         g.add_node(frame.id, label="sequence for " + names(", ".join(condition_label(state, c.id)
                                                                   for c in frame.conditions), state),
                    kind="sequence", subset=2, step=frame.step.number
-                   if frame.step is not None else 8, role=frame.role)
+                   if frame.step is not None else 8, role=frame.role.value)
         if previous is not None:
             g.add_edge(frame.id, previous, relation="nested in")
         previous = frame.id
@@ -116,7 +117,7 @@ def graph_frames(g, step, add_condition) -> None:
                 g.add_node(node, label=f"{frame.source.title}'s {frame.ability.timing.value}", kind="ability", subset=3,
                            status="resolving", reason="", code="", timing=frame.ability.timing.value)
             g.nodes[node]["status"] = "resolving"
-            add_condition(g, state, frame.condition, "occurred" if frame.condition.kind.value != "effect initiates"
+            add_condition(g, state, frame.condition, "occurred" if frame.condition.kind is not EventKind.INITIATES
                            else "imminent")
             g.add_edge(node, frame.condition.id, relation="responds to")
 

@@ -1,9 +1,9 @@
 """Riftbound: trigger conditions evaluated after events, Deathknell, and the Chain.
 
-The machine is :mod:`.triggers` (processing an occurrence, evaluating triggers) and
-:mod:`.chain` (ordering items onto the Chain, finalizing, priority, resolving); the words are
-:mod:`.words`; the views' data is :mod:`.views`; the registry entries are :mod:`.rules`; the
-rulings are :mod:`.rulings`.
+The frames are :mod:`.frames`; the machine is :mod:`.triggers` (processing an occurrence,
+evaluating triggers) and :mod:`.chain` (ordering items onto the Chain, finalizing, priority,
+resolving); the words are :mod:`.words`; the views' data is :mod:`.views`; the registry entries
+are :mod:`.rules`; the rulings are :mod:`.rulings`.
 """
 from __future__ import annotations
 
@@ -12,13 +12,15 @@ from rulekit.core.events import EventKind, Verb
 from rulekit.core.verdicts import Code, Verdict
 from rulekit.core.ruleset import Handler, Ruleset
 from rulekit.rulesets.riftbound import chain
+from rulekit.rulesets.riftbound import priority
+from rulekit.rulesets.riftbound import resolving
 from rulekit.rulesets.riftbound import triggers
 from rulekit.rulesets.riftbound import views
 from rulekit.rulesets.riftbound import words
 from rulekit.rulesets.riftbound.rules import RULES
 from rulekit.rulesets.riftbound.rulings import RULINGS
 from rulekit.rulesets.riftbound.codes import RbStep
-from rulekit.rulesets.riftbound.triggers import ChainFrame, ChainItem, ItemFrame, OpenFrame, TriggerCheck
+from rulekit.rulesets.riftbound.frames import ChainFrame, ChainItem, ItemFrame, OpenFrame, TriggerCheck
 
 
 class Riftbound(Ruleset):
@@ -59,8 +61,8 @@ class Riftbound(Ruleset):
     handlers = {
         TriggerCheck: Handler(triggers.check_triggers, triggers.answer_check),
         ChainFrame: Handler(chain.advance_chain, chain.answer_chain),
-        ItemFrame: Handler(chain.advance_item, chain.answer_item),
-        OpenFrame: Handler(chain.advance_open, chain.answer_open),
+        ItemFrame: Handler(resolving.advance_item, resolving.answer_item),
+        OpenFrame: Handler(priority.advance_open, priority.answer_open),
     }
     flow = views.FLOW
     views = views
@@ -79,10 +81,10 @@ class Riftbound(Ruleset):
         checking = step.parent.control[-1] if step.parent is not None and step.parent.control else None
         if isinstance(checking, ChainFrame) and checking.priority is not None:
             # a player has priority on the Chain: may this card's ability be played now?
-            return ((chain.priority_verdict(step.before, source, ability, checking.priority, checking.id),),
+            return ((priority.priority_verdict(step.before, source, ability, checking.priority, checking.id),),
                     (checking.id,))
         if isinstance(checking, OpenFrame):      # the turn player's priority with no Chain
-            return ((chain.priority_verdict(step.before, source, ability, step.before.first_player, None),),
+            return ((priority.priority_verdict(step.before, source, ability, step.before.first_player, None),),
                     (checking.id,))
         if not isinstance(checking, TriggerCheck):
             return None

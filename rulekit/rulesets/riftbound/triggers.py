@@ -37,98 +37,12 @@ from rulekit.core.decisions import NO, YES, AnswerKey, Decision, DecisionKind
 from rulekit.core.effects import apply_replacement
 from rulekit.core.events import EventKind, kinds_counted
 from rulekit.core.frames import Ask, Control, Progress
-from rulekit.core.frozen import immutable, replace
+from rulekit.core.frozen import replace
 from rulekit.core.model import Card, GameState, TriggeringCondition
 from rulekit.core.verdicts import Code, Verdict
-from rulekit.core.ruleset import Frame, ruling_arg
+from rulekit.core.ruleset import ruling_arg
 from rulekit.rulesets.riftbound.codes import RbStep
-
-
-# -- frames --------------------------------------------------------------------------------------
-@immutable
-class ChainItem:
-    """A triggered ability (or a played spell/ability) on the Chain. ``source`` is the card as
-    it was when the item was created (a Deathknell's: as noted before the card moved); ``event``
-    the triggering event (for a numbered trigger with several simultaneous candidates, chosen at
-    finalization from ``candidates``); ``chosen`` the choices made at finalization, as
-    (slot, card object or item id) pairs — an "up to" slot may hold several, and ``""`` marks
-    that its controller chose no more."""
-
-    id: str
-    ability: Ability
-    source: Card
-    controller: str
-    event: TriggeringCondition | None = None
-    candidates: tuple[TriggeringCondition, ...] = ()
-    pending: bool = True
-    chosen: tuple[tuple[str, str], ...] = ()
-    played: str | None = None      # the spell card played for this item (to the trash when it resolves)
-
-    def choice(self, slot: str) -> str | None:
-        for s, value in self.chosen:
-            if s == slot and value:
-                return value
-        return None
-
-    def choices(self, slot: str) -> tuple[str, ...]:
-        return tuple(value for s, value in self.chosen if s == slot and value)
-
-    def stopped(self, slot: str) -> bool:
-        return (slot, "") in self.chosen
-
-
-@immutable
-class TriggerCheck(Frame):
-    """Evaluate triggers for events that have just been processed. ``decided`` holds the "you
-    may" answers given when the trigger conditions were fulfilled: (item id, yes/no)."""
-
-    group: str
-    events: tuple[TriggeringCondition, ...]
-    captured: tuple[ChainItem, ...] = ()     # Deathknell items captured before the events
-    decided: tuple[tuple[str, str], ...] = ()
-
-
-@immutable
-class ChainFrame(Frame):
-    """The Chain: items on it (oldest first), items triggered together and not yet ordered onto
-    it, and who has priority."""
-
-    id: str
-    items: tuple[ChainItem, ...] = ()        # oldest first; the newest is last
-    waiting: tuple[ChainItem, ...] = ()      # triggered together, not yet ordered onto the Chain
-    priority: str | None = None
-    passes: int = 0
-    number: int = 0                          # priority opportunities given so far
-    placed: int = 0                          # items ordered onto the Chain so far
-
-    def nesting(self) -> int:
-        return len(self.items) + len(self.waiting)
-
-    def loop_uses(self) -> tuple[str, ...]:
-        return tuple(item.id.partition("@")[0] for item in self.items + self.waiting)
-
-
-@immutable
-class OpenFrame(Frame):
-    """The turn player's priority while no Chain exists, in their Main Phase (a Neutral Open
-    State: 312.2.a, 335.3): they may play a spell or ability, with Action or with Reaction, which
-    starts a Chain, or pass, which closes the window. After each Chain they have priority again."""
-
-    id: str
-    number: int = 0                          # priority opportunities given so far
-
-
-@immutable
-class ItemFrame(Frame):
-    """The newest item, resolving instruction by instruction."""
-
-    item: ChainItem
-    index: int = 0
-    decided: bool = False
-    rechecked: bool = False
-
-    def loop_uses(self) -> tuple[str, ...]:
-        return (self.item.id.partition("@")[0],)
+from rulekit.rulesets.riftbound.frames import ChainFrame, ChainItem, OpenFrame, TriggerCheck
 
 
 # -- judging triggers ----------------------------------------------------------------------------
@@ -259,7 +173,7 @@ def occurrence(state: GameState, control: Control, conditions: tuple[TriggeringC
                     v = rb_judge(state, tc.card, ability, tc, conditions)
                     if v.code is Code.TRIGGERS:
                         captured.append(ChainItem(ids.use(tc.card.obj, ability.id, tc.id), ability, tc.card,
-                                                  tc.card.controller, tc))
+                                                  tc.card.controller, event=tc))
     happened = tuple(tc for tc in conditions if occur.still_imminent(tc, state) is None)
     history = state.history
     for tc in happened:
@@ -350,7 +264,7 @@ def _items(state: GameState, frame: TriggerCheck, triggered: list) -> tuple[Game
             numbered.setdefault((source.id, ability.id), []).append(tc)
             continue
         items.append(ChainItem(ids.use(source.obj, ability.id, tc.id), ability, source,
-                               item_controller(state, source), tc))
+                               item_controller(state, source), event=tc))
     counted = bool(numbered)
     for (card_id, ability_id), events in numbered.items():
         source = state.cards[card_id]
@@ -362,8 +276,8 @@ def _items(state: GameState, frame: TriggerCheck, triggered: list) -> tuple[Game
             # the Nth qualifying event is among these: one item; its controller picks the event
             items.append(ChainItem(ids.use(source.obj, ability.id, frame.group), ability, source,
                                    item_controller(state, source),
-                                   events[0] if len(events) == 1 else None,
-                                   tuple(events) if len(events) > 1 else ()))
+                                   event=events[0] if len(events) == 1 else None,
+                                   candidates=tuple(events) if len(events) > 1 else ()))
     return state, items, counted
 
 

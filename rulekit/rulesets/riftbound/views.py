@@ -9,7 +9,8 @@ from __future__ import annotations
 from rulekit.core.text import card_of
 from rulekit.core.ruleset import Flow, FlowNode, SequenceMark, StackEntry, WindowEntry
 from rulekit.rulesets.riftbound import chain
-from rulekit.rulesets.riftbound.triggers import ChainFrame, OpenFrame
+from rulekit.rulesets.riftbound.priority import playable
+from rulekit.rulesets.riftbound.frames import ChainFrame, OpenFrame
 
 FLOW = Flow(tuple(FlowNode(stage.name, stage.title, "rb.chain", "stage", codes=tuple(str(c) for c in stage.codes))
                   for stage in chain.STAGES),
@@ -24,11 +25,11 @@ def window_entries(step) -> list[WindowEntry]:
     state, out = step.state, []
     for frame in step.control:
         if isinstance(frame, OpenFrame) and frame is step.control[-1]:
-            may = ", ".join(c.title for c, _ in chain.playable(state, state.first_player, None)) or "nothing"
+            may = ", ".join(c.title for c, _ in playable(state, state.first_player, None)) or "nothing"
             out.append(WindowEntry("priority with no Chain (Main Phase)", f"priority: {state.first_player}",
                                    f"may play: {may}", state.first_player))
         if isinstance(frame, ChainFrame) and frame.priority is not None:
-            may = ", ".join(c.title for c, _ in chain.playable(state, frame.priority, frame.id)) or "nothing"
+            may = ", ".join(c.title for c, _ in playable(state, frame.priority, frame.id)) or "nothing"
             out.append(WindowEntry(f"priority on the Chain ({len(frame.items)} item(s))",
                                    f"priority: {frame.priority}  ·  passes in a row: {frame.passes} of "
                                    f"{len(state.players)}", f"may add: {may}", frame.priority))

@@ -1,0 +1,249 @@
+"""What each command does: trace, check, scenarios, lessons, rules, rulings, compare, graph,
+draw, explore, schema and app, each reading its input through :mod:`.inputs`."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from rulekit.cli.inputs import (BAD_INPUT, FAILED, OK, BadInput, _answers_file, _load, _need, _rulings, _safe,
+                                _scenario_paths, _start, _step)
+
+
+def _trace(args) -> int:
+    from rulekit.views.trace import format_trace
+    loaded = _rulings(_load(args.file), args.ruling)
+    answers = _answers_file(args.answers, loaded) if args.answers else None
+    game = _start(loaded, answers)
+    if args.json:
+        from rulekit.files.tracejson import trace_data
+        print(json.dumps(trace_data(game), indent=1, ensure_ascii=False))
+        return OK
+    print(_safe(f"{loaded.scenario.title}  ({loaded.file}, ruleset {loaded.scenario.ruleset})"))
+    print(_safe(format_trace(game.timeline, verdicts=not args.no_verdicts, rules=args.rules, quiet=args.quiet)))
+    for u in game.unapplied:
+        print(_safe(f"answer not applied: {u.key} -> {u.option}: {u.why}"))
+    return OK
+
+
+def _scenarios(args) -> int:
+    from rulekit import shipped
+    found = shipped.all_scenarios()
+    if not found:
+        raise BadInput("this installation of rulekit carries no scenarios")
+    if args.names:
+        print("\n".join(s.name for s in found))
+        return OK
+    from rulekit.core.errors import ScenarioError
+    from rulekit.files.scenario_files import load_scenario
+    width = max(len(s.name) for s in found)
+    for s in found:
+        try:
+            title = load_scenario(s.path).scenario.title
+        except ScenarioError as e:     # a shipped file is checked by the tests; say so rather than stop
+            title = f"(does not load: {e})"
+        print(_safe(f"{s.name:{width}}  {title}"))
+    return OK
+
+
+def _lessons(args) -> int:
+    from rulekit import shipped
+    target = Path(args.folder)
+    try:
+        notebooks, scenarios = shipped.copy_lessons(target)
+    except (FileExistsError, FileNotFoundError) as e:
+        raise BadInput(str(e)) from None
+    except OSError as e:
+        raise BadInput(f"{target}: cannot write the lessons: {e.strerror or e}") from None
+    count = len(list(notebooks.glob("*.ipynb")))
+    print(_safe(f"copied {count} lessons to {notebooks} and the scenarios they open to {scenarios}"))
+    print(_safe(f"open them with: jupyter lab {notebooks}   (needs: pip install 'rulekit[lab]')"))
+    return OK
+
+
+def _check(args) -> int:
+    from rulekit.files.expect import check_expect
+    worst = OK
+    files = _scenario_paths(args.paths)
+    passed = failed = bad = 0
+    for path in files:
+        try:
+            loaded = _load(str(path))
+            game = _start(loaded)
+        except BadInput as e:
+            print(_safe(f"ERROR {path}: {e}" if str(path) not in str(e) else f"ERROR {e}"), file=sys.stderr)
+            bad += 1
+            worst = BAD_INPUT
+            continue
+        problems = [] if loaded.expect is not None else ["no expect block: say what the rules expect"]
+        if loaded.expect is not None:
+            problems += check_expect(game, loaded.expect)
+        problems += [f"answer not applied: {u.key} -> {u.option}: {u.why}" for u in game.unapplied]
+        if problems:
+            failed += 1
+            worst = max(worst, FAILED)
+            print(_safe(f"FAIL  {path}"))
+            for line in problems:
+                print(_safe(f"      {line}"))
+        else:
+            passed += 1
+            print(f"pass  {path}")
+    print(f"{passed} passed, {failed} failed" + (f", {bad} unreadable" if bad else ""))
+    return worst
+
+
+def _rules(rule_id: str | None) -> int:
+    from rulekit.core.rules import RULES, rule
+    if rule_id is None:
+        for r in RULES.values():
+            print(f"{r.id:26} {r.title}  [{r.provenance}]")
+        return OK
+    try:
+        r = rule(rule_id)
+    except KeyError as e:
+        raise BadInput(e.args[0]) from None
+    print(f"{r.id} — {r.title}\n\n{r.text}\n\nSource: {r.source} ({r.provenance})")
+    if r.reasoning:
+        print(f"Why: {r.reasoning}")
+    return OK
+
+
+def _rulings_list(args) -> int:
+    from rulekit import rulesets
+    from rulekit.core.scenario import suggest
+    if args.ruleset is not None and args.ruleset not in rulesets.names():
+        raise BadInput(f"unknown ruleset {args.ruleset!r}{suggest(args.ruleset, rulesets.names())}; "
+                       f"rulesets: {', '.join(rulesets.names())}")
+    chosen = [r for r in rulesets.all_rulings() if args.ruleset in (None, r.ruleset)]
+    if args.json:
+        print(json.dumps([{"name": r.name, "ruleset": r.ruleset, "options": list(r.option_names()),
+                           "default": r.default, "question": r.question,
+                           "sources": {o.name: o.source for o in r.options}} for r in chosen], indent=1))
+        return OK
+    for r in chosen:
+        print(f"{r.name}  ({r.ruleset}) — {r.question}")
+        for i, o in enumerate(r.options):
+            print(f"  {o.name}{' (default)' if i == 0 else ''}: {o.summary}")
+            print(f"      source: {o.source}")
+    return OK
+
+
+def _compare(args) -> int:
+    from rulekit.views.compare import compare, parse_ruling, with_rulings
+    from rulekit.core.errors import ScenarioError
+    from rulekit.core.game import Game
+    from rulekit.core.limits import RunawayLoop
+    loaded = _load(args.file)
+    side_a: dict[str, str] = {}
+    side_b: dict[str, str] = {}
+    twice = False
+    try:
+        for text in args.ruling:
+            name, option = parse_ruling(text)
+            if name in side_a and name not in side_b:
+                side_b[name] = option
+                twice = True
+            else:
+                side_a[name] = option
+        if twice:
+            a = {**side_a}
+            b = {**side_a, **side_b}
+        else:
+            a, b = {}, side_a
+        scenario_a = with_rulings(loaded.scenario, a)
+        scenario_b = with_rulings(loaded.scenario, b)
+    except ScenarioError as e:
+        raise BadInput(f"--ruling: {e}") from None
+    try:
+        game_a = Game.start(scenario_a, loaded.answers, play_defaults=True)
+        game_b = Game.start(scenario_b, loaded.answers, play_defaults=True)
+    except RunawayLoop as e:
+        raise BadInput(f"{loaded.file}: {e}") from None
+    result = compare(game_a, game_b)
+    if args.json:
+        print(json.dumps(result.to_data(), indent=1, ensure_ascii=False))
+    else:
+        print(f"{loaded.scenario.title}  ({loaded.file})")
+        print(result)
+    return OK
+
+
+def _graph(args) -> int:
+    _need("graph", "networkx")
+    import io
+    import networkx as nx
+    from rulekit.views.graphs import flow_graph, state_graph, to_dot
+    game, steps, step = _step(args)
+    g = flow_graph(step, steps, title=game.scenario.title) if args.flow else state_graph(step, game.scenario.title)
+    if args.format == "json":
+        print(json.dumps(nx.node_link_data(g, edges="edges"), indent=1, ensure_ascii=False))
+    elif args.format == "graphml":
+        buf = io.BytesIO()
+        nx.write_graphml(g, buf)
+        sys.stdout.write(_safe(buf.getvalue().decode("utf-8")))
+    else:
+        sys.stdout.write(_safe(to_dot(g)))
+    return OK
+
+
+def _draw(args) -> int:
+    out = Path(args.output)
+    if out.suffix.lower() not in (".png", ".svg", ".pdf"):
+        raise BadInput(f"{args.output}: the output must end in .png, .svg or .pdf")
+    _need("draw", "matplotlib", "networkx")
+    game, steps, step = _step(args)
+    from rulekit.views.draw import draw_view
+    fig = draw_view(args.view, step, steps)
+    try:
+        fig.savefig(out)
+    except OSError as e:
+        raise BadInput(f"{args.output}: cannot write the image: {e.strerror}") from None
+    print(f"wrote {out} ({args.view} view of step {args.step})")
+    return OK
+
+
+def _explore(args) -> int:
+    """Walk every line of a scenario file from its start (its own answers are not used)."""
+    from rulekit.core.errors import RulekitError
+    from rulekit.explore import explore
+    loaded = _load(args.file)
+    if args.workers is not None and args.workers < 1:
+        raise BadInput(f"--workers must be at least 1, got {args.workers}")
+    progress = "auto" if sys.stderr.isatty() else False
+    try:
+        if args.workers and args.workers > 1:
+            from concurrent.futures import ProcessPoolExecutor
+            with ProcessPoolExecutor(args.workers) as pool:
+                result = explore(loaded, limit=args.limit, executor=pool, progress=progress)
+        else:
+            result = explore(loaded, limit=args.limit, progress=progress)
+    except RulekitError as e:
+        raise BadInput(f"{loaded.file}: {e}") from None
+    if args.json:
+        print(json.dumps(result.to_dict(), indent=1, ensure_ascii=False))
+    else:
+        print(f"{loaded.scenario.title}  ({loaded.file})")
+        print(result.describe())
+    return OK
+
+
+def _schema(which: str) -> int:
+    if which == "scenario":
+        from rulekit.files.document import json_schema
+        print(json.dumps(json_schema(), indent=2))
+    else:
+        from rulekit.files.tracejson import trace_schema
+        print(json.dumps(trace_schema(), indent=2))
+    return OK
+
+
+def _app(args) -> int:
+    initial = None
+    if args.file is not None:
+        initial = str(_load(args.file).file)    # a bad file is bad input, said before the server starts
+    _need("app", "voila", "ipywidgets", "matplotlib", "networkx")
+    from rulekit.app.explorer_page import AppError, serve
+    try:
+        return serve(initial, args.port, args.open)
+    except AppError as e:
+        raise BadInput(str(e)) from None

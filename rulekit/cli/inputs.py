@@ -1,0 +1,126 @@
+"""What the commands read, and how they fail: a file or a shipped scenario's name, ``--ruling`` and
+``--answers``, a step number, optional libraries; text made safe for a terminal; the exit codes."""
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+OK, FAILED, BAD_INPUT, BUG = 0, 1, 2, 3
+
+
+class BadInput(Exception):
+    """Raised inside the CLI for input problems: printed as one line, exit 2."""
+
+
+def _scenario_file(text: str) -> str:
+    """A scenario file's path: ``text`` itself when it names a file, else the shipped scenario of
+    that name (``agot/claim-2-kill``)."""
+    if Path(text).exists():
+        return text
+    from rulekit import shipped
+    found = shipped.find(text)
+    if found is not None:
+        return str(found)
+    from rulekit.core.scenario import suggest
+    raise BadInput(f"{text}: cannot read the file: no such file, and no shipped scenario of that name"
+                   f"{suggest(text, shipped.names())} (rulekit scenarios lists them)")
+
+
+def _load(path: str):
+    from rulekit.core.errors import ScenarioError
+    from rulekit.files.scenario_files import load_scenario
+    path = _scenario_file(path)
+    try:
+        return load_scenario(path)
+    except ScenarioError as e:
+        raise BadInput(str(e)) from None
+
+
+def _rulings(loaded, texts) -> object:
+    """The loaded file with ``--ruling NAME=OPTION`` options applied to its scenario."""
+    if not texts:
+        return loaded
+    from rulekit.views.compare import parse_ruling, with_rulings
+    from rulekit.core.errors import ScenarioError
+    try:
+        scenario = with_rulings(loaded.scenario, dict(parse_ruling(t) for t in texts))
+    except ScenarioError as e:
+        raise BadInput(f"--ruling: {e}") from None
+    return dataclasses.replace(loaded, scenario=scenario)
+
+
+def _start(loaded, answers=None):
+    from rulekit.core.game import Game
+    from rulekit.core.limits import RunawayLoop
+    from rulekit.core.errors import ScenarioError
+    try:
+        return Game.start(loaded.scenario, answers if answers is not None else loaded.answers, play_defaults=True)
+    except RunawayLoop as e:
+        raise BadInput(f"{loaded.file}: {e}") from None
+    except ScenarioError as e:
+        raise BadInput(str(e.located(file=loaded.file))) from None
+
+
+def _answers_file(path: str, scenario_file) -> object:
+    """Read a list of answers (the same forms as a scenario's ``answers``); a problem names the
+    answers file's own line and field."""
+    from rulekit.core.errors import ScenarioError
+    from rulekit.files.scenario_files import load_answers
+    try:
+        return load_answers(path, scenario_file.scenario)
+    except ScenarioError as e:
+        raise BadInput(str(e)) from None
+
+
+def _safe(text: str) -> str:
+    """Text for a terminal: control characters and escape sequences from a file are shown escaped."""
+    from rulekit.core.errors import escaped
+    return escaped(text, keep="\n\t")
+
+
+def _scenario_paths(paths: list[str]) -> list[Path]:
+    out: list[Path] = []
+    for p in paths:
+        path = Path(p)
+        if path.is_dir():
+            found = sorted(q for q in path.rglob("*") if q.suffix in (".yaml", ".yml", ".json"))
+            if not found:
+                raise BadInput(f"{p}: no scenario files (.yaml, .yml, .json) in this folder")
+            out.extend(found)
+        elif path.exists():
+            out.append(path)
+        else:
+            out.extend(_shipped_paths(p))
+    return out
+
+
+def _shipped_paths(name: str) -> list[Path]:
+    """The shipped scenario ``name``, or every shipped scenario under the folder ``name`` (``agot``)."""
+    from rulekit import shipped
+    found = shipped.find(name)
+    if found is not None:
+        return [found]
+    under = [s.path for s in shipped.all_scenarios() if s.name.startswith(name.rstrip("/") + "/")]
+    if under:
+        return under
+    from rulekit.core.scenario import suggest
+    raise BadInput(f"{name}: no such file or folder, and no shipped scenario of that name"
+                   f"{suggest(name, shipped.names())} (rulekit scenarios lists them)")
+
+
+def _step(args):
+    loaded = _rulings(_load(args.file), getattr(args, "ruling", ()))
+    game = _start(loaded)
+    steps = game.timeline
+    if not 0 <= args.step < len(steps):
+        raise BadInput(f"{args.file}: no step {args.step}; this scenario has steps 0 to {len(steps) - 1}")
+    return game, steps, steps[args.step]
+
+
+def _need(extra: str, *modules: str) -> None:
+    """Exit 2, naming the extra to install, when a command's optional libraries are missing."""
+    import importlib.util
+    missing = [m for m in modules if importlib.util.find_spec(m) is None]
+    if missing:
+        raise BadInput(f"this command needs {', '.join(missing)}, which is not installed: "
+                       f"pip install 'rulekit[{extra}]'")

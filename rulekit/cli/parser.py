@@ -1,0 +1,101 @@
+"""The command line's grammar: every command of ``rulekit``, its arguments and their help."""
+from __future__ import annotations
+
+import argparse
+
+
+class _Version(argparse.Action):
+    """``--version``: the installed distribution's version, read only when asked for."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, help=None):
+        super().__init__(option_strings, dest=dest, default=default, nargs=0,
+                         help=help or "show rulekit's version and exit")
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from rulekit import __version__
+        print(f"rulekit {__version__}")
+        parser.exit()
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="rulekit", description="Teach and analyse card-game trigger timing: scenarios, traces, rules.",
+        epilog="Exit codes: 0 passed, 1 an expect block failed, 2 bad input, 3 internal error.")
+    parser.add_argument("--version", action=_Version)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    trace = sub.add_parser("trace", help="print the step-by-step trace of a scenario file")
+    trace.add_argument("file", help="a scenario file (.yaml, .yml or .json), or a shipped scenario's name "
+                                     "(agot/claim-2-kill: see rulekit scenarios)")
+    trace.add_argument("--answers", metavar="FILE",
+                       help="a YAML/JSON list of answers to use instead of the scenario's own")
+    trace.add_argument("--json", action="store_true", help="print the versioned JSON trace (rulekit-trace/1)")
+    trace.add_argument("--rules", action="store_true", help="quote each rule's text where it first applies")
+    trace.add_argument("--no-verdicts", action="store_true", help="leave out the verdicts of the abilities considered")
+    trace.add_argument("--quiet", action="store_true",
+                       help="fold each nested sequence in which nobody could respond into one line")
+
+    check = sub.add_parser("check", help="run scenario files and compare them with their expect blocks")
+    check.add_argument("paths", nargs="+", metavar="PATH",
+                       help="scenario files, folders to search for them, or shipped scenarios by name "
+                            "(agot/claim-2-kill, or a whole ruleset's: agot)")
+
+    scenarios = sub.add_parser("scenarios", help="list the scenarios shipped with rulekit, by name and title")
+    scenarios.add_argument("--names", action="store_true", help="print only the names, one a line")
+
+    lessons = sub.add_parser("lessons", help="copy the lessons (and the scenarios they open) into a new folder",
+                             description="Copy the lessons into DIR/notebooks and the scenarios they open into "
+                                         "DIR/scenarios, then open them with: jupyter lab DIR/notebooks "
+                                         "(pip install 'rulekit[lab]').")
+    lessons.add_argument("folder", metavar="DIR", help="a new or empty folder")
+
+    rules = sub.add_parser("rules", help="list the rules registry, or show one rule with its source")
+    rules.add_argument("rule_id", nargs="?", help="a rule id such as agot.tc.4")
+
+    graph = sub.add_parser("graph", help="print the state graph (or flowchart) of one step")
+    graph.add_argument("file")
+    graph.add_argument("--step", type=int, required=True, metavar="N", help="the step number (see rulekit trace)")
+    graph.add_argument("--format", choices=("json", "graphml", "dot"), default="json")
+    graph.add_argument("--flow", action="store_true", help="the rules flowchart at that step instead")
+
+    draw = sub.add_parser("draw", help="draw one step to a PNG (or SVG/PDF) file")
+    draw.add_argument("file")
+    draw.add_argument("--step", type=int, required=True, metavar="N")
+    draw.add_argument("-o", "--output", required=True, help="the image file to write (.png, .svg or .pdf)")
+    draw.add_argument("--view", choices=("sequence", "flow", "windows", "chain", "graph"), default="flow")
+
+    rulings = sub.add_parser("rulings", help="list the rulings (contested or changed points) with their options")
+    rulings.add_argument("ruleset", nargs="?", help="only this ruleset's rulings (agot, riftbound, …)")
+    rulings.add_argument("--json", action="store_true", help="print a JSON list of {name, ruleset, options, default}")
+
+    compare = sub.add_parser("compare", help="run one scenario under two readings and show where they part",
+                             description="Run the same board both ways. Give a ruling twice to compare its two "
+                                         "options (--ruling rb.optional=when-fulfilled --ruling "
+                                         "rb.optional=at-resolution); a ruling given once applies to both sides; "
+                                         "with no ruling given twice, the file's own rulings are compared with the "
+                                         "ones given.")
+    compare.add_argument("file")
+    compare.add_argument("--ruling", action="append", default=[], metavar="NAME=OPTION")
+    compare.add_argument("--json", action="store_true",
+                         help="print {same, first_difference, outcome_differences} as JSON")
+
+    for p in (trace, graph, draw):
+        p.add_argument("--ruling", action="append", default=[], metavar="NAME=OPTION",
+                       help="play under this option of a ruling (see rulekit rulings); may be repeated")
+
+    schema = sub.add_parser("schema", help="print the JSON Schema of the scenario or trace format")
+    schema.add_argument("which", choices=("scenario", "trace"))
+
+    explore = sub.add_parser("explore", help="walk every line of play: the outcomes, how many lines reach each, "
+                                             "and which choices matter")
+    explore.add_argument("file")
+    explore.add_argument("--json", action="store_true", help="print the outcomes as JSON (rulekit-explore/1)")
+    explore.add_argument("--limit", metavar="N", help="stop after N positions, or after a time such as 30s")
+    explore.add_argument("--workers", type=int, metavar="N", help="walk subtrees in N local processes")
+
+    app = sub.add_parser("app", help="serve the explorer as a page (Voila, on 127.0.0.1) with a scenario picker")
+    app.add_argument("file", nargs="?", help="the scenario to open first, a file or a shipped scenario's name "
+                                            "(default: the first shipped one)")
+    app.add_argument("--port", type=int, help="the port to serve on (default: a free one)")
+    app.add_argument("--open", action="store_true", help="open the page in a browser")
+    return parser

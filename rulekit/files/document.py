@@ -1,0 +1,87 @@
+"""The scenario file's document types: an answer as written, the file's structure (every field of
+:class:`~rulekit.core.scenario.Scenario`, plus ``answers`` and ``expect``), a loaded scenario, and
+the format's JSON Schema."""
+from __future__ import annotations
+
+import dataclasses
+import typing
+from dataclasses import dataclass, field
+
+from rulekit.core.decisions import AnswerKey, DecisionKind, Line
+from rulekit.core.scenario import Scenario
+from rulekit.files.expect import Expect
+
+
+@dataclass(frozen=True)
+class AnswerSpec:
+    """One recorded answer: the decision it answers (kind, the id of what is decided, the
+    chooser and the number) and the option chosen. ``note`` is for people and ignored."""
+
+    __pydantic_config__ = {"extra": "forbid"}
+
+    decision: DecisionKind
+    at: str
+    chooser: str
+    answer: str
+    number: int = 0
+    note: str = ""
+
+    @property
+    def key(self) -> AnswerKey:
+        return AnswerKey(self.decision, self.at, self.chooser, self.number)
+
+    @classmethod
+    def parse(cls, text: str) -> "AnswerSpec":
+        """``"act or pass | s:claim:reaction | P1 | #0 -> c6.r1@s:claim:killed:c3"``."""
+        head, arrow, answer = text.partition("->")
+        parts = [p.strip() for p in head.split("|")]
+        if not arrow or len(parts) != 4 or not parts[3].startswith("#") or not parts[3][1:].isdigit():
+            raise ValueError("expected 'DECISION | AT | CHOOSER | #NUMBER -> ANSWER'")
+        return cls(DecisionKind(parts[0]), parts[1], parts[2], answer.strip(), int(parts[3][1:]))
+
+
+def _document_type():
+    """The file's structure: every field of :class:`Scenario`, plus ``answers`` and ``expect``."""
+    hints = typing.get_type_hints(Scenario)
+    fields = [(f.name, hints[f.name], f) for f in dataclasses.fields(Scenario)]
+    fields += [("answers", tuple[typing.Union[AnswerSpec, str], ...], field(default=())),
+               ("expect", typing.Optional[Expect], field(default=None))]
+    cls = dataclasses.make_dataclass("ScenarioFile", fields, frozen=True)
+    cls.__pydantic_config__ = {"extra": "forbid"}
+    cls.__doc__ = "A scenario file: the scenario, its recorded answers and its expected outcome."
+    return cls
+
+
+ScenarioFile = _document_type()
+
+
+@dataclass(frozen=True)
+class LoadedScenario:
+    scenario: Scenario
+    answers: Line
+    expect: Expect | None
+    file: str
+    marks: dict = field(compare=False, repr=False, default_factory=dict)
+
+    def start(self, *, play_defaults: bool = True):
+        from rulekit.core.game import Game
+        return Game.start(self.scenario, self.answers, play_defaults=play_defaults)
+
+
+_ADAPTER = None
+
+
+def _adapter():
+    global _ADAPTER
+    if _ADAPTER is None:
+        from pydantic import TypeAdapter
+        _ADAPTER = TypeAdapter(ScenarioFile)
+    return _ADAPTER
+
+
+def json_schema() -> dict:
+    """The JSON Schema of the scenario file format."""
+    schema = _adapter().json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["title"] = "rulekit scenario"
+    return schema

@@ -1,0 +1,95 @@
+"""Riftbound's control frames: the Chain (its items, those waiting to be ordered onto it, who has
+priority), the newest item resolving, a trigger check after events, and the turn player's
+priority while no Chain exists. A new Chain or item is pushed on top: that is nesting."""
+from __future__ import annotations
+
+from rulekit.core.abilities import Ability
+from rulekit.core.frozen import immutable
+from rulekit.core.model import Card, TriggeringCondition
+from rulekit.core.ruleset import Frame
+
+
+@immutable
+class ChainItem:
+    """A triggered ability (or a played spell/ability) on the Chain. ``source`` is the card as
+    it was when the item was created (a Deathknell's: as noted before the card moved); ``event``
+    the triggering event (for a numbered trigger with several simultaneous candidates, chosen at
+    finalization from ``candidates``); ``chosen`` the choices made at finalization, as
+    (slot, card object or item id) pairs — an "up to" slot may hold several, and ``""`` marks
+    that its controller chose no more."""
+
+    id: str
+    ability: Ability
+    source: Card
+    controller: str
+    event: TriggeringCondition | None = None
+    candidates: tuple[TriggeringCondition, ...] = ()
+    pending: bool = True
+    chosen: tuple[tuple[str, str], ...] = ()
+    played: str | None = None      # the spell card played for this item (to the trash when it resolves)
+
+    def choice(self, slot: str) -> str | None:
+        for s, value in self.chosen:
+            if s == slot and value:
+                return value
+        return None
+
+    def choices(self, slot: str) -> tuple[str, ...]:
+        return tuple(value for s, value in self.chosen if s == slot and value)
+
+    def stopped(self, slot: str) -> bool:
+        return (slot, "") in self.chosen
+
+
+@immutable
+class TriggerCheck(Frame):
+    """Evaluate triggers for events that have just been processed. ``decided`` holds the "you
+    may" answers given when the trigger conditions were fulfilled: (item id, yes/no)."""
+
+    group: str
+    events: tuple[TriggeringCondition, ...]
+    captured: tuple[ChainItem, ...] = ()     # Deathknell items captured before the events
+    decided: tuple[tuple[str, str], ...] = ()
+
+
+@immutable
+class ChainFrame(Frame):
+    """The Chain: items on it (oldest first), items triggered together and not yet ordered onto
+    it, and who has priority."""
+
+    id: str
+    items: tuple[ChainItem, ...] = ()        # oldest first; the newest is last
+    waiting: tuple[ChainItem, ...] = ()      # triggered together, not yet ordered onto the Chain
+    priority: str | None = None
+    passes: int = 0
+    number: int = 0                          # priority opportunities given so far
+    placed: int = 0                          # items ordered onto the Chain so far
+
+    def nesting(self) -> int:
+        return len(self.items) + len(self.waiting)
+
+    def loop_uses(self) -> tuple[str, ...]:
+        return tuple(item.id.partition("@")[0] for item in self.items + self.waiting)
+
+
+@immutable
+class OpenFrame(Frame):
+    """The turn player's priority while no Chain exists, in their Main Phase (a Neutral Open
+    State: 312.2.a, 335.3): they may play a spell or ability, with Action or with Reaction, which
+    starts a Chain, or pass, which closes the window. After each Chain they have priority again."""
+
+    id: str
+    number: int = 0                          # priority opportunities given so far
+
+
+@immutable
+class ItemFrame(Frame):
+    """The newest item, resolving instruction by instruction."""
+
+    item: ChainItem
+    index: int = 0
+    decided: bool = False
+    rechecked: bool = False
+
+    def loop_uses(self) -> tuple[str, ...]:
+        return (self.item.id.partition("@")[0],)

@@ -1,0 +1,85 @@
+"""Priority: what a player who has it may play — while a Chain exists only cards and abilities with
+Reaction (309.1.a) — and the turn player's priority while no Chain exists, in their Main Phase
+(the Open State), where playing a card or ability starts a Chain."""
+from __future__ import annotations
+
+from rulekit.core import judge
+from rulekit.core.abilities import Ability, Target, Timing
+from rulekit.core.decisions import PASS, AnswerKey, Decision, DecisionKind
+from rulekit.core.frames import Ask, Control, Progress
+from rulekit.core.frozen import replace
+from rulekit.core.model import Card, GameState
+from rulekit.core.verdicts import Code, Verdict
+from rulekit.rulesets.riftbound.codes import RbStep
+from rulekit.rulesets.riftbound.frames import ChainFrame, ChainItem, OpenFrame
+from rulekit.rulesets.riftbound.triggers import item_controller, zones_of
+
+PLAYED_TIMINGS = (Timing.PRIORITY, Timing.ACTION)
+
+
+def priority_verdict(state: GameState, card: Card, ability: Ability, player: str, chain: str | None) -> Verdict:
+    """May ``player``, who has priority, play ``ability`` of ``card`` now? ``chain`` is the id of
+    the Chain that exists (a Closed State), or ``None`` (an Open State). While a Chain exists only
+    cards and abilities with Reaction may be played (309.1.a, 338.1.a)."""
+    at = chain or "open"
+    if ability.timing not in PLAYED_TIMINGS:
+        return Verdict(card.obj, ability.id, at, Code.NOT_LISTENING, "it is triggered, not played with priority")
+    if ability.timing is Timing.ACTION and chain is not None:
+        return Verdict(card.obj, ability.id, at, Code.WRONG_TIMING,
+                       "it has no Reaction: while a Chain exists only cards and abilities with Reaction can be "
+                       "played (309.1.a)")
+    if card.zone not in zones_of(state, card, ability):
+        return Verdict(card.obj, ability.id, at, Code.NOT_ACTIVE, f"{card.title} is in the {card.zone}")
+    me = item_controller(state, card) if card.zone in state.rules.in_play else card.owner
+    if me != player:
+        return Verdict(card.obj, ability.id, at, Code.NO_MATCH, f"{player} does not control {card.title}")
+    why = judge.condition_failure(ability.condition, state, me, card)
+    if why:
+        return Verdict(card.obj, ability.id, at, Code.CONDITION_FALSE, why)
+    for instr in ability.effect:
+        if instr.target is Target.CHOSEN_ABILITY and chain is None:
+            return Verdict(card.obj, ability.id, at, Code.NO_TARGET, "no ability on a Chain to choose")
+        if instr.target.is_chosen and instr.up_to is None and instr.target is not Target.CHOSEN_ABILITY:
+            if not (judge.changeable_targets(instr, state, me, card, None) or instr.target.is_player):
+                return Verdict(card.obj, ability.id, at, Code.NO_TARGET, f"nothing to {instr.do.value}")
+    return Verdict(card.obj, ability.id, at, Code.ELIGIBLE)
+
+
+def playable(state: GameState, player: str, chain: str | None = "chain") -> list[tuple[Card, Ability]]:
+    """Spells in hand and board abilities ``player`` may play with priority (with a Chain: only
+    those with Reaction)."""
+    out = []
+    for cid in state.order:
+        card = state.cards[cid]
+        for ability in card.abilities:
+            if ability.timing in PLAYED_TIMINGS and priority_verdict(state, card, ability, player, chain).usable:
+                out.append((card, ability))
+    return out
+
+
+def advance_open(frame: OpenFrame, state: GameState, control: Control) -> Progress | Ask:
+    """No Chain exists: the turn player may play a card or ability — Action or Reaction — or pass."""
+    player = state.first_player
+    options = playable(state, player, None)
+    if not options:
+        return Progress(state, control[:-1], "rulekit.auto-pass", RbStep.OPEN_PASS,
+                        (("player", player), ("auto", True), ("window", frame.id)))
+    key = AnswerKey(DecisionKind.ACT_OR_PASS, frame.id, player, frame.number)
+    return Ask(Decision(key, (PASS,) + tuple(f"{c.id}.{a.id}" for c, a in options), PASS, "rb.reaction",
+                        f"{player} has priority and no Chain exists: play a card or ability, or pass", state))
+
+
+def answer_open(frame: OpenFrame, state: GameState, control: Control, option: str, verdicts=()) -> Progress:
+    player = state.first_player
+    if option == PASS:
+        return Progress(state, control[:-1], "rb.reaction", RbStep.OPEN_PASS,
+                        (("player", player), ("auto", False), ("window", frame.id)))
+    card_id, _, ability_id = option.partition(".")
+    card = state.cards[card_id]
+    item = ChainItem(f"{card.obj}.{ability_id}@{frame.id}#{frame.number}", card.ability(ability_id), card, player,
+                     played=card.id if card.type == "spell" else None)
+    if card.type == "spell":
+        state = state.move(card.id, "chain")
+    chain = ChainFrame(f"chain:{frame.id}#{frame.number}", items=(item,))   # the player who made it acts first
+    return Progress(state, control[:-1] + (replace(frame, number=frame.number + 1), chain), "rb.reaction",
+                    RbStep.ADDS, (("player", player), ("item", item.id)))

@@ -1,0 +1,183 @@
+"""The newest item on the Chain resolving, instruction by instruction (rules ``rb.resolve``,
+``rb.source-info``, ``rb.optional`` at resolution, ``rb.recheck-condition``): what it reads of
+its source, the tokens it creates, the items it takes control of, and the cleanup after it."""
+from __future__ import annotations
+
+from rulekit.core import judge
+from rulekit.core import occur
+from rulekit.core.abilities import Instruction, Target
+from rulekit.core.decisions import NO, YES, AnswerKey, Decision, DecisionKind
+from rulekit.core.events import Verb
+from rulekit.core.frames import Ask, Control, Progress
+from rulekit.core.frozen import replace
+from rulekit.core.model import Card, GameState
+from rulekit.core.ruleset import ruling_arg
+from rulekit.rulesets.riftbound.codes import RbStep
+from rulekit.rulesets.riftbound.frames import ChainFrame, ChainItem, ItemFrame
+from rulekit.rulesets.riftbound.triggers import TOKEN_PREFIX, occurrence
+
+
+def advance_item(frame: ItemFrame, state: GameState, control: Control) -> Progress | Ask:
+    item = frame.item
+    if item.ability.optional and not frame.decided and state.ruling("rb.optional") == "at-resolution":
+        key = AnswerKey(DecisionKind.MAY, item.id, item.controller, 0)
+        return Ask(Decision(key, (YES, NO), YES, "rb.optional",
+                            f"{item.controller} may resolve {item.id} (\"you may\", decided at resolution)", state))
+    if (not frame.rechecked and item.ability.condition and item.ability.when is not None
+            and state.ruling("rb.recheck-condition") == "intervening-if"):
+        return _recheck(frame, state, control)
+    if frame.index < len(item.ability.effect):
+        return _execute(frame, state, control, item.ability.effect[frame.index])
+    return _finish(frame, state, control)
+
+
+def answer_item(frame: ItemFrame, state: GameState, control: Control, option: str, verdicts=()) -> Progress:
+    args = (("item", frame.item.id), ("answer", option), ("when", "resolution"), ruling_arg(state, "rb.optional"))
+    if option == YES:
+        return Progress(state, control[:-1] + (replace(frame, decided=True),), "rb.optional", RbStep.MAY, args)
+    done = replace(frame, decided=True, index=len(frame.item.ability.effect))
+    return Progress(state, control[:-1] + (done,), "rb.optional", RbStep.MAY, args)
+
+
+def _recheck(frame: ItemFrame, state: GameState, control: Control) -> Progress:
+    """Magic's intervening "if" (ruling ``rb.recheck-condition=intervening-if``): the condition
+    written with the trigger condition is checked again; if false, the item does nothing."""
+    item = frame.item
+    source = _live_source(state, item) or item.source
+    why = judge.condition_failure(item.ability.condition, state, item.controller, source)
+    moved = replace(frame, rechecked=True, index=len(item.ability.effect) if why else frame.index)
+    return Progress(state, control[:-1] + (moved,), "rb.recheck-condition=intervening-if", RbStep.RECHECK,
+                    (("item", item.id), ("holds", why is None), ("why", why or ""),
+                     ruling_arg(state, "rb.recheck-condition")))
+
+
+def _live_source(state: GameState, item: ChainItem) -> Card | None:
+    """The source as it is now, or ``None`` if it is gone (a new object, or off the board)."""
+    now = state.cards.get(item.source.id)
+    if now is None or now.incarnation != item.source.incarnation:
+        return None
+    return now
+
+
+def _last_known(state: GameState, item: ChainItem) -> Card:
+    """The source as it last existed on the board (for ``rb.source-info=last-known``): the card as
+    it was just before the last event that took it off the board, else as the item noted it."""
+    for _, tc in state.events_newest_first():
+        if (tc.card is not None and tc.card.id == item.source.id and tc.card.incarnation == item.source.incarnation
+                and tc.card.zone in state.rules.in_play):
+            return tc.card
+    return item.source
+
+
+def _execute(frame: ItemFrame, state: GameState, control: Control, instr: Instruction) -> Progress:
+    item = frame.item
+    slot = f"effect{frame.index}"
+    moved_on = replace(frame, index=frame.index + 1)
+    me = item.controller
+    args = (("item", item.id), ("instruction", slot), ("verb", instr.do.value))
+    captured = item.source if item.ability.deathknell else None   # noted before it moved (808.1.d.3)
+    why = judge.condition_failure(instr.condition, state, me, item.source, captured=captured)
+    if why:
+        return Progress(state, control[:-1] + (moved_on,), "rb.effect-condition", RbStep.CONDITION_FALSE,
+                        args + (("why", why),))
+    amount = instr.amount
+    if instr.amount_of is not None:
+        if instr.amount_of == "that card's might":
+            if item.event is None or item.event.card is None:
+                return Progress(state, control[:-1] + (moved_on,), "rb.source-info", RbStep.NULL, args)
+            amount = item.event.card.might          # fixed when the trigger condition was met
+        elif item.ability.deathknell:
+            amount = item.source.might               # Deathknell: as it was on the board (rb.deathknell)
+        else:
+            live = _live_source(state, item)
+            if live is None or live.zone not in state.rules.in_play:
+                if state.ruling("rb.source-info") == "null":
+                    return Progress(state, control[:-1] + (moved_on,), "rb.source-info", RbStep.NULL,
+                                    args + (("why", f"{item.source.title} is gone: its Might is null"),
+                                            ruling_arg(state, "rb.source-info")))
+                amount = _last_known(state, item).might   # Magic's last known information
+                args += (ruling_arg(state, "rb.source-info"),)
+            else:
+                amount = live.might                  # read now
+    live = _live_source(state, item)
+    if captured is not None:
+        source = captured                            # "here", "I": where it died
+    elif live is not None and live.zone in state.rules.in_play:
+        source = live
+    elif state.ruling("rb.source-info") == "last-known":
+        source = _last_known(state, item)            # Magic: where it last was
+    else:
+        source = replace(item.source, zone="")       # gone: no location (359.3.e.12)
+    effective = replace(instr, amount=amount)
+    if instr.target is Target.CHOSEN_ABILITY:
+        return _take_ability(frame, moved_on, state, control, item, slot, args)
+    if instr.target.is_chosen:
+        wanted = item.choices(slot)
+        targets = tuple(c for c in judge.chooser_targets(effective, state, me, source, item.event) if c.obj in wanted)
+    elif instr.target is Target.SELF:
+        targets = (live,) if live is not None else ()
+    else:
+        targets = judge.changeable_targets(effective, state, me, source, item.event)
+    group = f"{item.id}/{slot}"
+    if instr.do is Verb.REPLACE:
+        # "the next time it would die this turn, instead …": wait for that object's death
+        for card in targets:
+            key = f"next death of {card.obj}"
+            entry = (item.id, item.source.id, me, instr.instead)
+            state = replace(state, replacements=state.replacements.set(key, state.replacements.get(key, ()) + (entry,)))
+        return Progress(state, control[:-1] + (moved_on,), "rb.replacement", RbStep.REPLACES,
+                        args + (("cards", tuple(c.id for c in targets)),))
+    if instr.do is Verb.CREATE:
+        targets = _tokens(state, instr, me)
+    kw = {"players": targets} if instr.target.is_player else {"cards": targets}
+    conditions = occur.conditions_for(instr.do, state, group, item.id, amount=amount, source=item.source,
+                                      to=instr.to, grant=instr.grant, ability=instr.ability, new_controller=me, **kw)
+    if not conditions:
+        return Progress(state, control[:-1] + (moved_on,), "rb.effect-nothing", RbStep.NOTHING, args)
+    return occurrence(state, control[:-1] + (moved_on,), conditions, group, "rb.resolve", args)
+
+
+def _tokens(state: GameState, instr: Instruction, me: str) -> tuple[Card, ...]:
+    """The tokens a ``create`` makes: owned and controlled by the item's controller (179, 180),
+    entering exhausted unless ready (182.1.d), where the instruction says (its base by default)."""
+    token = instr.token
+    slug = "".join(ch if ch.isalnum() else "-" for ch in token.title.lower()).strip("-")
+    prefix = f"{TOKEN_PREFIX}{slug}-"
+    n = sum(1 for cid in state.order if cid.startswith(prefix))
+    return tuple(Card(id=f"{prefix}{n + k + 1}", title=token.title, owner=me, controller=me, zone=instr.to or "base",
+                      type=token.type, might=token.might, traits=token.traits,
+                      kneeling=token.type == "unit" and not token.ready)
+                 for k in range(max(instr.amount, 0)))
+
+
+def _take_ability(frame: ItemFrame, moved_on: ItemFrame, state: GameState, control: Control, item: ChainItem,
+                  slot: str, args: tuple) -> Progress:
+    """Gain control of another item on the Chain (188.4, 359.3.f.4): the item's controller
+    changes, its source's does not."""
+    wanted = item.choice(slot)
+    rest = control[:-1]
+    chain_at = next((i for i in range(len(rest) - 1, -1, -1) if isinstance(rest[i], ChainFrame)), None)
+    target = None if chain_at is None else next((i for i in rest[chain_at].items if i.id == wanted), None)
+    if target is None or target.controller == item.controller:
+        return Progress(state, rest + (moved_on,), "rb.effect-nothing", RbStep.NOTHING, args)
+    chain = rest[chain_at]
+    items = tuple(replace(i, controller=item.controller) if i is target else i for i in chain.items)
+    rest = rest[:chain_at] + (replace(chain, items=items),) + rest[chain_at + 1:]
+    return Progress(state, rest + (moved_on,), "rb.ability-control", RbStep.ABILITY_CONTROL,
+                    args + (("target", target.id), ("from", target.controller), ("to", item.controller)))
+
+
+def _finish(frame: ItemFrame, state: GameState, control: Control) -> Progress:
+    """After an item resolves: a played spell goes to the trash, then the cleanup (units with
+    lethal damage die together)."""
+    item = frame.item
+    if item.played and state.cards[item.played].zone == "chain":
+        state = state.move(item.played, "trash")
+    lethal = tuple(c for c in (state.cards[i] for i in state.order)
+                   if c.zone in state.rules.in_play and c.type == "unit" and c.might > 0 and c.damage >= c.might)
+    rest = control[:-1]
+    if lethal:
+        group = f"{item.id}/cleanup"
+        conditions = occur.conditions_for(Verb.KILL, state, group, group, cards=lethal)
+        return occurrence(state, rest, conditions, group, "rb.cleanup", (("item", item.id),))
+    return Progress(state, rest, "rb.chain", RbStep.RESOLVED, (("item", item.id),))
