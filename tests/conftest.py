@@ -12,14 +12,24 @@ Long random runs use the ``long`` profile: ``RK_HYPOTHESIS_PROFILE=long python -
 (or ``--hypothesis-profile=long``). Its examples are random, from a seed printed at the top and
 at the end of the run; ``RK_SEED=N`` (or ``--hypothesis-seed=N``) repeats a run, and
 ``RK_LONG_EXAMPLES`` (default 2000) sizes the long tests (``test_reliability``'s mutant run).
+
+The tests are in folders by subject (``tests/agot``, ``tests/files``, …); what several of them
+share is in ``tests/support`` (boards, strategies, the stack ruleset), which this puts on
+``sys.path``: a test imports ``from boards import claim2`` from any folder.
 """
 from __future__ import annotations
 
 import os
 import random
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
+
+SUPPORT = str(Path(__file__).resolve().parent / "support")
+if SUPPORT not in sys.path:
+    sys.path.insert(0, SUPPORT)
 
 PROFILES = ("rulekit", "long")
 

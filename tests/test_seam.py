@@ -18,43 +18,9 @@ from rulekit.views.compare import compare, parse_ruling, with_rulings
 from rulekit.files.scenario_files import load_scenario, loads_scenario
 
 import stack_ruleset  # noqa: F401  (registers the third ruleset: its one registry line)
+from plain_files import STACK
 
 ROOT = Path(__file__).resolve().parents[1]
-STACK = """
-ruleset: stack
-title: Two responses, newest first
-players: [P1, P2]
-first_player: P1
-cards:
-  - {id: d1, title: Card, owner: P1, zone: library, type: spell}
-  - {id: d2, title: Card, owner: P2, zone: library, type: spell}
-  - {id: g, title: Goblin, owner: P2, zone: board, type: creature}
-  - id: w
-    title: Watcher
-    owner: P1
-    zone: board
-    type: creature
-    abilities:
-      - {id: r, timing: reaction, when: {event: killed}, effect: [{do: draw, target: you}]}
-  - id: m
-    title: Mourner
-    owner: P2
-    zone: board
-    type: creature
-    abilities:
-      - {id: r, timing: reaction, when: {event: killed}, effect: [{do: draw, target: you}]}
-script:
-  - {do: kill, cards: [g], id: k}
-answers:
-  - "act or pass | s:k:responses | P1 | #0 -> w.r@s:k:killed:g"
-  - "act or pass | s:k:responses | P2 | #0 -> m.r@s:k:killed:g"
-expect:
-  cards:
-    g: {zone: graveyard}
-  hands: {P1: [d1], P2: [d2]}
-  verdicts:
-    - {sequence: "s:k", step: respond, card: w, ability: r, code: eligible}
-"""
 
 
 def run_cli(*argv) -> tuple[int, str, str]:
