@@ -11,7 +11,7 @@ import pytest
 from rulekit.files.scenario_files import load_scenario
 from rulekit.views.graphs import flow_graph, flowchart_graph, state_graph, to_dot
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 FILES = sorted((ROOT / "scenarios").rglob("*.yaml"))
 SCALARS = (str, int, float, bool)
 

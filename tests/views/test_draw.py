@@ -13,7 +13,7 @@ from rulekit.views.draw import VIEWS, DrawingFigure, draw_view, make_view
 from rulekit.files.scenario_files import load_scenario
 from rulekit.core.text import is_internal_id
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 FILES = sorted((ROOT / "scenarios").rglob("*.yaml"))
 REFERENCE = Path(__file__).parent / "reference"
 ID = re.compile(r"[A-Za-z0-9_\-]+(?:[.@:/][A-Za-z0-9_\-]+)+")
