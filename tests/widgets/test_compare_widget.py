@@ -10,7 +10,7 @@ pytest.importorskip("ipywidgets")
 from rulekit.core.errors import RulekitError  # noqa: E402
 from rulekit_widgets import RulingComparison, compare_rulings  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_it_shows_both_readings_side_by_side_and_switches_rulings():

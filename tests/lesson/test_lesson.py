@@ -13,7 +13,7 @@ from rulekit import RulekitError, ScenarioError
 from rulekit.files.builder import ScenarioBuilder, draw, killed, reaction
 from rulekit.lesson.lesson import Lesson, card_face
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = sorted((ROOT / "scenarios").glob("*/*.yaml"))
 CLAIM = ROOT / "scenarios" / "agot" / "claim-2-kill.yaml"
 IRONCLAD = ROOT / "scenarios" / "riftbound" / "control-change-timeline.yaml"

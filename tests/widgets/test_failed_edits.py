@@ -1,6 +1,6 @@
 """The explorer cannot be poisoned (issue 13, point 7): failed board edits leave the model at
 the last good scenario and game, say why next to the controls, and every later edit, undo and
-reset still work. Driven headless, like tests/test_widgets.py."""
+reset still work. Driven headless, like tests/widgets/test_explorer.py."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -13,7 +13,7 @@ from rulekit import Line  # noqa: E402
 from rulekit.files.builder import ScenarioBuilder, forced_reaction, kneel, on, stand  # noqa: E402
 from rulekit_widgets import GameModel, explorer  # noqa: E402
 
-CLAIM = Path(__file__).resolve().parents[1] / "scenarios" / "agot" / "claim-2-kill.yaml"
+CLAIM = Path(__file__).resolve().parents[2] / "scenarios" / "agot" / "claim-2-kill.yaml"
 
 
 def fresh():

@@ -11,7 +11,7 @@ from rulekit import Line  # noqa: E402
 from rulekit_widgets import GameModel, explorer  # noqa: E402
 from rulekit.files.scenario_files import load_scenario  # noqa: E402
 
-CLAIM = Path(__file__).resolve().parents[1] / "scenarios" / "agot" / "claim-2-kill.yaml"
+CLAIM = Path(__file__).resolve().parents[2] / "scenarios" / "agot" / "claim-2-kill.yaml"
 
 
 def fresh():

@@ -13,7 +13,7 @@ pytest.importorskip("ipywidgets")
 from rulekit import Line  # noqa: E402
 from rulekit_widgets import explorer  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 CLAIM = ROOT / "scenarios" / "agot" / "claim-2-kill.yaml"
 ID = re.compile(r"\b[A-Za-z0-9_\-]+(?:[.@:][A-Za-z0-9_\-]+)+")
 

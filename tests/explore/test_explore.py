@@ -19,7 +19,7 @@ from rulekit.explore import ExplorationError, RUNAWAY, as_limit, board, explore
 
 from strategies import riftbound_scenarios, scenarios
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = sorted((ROOT / "scenarios").rglob("*.yaml"))
 NAIVE_CAP = 1500          # positions: a shipped walk bigger than this is compared up to it, merged and naive alike
 
