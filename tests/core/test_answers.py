@@ -112,7 +112,7 @@ print(json.dumps([[s.what, repr(s.args), digest(s.state), digest(s.control), dig
 
 
 def test_ids_and_timelines_match_across_processes_with_different_hash_seeds():
-    tests = os.path.join(os.path.dirname(__file__), "support")
+    tests = os.path.join(os.path.dirname(os.path.dirname(__file__)), "support")
     outs = []
     for seed in ("1", "4242"):
         env = dict(os.environ, PYTHONHASHSEED=seed)
