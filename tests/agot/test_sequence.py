@@ -4,7 +4,9 @@ from __future__ import annotations
 from boards import (ScenarioBuilder, cards, claim2, deck, draw, forced_interrupt, forced_reaction, gain_power, interrupt,
                     kill, killed, on, reaction, would_interrupt)
 from helpers import answer_all, steps_where, use_first, window_ids
+from shipped_agot import play
 from rulekit import PASS, Code, DecisionKind, Game, SeqStep
+from rulekit.files.expect import uses_of
 
 
 def _kill_board(*abilities_by_card, players=("P1", "P2")):
@@ -224,3 +226,20 @@ def test_an_ability_whose_card_left_play_in_the_same_kill_is_not_offered_reactio
     game = Game.start(b.kill("v", "raven", id="k").build(), play_defaults=True)
     window = [s for s in game.timeline if s.what == "window-empty" and s.context.step is SeqStep.REACTION_WINDOW][0]
     assert {v.code for v in window.verdicts if v.card.startswith("raven")} == {Code.NOT_ACTIVE}
+
+
+# -- on shipped scenarios ---------------------------------------------------------------------------
+def test_forced_interrupts_are_ordered_by_the_first_player_whoever_controls_them():
+    game = play("forced-interrupts-ordered-by-the-first-player")
+    first = next(s for s in game.timeline if s.decision is not None)
+    assert first.decision.chooser == "P2" and first.answer == "a.f@s:kill:killed:c3"
+    assert uses_of(game) == ("a.f@s:kill:killed:c3", "b.f@s:kill:killed:c3")
+
+
+def test_delayed_effects_resolve_before_the_reactions_to_their_timing_point():
+    game = play("delayed-effect-before-reactions")
+    whats = [(s.what, s.context.id if s.context else None) for s in game.timeline]
+    delayed = whats.index(("delayed", "s:end"))
+    opens = whats.index(("window-opens", "s:end"))
+    assert delayed < opens
+    assert game.state.delayed == ()          # it resolved once

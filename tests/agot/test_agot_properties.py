@@ -1,16 +1,18 @@
-"""Property tests for issue 11 (A Game of Thrones against the Rules Reference), on boards made to
-exercise each rule: events and cancels of cancels; "would" interrupts that replace or save;
-"then" after draws from short decks and kneels that can be pre-empted."""
+"""Property tests of A Game of Thrones: on generated boards and lines of play, the triggering
+condition sequence (windows, steps in order, reactions after the condition, cancels, nesting);
+and on boards made to exercise each rule of the Rules Reference, events and cancels of cancels,
+"would" interrupts that replace or save, and "then" after draws from short decks and kneels that
+can be pre-empted."""
 from __future__ import annotations
 
 from hypothesis import HealthCheck, event, given, settings, strategies as st
 
-from rulekit import Ability, CardFilter, Game, Instruction, Scenario, ScriptEntry, Target, Timing, Trigger
+from rulekit import Ability, CardFilter, Code, Game, Instruction, Scenario, ScriptEntry, Target, Timing, Trigger
 from rulekit.core.abilities import Who
 from rulekit.core.events import EventKind, Verb
 from rulekit.core.limits import RunawayLoop
 from rulekit.core.model import Card
-from strategies import play
+from strategies import play, played, scenarios
 
 SETTINGS = settings(max_examples=int(__import__("os").environ.get("RK_EXAMPLES", 120)), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -196,3 +198,106 @@ def test_then_never_resolves_after_a_partial_first_part(scenario, data):
         if in_full:
             assert then_ran
         event("then resolved" if then_ran else "then skipped")
+
+
+# -- the sequence on generated boards --------------------------------------------------------------
+@SETTINGS
+@given(scenarios(), st.data())
+def test_no_window_closes_before_every_player_has_passed_in_a_row(scenario, data):
+    game = played(scenario, data)
+    if game is None:
+        return
+    n = len(scenario.players)
+    for step in game.timeline:
+        if step.what == "window-closes":
+            assert step.parent.control[-1].window.passes == n
+        if step.what == "window-empty":
+            assert not any(v.code is Code.ELIGIBLE for v in step.verdicts)
+        if step.what == "use":
+            event(f"nesting depth {step.depth}")
+
+
+@SETTINGS
+@given(scenarios(), st.data())
+def test_forced_abilities_resolve_before_their_steps_window_and_steps_run_in_order(scenario, data):
+    game = played(scenario, data)
+    if game is None:
+        return
+    last_step_of: dict[str, int] = {}
+    for step in game.timeline:
+        frame = step.context
+        if frame is None:
+            continue
+        assert frame.step.number >= last_step_of.get(frame.id, 0), "a sequence went back a step"
+        last_step_of[frame.id] = frame.step.number
+        if step.what == "no-forced":
+            assert not any(v.code is Code.MUST_RESOLVE for v in step.verdicts)
+        if step.what in ("window-opens", "use", "pass"):
+            assert frame.step.is_window
+
+
+@SETTINGS
+@given(scenarios(), st.data())
+def test_no_reaction_to_a_condition_runs_before_it_occurs(scenario, data):
+    game = played(scenario, data)
+    if game is None:
+        return
+    occurred: set[str] = set()
+    for step in game.timeline:
+        if step.what == "occurs":
+            occurred.update(step.args_dict()["occurred"])
+        if step.what in ("use", "forced"):
+            use = step.args_dict()["use"]
+            card_obj, _, rest = use.partition(".")
+            ability_id, _, responds_to = rest.partition("@")
+            card = step.before.cards[card_obj.partition("@")[0]]
+            ability = card.ability(ability_id)
+            if ability.timing in (Timing.REACTION, Timing.FORCED_REACTION):
+                if ability.when.one_or_more:   # responds to the occurrence: one of its conditions occurred
+                    assert any(o.startswith(responds_to + ":") for o in occurred)
+                else:
+                    assert responds_to in occurred
+
+
+@SETTINGS
+@given(scenarios(), st.data())
+def test_a_cancelled_condition_never_reaches_steps_3_to_7_and_a_changed_one_never_occurs(scenario, data):
+    game = played(scenario, data)
+    if game is None:
+        return
+    cancelled_sequences, changed, occurred = set(), set(), set()
+    for step in game.timeline:
+        if step.what == "cancelled":
+            cancelled_sequences.add(step.context.id)
+            event("a cancel")
+        if step.what == "changed":
+            changed.update(step.args_dict()["conditions"])
+            event("a change (save)")
+        if step.what == "occurs":
+            occurred.update(step.args_dict()["occurred"])
+            if step.args_dict()["replaced"]:
+                event("a replacement")
+    for step in game.timeline:
+        if step.context is not None and step.context.id in cancelled_sequences:
+            assert step.context.step.number <= 2 or step.what == "cancelled"
+    assert not (changed & occurred)
+
+
+@SETTINGS
+@given(scenarios(), st.data())
+def test_nesting_always_unwinds_last_in_first_out(scenario, data):
+    from rulekit.rulesets.agot import SequenceFrame
+    game = played(scenario, data)
+    if game is None:
+        return
+    deepest = 0
+    for step in game.timeline[1:]:
+        before, after = step.parent.control, step.control
+        keep = max(0, len(before) - 2)
+        assert after[:keep] == before[:keep], "a frame below the top two changed"
+        open_before = [f.id for f in before if isinstance(f, SequenceFrame)]
+        open_after = [f.id for f in after if isinstance(f, SequenceFrame)]
+        closed = [i for i in open_before if i not in open_after]
+        assert closed in ([], open_before[-1:]), "a sequence closed before the one opened after it"
+        deepest = max(deepest, len(open_after))
+    event(f"deepest nesting {min(deepest, 4)}{'+' if deepest >= 4 else ''}")

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from boards import ScenarioBuilder, cards, condition, deck, draw, kneel, killed, on, reaction
 from helpers import answer_all
+from shipped_agot import play
 from rulekit import DecisionKind, Game
 
 
@@ -80,3 +81,22 @@ def test_the_reactions_to_what_an_effect_made_occur_share_one_window_after_it_re
     assert set(game.decision.legal_ids()) == {"pass", "w.r@a.r@s:k:killed:v/effect0:kneels:o1",
                                              "w.r@a.r@s:k:killed:v/effect0:kneels:o2",
                                              "w.r@a.r@s:k:killed:v/effect0:kneels:w"}
+
+
+# -- on shipped scenarios ---------------------------------------------------------------------------
+def test_a_sacrifice_cost_opens_a_nested_sequence_before_the_effect():
+    game = play("sacrifice-cost-opens-a-nested-sequence")
+    whats = [s.what for s in game.timeline]
+    sacrificed = next(i for i, s in enumerate(game.timeline) if s.what == "occurs"
+                      and s.args_dict()["occurred"] == ("priest.r@s:kill:killed:c3/cost0:sacrificed:priest",))
+    initiates = whats.index("initiates")
+    assert sacrificed < initiates
+
+
+def test_each_player_chooses_first_player_first_and_the_effect_resolves_for_all_at_once():
+    game = play("each-player-chooses")
+    choices = [(s.decision.chooser, s.answer) for s in game.timeline if s.what == "target"]
+    assert choices == [("P2", "b1"), ("P1", "a2")]
+    occurs = [s for s in game.timeline if s.what == "occurs" and s.context.id == "horn.r@s:kill:killed:c3/effect0"]
+    assert occurs[0].args_dict()["occurred"] == ("horn.r@s:kill:killed:c3/effect0:kneels:b1",
+                                                 "horn.r@s:kill:killed:c3/effect0:kneels:a2")
