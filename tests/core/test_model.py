@@ -86,3 +86,17 @@ def test_first_player_must_be_a_player():
 
 def test_card_controller_defaults_to_owner():
     assert Card("a", "A", owner="P1").controller == "P1"
+
+
+def test_scenarios_made_directly_are_validated_and_their_collections_frozen():
+    from rulekit import Scenario
+    from rulekit.core.model import Card
+    scenario = Scenario("direct", ["P1", "P2"], "P1", [Card("c1", "Title", "P1", traits=["Knight"])])
+    game = Game.start(scenario)
+    assert game.scenario.players == ("P1", "P2") and isinstance(game.scenario.cards, tuple)
+    assert game.scenario.cards[0].traits == ("Knight",)
+    with pytest.raises(ScenarioError) as err:
+        Game.start(Scenario("direct", ("P1", "P2"), "P1", (Card("c1", "Title", None),)))
+    assert err.value.path == "cards[0].owner"
+    with pytest.raises(ScenarioError):
+        Game.start(Scenario("direct", None, "P1"))
