@@ -1,19 +1,22 @@
 """A game is a function of its scenario and answers: ids and timelines are the same in other
 processes, whatever their hash seed, and a generated game written to a file replays the same
-there."""
+there; games played in several threads at once give the timelines they give alone."""
 from __future__ import annotations
 
 import json
 import os
 import subprocess
 import sys
+import threading
+from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from rulekit import Game
 from rulekit.core.limits import RunawayLoop
-from rulekit.files.scenario_files import dump_scenario, loads_scenario
+from rulekit.files.scenario_files import dump_scenario, load_scenario, loads_scenario
 
+ROOT = Path(__file__).resolve().parents[2]
 
 _SCRIPT = """
 import json, sys
@@ -66,3 +69,28 @@ def test_generated_games_export_import_and_replay_identically_in_other_processes
                              env=dict(os.environ, PYTHONHASHSEED=seed))
         outs.append(json.loads(res.stdout))
     assert outs[0] == outs[1]
+
+
+# -- a pure engine: games in threads ------------------------------------------------------------------
+def _records(path):
+    game = load_scenario(path).start()
+    return [(s.rule, s.what, s.args, s.answer) for s in game.timeline]
+
+
+def test_two_games_in_two_threads_give_the_same_timelines_as_alone():
+    paths = [ROOT / "scenarios" / "agot" / "claim-2-kill.yaml",
+             ROOT / "scenarios" / "riftbound" / "simultaneous-triggers-of-both-players.yaml"]
+    alone = [_records(p) for p in paths]
+    results: dict[int, list] = {}
+
+    def work(i):
+        for _ in range(20):
+            results.setdefault(i, []).append(_records(paths[i % 2]))
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for i, runs in results.items():
+        assert all(run == alone[i % 2] for run in runs)
