@@ -5,7 +5,7 @@ loop run longer). Card A's reaction kneels B; B's reaction stands A; kneeling A 
 Each round derives its ids from the round before (``a.k@…b.s@…``): ids are folded at 256
 characters (:func:`rulekit.ids.fold`), so memory grows with the number of steps, not with its
 square. Prints figures; asserts nothing (the bounds themselves are asserted in
-``tests/test_reliability.py``).
+``tests/core/test_ids.py``).
 """
 from __future__ import annotations
 

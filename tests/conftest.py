@@ -11,15 +11,26 @@ The README's test command, ``python -m pytest``, gives the same result every tim
 Long random runs use the ``long`` profile: ``RK_HYPOTHESIS_PROFILE=long python -m pytest -m slow``
 (or ``--hypothesis-profile=long``). Its examples are random, from a seed printed at the top and
 at the end of the run; ``RK_SEED=N`` (or ``--hypothesis-seed=N``) repeats a run, and
-``RK_LONG_EXAMPLES`` (default 2000) sizes the long tests (``test_reliability``'s mutant run).
+``RK_LONG_EXAMPLES`` (default 2000) sizes the long tests (the mutant run of
+``tests/hostile_input/test_mutated_files.py``).
+
+The tests are in folders by subject (``tests/agot``, ``tests/files``, …); what several of them
+share is in ``tests/support`` (boards, strategies, the stack ruleset), which this puts on
+``sys.path``: a test imports ``from boards import claim2`` from any folder.
 """
 from __future__ import annotations
 
 import os
 import random
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
+
+SUPPORT = str(Path(__file__).resolve().parent / "support")
+if SUPPORT not in sys.path:
+    sys.path.insert(0, SUPPORT)
 
 PROFILES = ("rulekit", "long")
 

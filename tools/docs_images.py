@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "views"))
 
 from rulekit.views.draw import VIEWS, draw_view  # noqa: E402
 from rulekit.files.scenario_files import load_scenario, loads_scenario  # noqa: E402

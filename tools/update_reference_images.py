@@ -1,4 +1,4 @@
-"""Regenerate the reference images of tests/test_draw.py (run after a deliberate change to a
+"""Regenerate the reference images of tests/views/test_draw.py (run after a deliberate change to a
 view, then look at every image before committing it)."""
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "views"))
 
 from rulekit.views.draw import draw_view  # noqa: E402
 from rulekit.files.scenario_files import load_scenario  # noqa: E402

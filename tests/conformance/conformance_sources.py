@@ -4,9 +4,9 @@ Every ruleset has two sources:
 
 - **fixed** boards: the scenario files it ships (``scenarios/<ruleset>/*.yaml``, read with
   :func:`rulekit.files.load_scenario`, each with the answers the file records), plus the boards
-  the other tests build by hand for it (``tests/boards.py`` for A Game of Thrones,
-  ``tests/test_seam.py``'s ``STACK`` for the stack ruleset);
-- **generated** boards: a hypothesis strategy of valid scenarios (``tests/strategies.py`` for
+  the other tests build by hand for it (``tests/support/boards.py`` for A Game of Thrones,
+  ``tests/support/plain_files.py``'s ``STACK`` for the stack ruleset);
+- **generated** boards: a hypothesis strategy of valid scenarios (``tests/support/strategies.py`` for
   A Game of Thrones and Riftbound; :func:`stack_boards` here for the stack ruleset).
 
 A ruleset registered without an entry in :data:`GENERATORS` makes :func:`generated` raise, so the
@@ -68,15 +68,15 @@ def _shipped(ruleset: str) -> list[Board]:
 
 def _agot_built() -> list[Board]:
     from boards import claim2
-    return [Board(f"tests/boards.py claim2({flags})", claim2(**kwargs).build())
+    return [Board(f"tests/support/boards.py claim2({flags})", claim2(**kwargs).build())
             for flags, kwargs in (("", {}), ("extra_card", {"extra_card": True}),
                                   ("extra_card, earlier_occurrence", {"extra_card": True, "earlier_occurrence": True}))]
 
 
 def _stack_built() -> list[Board]:
-    from test_seam import STACK
-    loaded = loads_scenario(STACK, "test_seam.STACK")
-    return [Board("tests/test_seam.py STACK", loaded.scenario, loaded.answers)]
+    from plain_files import STACK
+    loaded = loads_scenario(STACK, "plain_files.STACK")
+    return [Board("tests/support/plain_files.py STACK", loaded.scenario, loaded.answers)]
 
 
 BUILT = {"agot": _agot_built, "stack": _stack_built}
@@ -132,7 +132,7 @@ def _stack_ability(draw, ability_id: str):
 
 @st.composite
 def stack_texts(draw, max_creatures: int = 5) -> str:
-    """A stack-ruleset scenario file in the style of ``tests/test_seam.py``'s ``STACK``: creatures
+    """A stack-ruleset scenario file in the style of ``tests/support/plain_files.py``'s ``STACK``: creatures
     on the board with reactions (to kills, discards and draws, whose effects draw, kill and
     discard), spells in hand, libraries, and a short script of kills, draws and discards."""
     players = [f"P{i + 1}" for i in range(draw(st.integers(2, 3)))]

@@ -1,0 +1,65 @@
+"""Events and cancels: a played event is in the discard pile before its cancel window opens, and
+is committed to its play while its costs are paid; a cancelled effect has no further steps, a
+cancelled cancel never initiates, and the window it was in carries on."""
+from __future__ import annotations
+
+from rulekit import RULES, Code
+from rulekit.files.expect import offered_of, resolved_of, uses_of
+
+from shipped_agot import play
+
+
+# -- a played event leaves the hand when it initiates ---------------------------------------------
+def test_a_played_event_is_in_the_discard_pile_before_its_cancel_window_opens():
+    game = play("event-played-when-it-initiates")
+    for use in uses_of(game):
+        card = use.partition(".")[0]
+        played = next(i for i, s in enumerate(game.timeline) if s.what == "played" and s.args_dict()["use"] == use)
+        opens = next(i for i, s in enumerate(game.timeline) if s.what == "initiation" and s.args_dict()["use"] == use)
+        assert played < opens
+        assert game.timeline[opens].state.cards[card].zone == "discard pile"
+        assert game.timeline[played].rule == "agot.event.played"
+    # Nay, cancelled, is never offered again (against Not Today): it had been played already
+    assert not [o for o in offered_of(game) if o.startswith("nay.x@nottoday")]
+
+
+def test_an_event_is_committed_to_its_play_while_its_costs_are_paid():
+    game = play("event-not-offered-while-being-played")
+    cost_window = next(s for s in game.timeline if s.context and s.context.id == "toll.r@s:kn:kneels:c1/cost"
+                       and s.verdicts)
+    v = next(v for v in cost_window.verdicts if v.card == "toll")
+    assert v.code is Code.NOT_ACTIVE and v.detail == "The Toll of the Bells is being played"
+    assert game.state.playing == type(game.state.playing)()      # nothing left half-played
+
+
+def test_a_cancelled_event_is_played_its_reaction_follows_and_only_the_cancel_resolved():
+    game = play("cancelled-event-still-played")
+    assert resolved_of(game)[0].startswith("nay.x@")
+    assert game.state.cards["ravens"].zone == "discard pile"
+
+
+def test_the_registry_states_the_moment_an_event_is_played():
+    text = RULES["agot.event.played"].text
+    assert "initiate" in text and "once its effect has resolved" not in text
+
+
+# -- cancels ---------------------------------------------------------------------------------------
+def test_a_cancelled_cancel_never_initiates_and_the_original_window_carries_on():
+    game = play("cancel-an-event-and-cancel-the-cancel")
+    cancelled = [s for s in game.timeline if s.what == "cancelled"]
+    assert len(cancelled) == 1 and "initiation:effect-initiates:nay" in cancelled[0].args_dict()["conditions"][0]
+    assert [s.args_dict()["use"] for s in game.timeline if s.what == "effect-cancelled"][0].startswith("nay.x@")
+    # Ravens' Word's initiation window went on after Nay's cancel failed: P1 then P2 passed in it
+    window = "ravens.r@s:kill:killed:c3/initiation:would"
+    passes = [s.args_dict()["player"] for s in game.timeline if s.what == "pass" and s.parent.control[-1].window
+              and s.parent.control[-1].window.id == window]
+    assert passes[-2:] == ["P1", "P2"]
+    assert any(s.what == "initiates" and s.args_dict()["use"] == "ravens.r@s:kill:killed:c3" for s in game.timeline)
+
+
+def test_a_cancelled_effect_has_no_further_steps():
+    game = play("cancelled-event-still-played")
+    initiation = "ravens.r@s:kill:killed:c3/initiation"
+    after = [s for s in game.timeline if s.context and s.context.id == initiation]
+    assert after[-1].what == "cancelled"
+    assert max(s.context.step.number for s in after) <= 4

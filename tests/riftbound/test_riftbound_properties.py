@@ -1,0 +1,193 @@
+"""Property-based tests of the Riftbound ruleset over generated boards and lines of play; and of
+the Core Rules' points over boards whose units have optional and targeted triggers and a script
+that buffs, grants, bounces and replays them: a declined "you may" never reaches the Chain
+(383.3.a); an item never resolves without a legal target (402.3); no temporary change survives a
+move off the board (rule 110)."""
+from __future__ import annotations
+
+import dataclasses
+
+from hypothesis import HealthCheck, event, given, settings, strategies as st
+
+from strategies import played, riftbound_scenarios
+from rulekit import Code, Game, explain
+from rulekit.core.abilities import Ability, CardFilter, Instruction, Target, Timing, Trigger, Who
+from rulekit.core.events import EventKind, Verb
+from rulekit.core.scenario import ScriptEntry
+from rulekit.rulesets.riftbound import ChainFrame, ItemFrame, RbStep
+
+SETTINGS = settings(max_examples=int(__import__("os").environ.get("RK_EXAMPLES", 120)), deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
+
+
+
+
+@SETTINGS
+@given(riftbound_scenarios(), st.data())
+def test_no_item_for_an_observer_not_in_its_zone_after_the_event_except_deathknell(scenario, data):
+    game = played(scenario, data)
+    if game is None:
+        return
+    for step in game.timeline:
+        if step.what != "rb-triggers":
+            continue
+        state = step.before
+        for v in step.verdicts:
+            card = state.cards[v.card.partition("@")[0]]
+            ability = card.ability(v.ability)
+            if v.code is Code.TRIGGERS:
+                assert not ability.deathknell
+                assert card.zone in (ability.zones or state.rules.in_play)
+        for v in step.verdicts:
+            assert v in explain(step, v.card, v.ability).verdicts
+        if len(step.args_dict()["items"]) >= 2:
+            event("two or more items from one event")
+
+
+@SETTINGS
+@given(riftbound_scenarios(), st.data())
+def test_a_numbered_trigger_fires_at_most_once_per_turn_per_ability(scenario, data):
+    game = played(scenario, data)
+    if game is None:
+        return
+    fired: dict[tuple, int] = {}
+    for step in game.timeline:
+        if step.what == "rb-triggers":
+            for item in step.args_dict()["items"]:
+                obj, _, rest = item.partition(".")
+                ability_id = rest.partition("@")[0]
+                ability = step.before.cards[obj.partition("@")[0]].ability(ability_id)
+                if ability is not None and ability.when is not None and ability.when.nth is not None:
+                    key = (obj, ability_id, step.before.round)
+                    fired[key] = fired.get(key, 0) + 1
+                    event("a numbered trigger fired")
+    assert all(n <= 1 for n in fired.values())
+
+
+@SETTINGS
+@given(riftbound_scenarios(), st.data())
+def test_an_items_controller_never_changes_and_the_chain_resolves_newest_first(scenario, data):
+    game = played(scenario, data)
+    if game is None:
+        return
+    controllers: dict[str, str] = {}
+    longest = 0
+    for step in game.timeline:
+        for frame in step.control:
+            if isinstance(frame, ChainFrame):
+                longest = max(longest, len(frame.items))
+                for item in frame.items + frame.waiting:
+                    assert controllers.setdefault(item.id, item.controller) == item.controller
+        if step.what == "rb-resolves":
+            chain = step.parent.control[-1]
+            assert isinstance(chain, ChainFrame) and chain.items[-1].id == step.args_dict()["item"]
+    event(f"longest Chain {min(longest, 3)}{'+' if longest >= 3 else ''}")
+
+
+@SETTINGS
+@given(riftbound_scenarios(), st.data())
+def test_riftbound_replays_give_the_same_timeline(scenario, data):
+    game = played(scenario, data)
+    if game is None:
+        return
+    again = Game.start(scenario, answers=game.line, play_defaults=True)
+    assert again.unapplied == ()
+    assert [s.record()[:-1] for s in again.timeline] == [s.record()[:-1] for s in game.timeline]
+
+
+# -- the Core Rules' points: optional triggers (383.3.a), legal targets (402.3), temporary changes (110) ----
+GIFT = Ability(id="gift", timing=Timing.TRIGGERED, when=Trigger(EventKind.KILLED, CardFilter(type="unit")),
+               effect=(Instruction(Verb.DRAW, Target.YOU),), optional=True, text="When a unit dies, you may draw 1.")
+
+
+STRIKE = Ability(id="strike", timing=Timing.TRIGGERED, when=Trigger(EventKind.ATTACKS, CardFilter(type="unit")),
+                 effect=(Instruction(Verb.DEAL_DAMAGE, Target.CHOSEN, CardFilter(type="unit", controller=Who.OPPONENT),
+                                     amount=1),), text="When a unit attacks, deal 1 to an enemy unit.")
+
+
+@st.composite
+def boards(draw):
+    """Generated Riftbound boards with optional triggers, targeted triggers, and a script that
+    buffs, grants, bounces and replays units as well as killing, attacking and moving them."""
+    scenario = draw(riftbound_scenarios())
+    units = [c.id for c in scenario.cards if c.type == "unit" and c.zone != "main deck"]
+    cards = list(scenario.cards)
+    for i, card in enumerate(cards):     # some units get an optional trigger or a targeted one
+        extra = draw(st.sampled_from([(), (), (GIFT,), (STRIKE,)]))
+        if card.type == "unit" and card.zone != "main deck" and extra:
+            cards[i] = dataclasses.replace(card, abilities=card.abilities + extra)
+    one = st.sampled_from(units).map(lambda u: (u,))
+    extra = st.one_of(
+        st.builds(ScriptEntry, do=st.just(Verb.BUFF), cards=one, amount=st.integers(1, 3)),
+        st.builds(ScriptEntry, do=st.just(Verb.GRANT), cards=one, grant=st.sampled_from([GIFT, STRIKE])),
+        st.builds(ScriptEntry, do=st.just(Verb.RETURN_TO_HAND), cards=one),
+        st.builds(ScriptEntry, do=st.just(Verb.PUT_INTO_PLAY), cards=one),
+        st.builds(ScriptEntry, do=st.just(Verb.KILL), cards=one),
+        st.builds(ScriptEntry, do=st.just(Verb.ATTACK), cards=one),
+    )
+    script = tuple(draw(st.lists(st.one_of(st.sampled_from(scenario.script), extra), min_size=1, max_size=6)))
+    rulings = {"rb.optional": draw(st.sampled_from(["when-fulfilled", "at-resolution"]))}
+    return dataclasses.replace(scenario, cards=tuple(cards), script=script, rulings=rulings)
+
+
+@SETTINGS
+@given(boards(), st.data())
+def test_a_declined_optional_trigger_never_reaches_the_chain(scenario, data):
+    game = played(scenario, data)
+    if game is None:
+        return
+    declined = {s.args_dict()["item"] for s in game.timeline
+                if s.what == RbStep.MAY and s.args_dict()["answer"] == "no" and s.args_dict()["when"] == "fulfilled"}
+    on_chain = {i.id for s in game.timeline for f in s.control if isinstance(f, ChainFrame)
+                for i in f.items + f.waiting}
+    assert not declined & on_chain
+    for s in game.timeline:           # and under the current rules nothing is asked at resolution
+        if s.what == RbStep.MAY and s.args_dict()["when"] == "resolution":
+            assert game.state.rulings["rb.optional"] == "at-resolution"
+    if declined:
+        event("an optional trigger was declined when fulfilled")
+
+
+@SETTINGS
+@given(boards(), st.data())
+def test_an_item_never_resolves_without_a_legal_target(scenario, data):
+    game = played(scenario, data)
+    if game is None:
+        return
+    removed = {s.args_dict()["item"] for s in game.timeline if s.what == RbStep.REMOVED}
+    for s in game.timeline:
+        if s.what != RbStep.RESOLVES:
+            continue
+        item = next(f for f in reversed(s.control) if isinstance(f, ItemFrame)).item
+        assert item.id not in removed
+        for k, instr in enumerate(item.ability.effect):
+            if instr.target.is_chosen and instr.up_to is None:
+                assert item.choice(f"effect{k}") is not None, f"{item.id} resolves without a target for effect{k}"
+                event("an item with a chosen target resolved")
+    if removed:
+        event("an item was removed for want of a legal target")
+
+
+@SETTINGS
+@given(boards(), st.data())
+def test_no_temporary_change_survives_a_move_off_the_board(scenario, data):
+    game = played(scenario, data)
+    if game is None:
+        return
+    for s in game.timeline:
+        if s.parent is None:
+            continue
+        state, before = s.state, s.parent.state
+        for cid in state.order:
+            card, was = state.cards[cid], before.cards.get(cid)
+            if was is None or card.incarnation == was.incarnation:
+                continue
+            # it changed zones to or from a non-board zone: a new object, as printed (rule 110)
+            printed = state.printed[cid]
+            assert card.might == printed.might and card.abilities == printed.abilities, \
+                f"{card.obj} in the {card.zone} keeps a temporary change of {was.obj}"
+            assert card.damage == 0
+    changed = any(s.what == RbStep.OCCURS and any(":gets-might:" in o or ":gains-an-ability:" in o
+                                                  for o in s.args_dict()["occurred"]) for s in game.timeline)
+    if changed:
+        event("a temporary change was made")

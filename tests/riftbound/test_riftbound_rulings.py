@@ -1,0 +1,42 @@
+"""Every Riftbound ruling, both ways on the same board: each changes the outcome, the step it
+decides names it, and the file of the other option meets its own expect block."""
+from __future__ import annotations
+
+import pytest
+
+from shipped_riftbound import loaded, play, rulings_of
+
+
+RULINGS = [
+    # ruling, scenario (its default expect), the other option, what differs
+    ("rb.optional", "optional-trigger-declined", "at-resolution", lambda g: len(g.state.cards_in("hand", "P1"))),
+    ("rb.nth-count", "first-death-watcher-enters-late", "seen", lambda g: len(g.state.cards_in("hand", "P1"))),
+    ("rb.source-info", "control-change-source-gone", "last-known", lambda g: len(g.state.cards_in("hand", "P1"))),
+    ("rb.recheck-condition", "sona-moved-in-response", "intervening-if", lambda g: g.state.cards["rune1"].kneeling),
+    ("rb.replacement-triggers", "replacement-gear-deathknell", "no-trigger",
+     lambda g: len(g.state.cards_in("hand", "P1"))),
+]
+
+
+@pytest.mark.parametrize("ruling,name,other,outcome", RULINGS, ids=[r[0] for r in RULINGS])
+def test_every_ruling_changes_the_outcome_and_the_step_it_decides_says_so(ruling, name, other, outcome):
+    default = play(name)
+    assert default.state.rulings[ruling] == default.state.rules.ruling(ruling).default
+    switched = play(name, **{ruling: other})
+    assert outcome(default) != outcome(switched)
+    for game, option in ((default, default.state.rulings[ruling]), (switched, other)):
+        said = {rulings_of(s) for s in game.timeline}
+        assert f"{ruling}={option}" in said, f"no step of {name} names {ruling}={option}"
+
+
+@pytest.mark.parametrize("ruling,name,other,outcome", RULINGS, ids=[r[0] for r in RULINGS])
+def test_the_file_of_the_other_option_meets_its_own_expect(ruling, name, other, outcome):
+    variants = {"rb.optional": "optional-trigger-declined-at-resolution",
+                "rb.nth-count": "first-death-watcher-enters-late-seen",
+                "rb.source-info": "control-change-source-gone-last-known",
+                "rb.recheck-condition": "sona-moved-in-response-intervening-if",
+                "rb.replacement-triggers": "replacement-gear-deathknell-no-trigger"}
+    file = loaded(variants[ruling])
+    assert file.scenario.rulings == {ruling: other}
+    game = play(variants[ruling])
+    assert outcome(game) == outcome(play(name, **{ruling: other}))
