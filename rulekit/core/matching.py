@@ -91,7 +91,7 @@ def trigger_mismatch(when: Trigger, tc: TriggeringCondition, state: GameState, m
 # A judge checks every listening ability against every triggering condition, and most patterns
 # set one or two fields of the dozen a pattern has. Each pattern is compiled, the first time it
 # is checked, into a predicate that tests only the fields it sets and writes no words. It means
-# exactly ``trigger_words(...) is None`` (tests/test_judge_compiled.py checks that on generated
+# exactly ``trigger_words(...) is None`` (tests/core/test_compiled_patterns.py checks that on generated
 # patterns and cards); patterns it does not specialise (a card's own identity, "here", leaving
 # play) use that function itself.
 _MAX_COMPILED = 4096

@@ -14,7 +14,7 @@ from rulekit.core.limits import RunawayLoop
 from rulekit.core.model import Card
 from strategies import play, played, scenarios
 
-SETTINGS = settings(max_examples=int(__import__("os").environ.get("RK_EXAMPLES", 120)), deadline=None,
+SETTINGS = settings(max_examples=int(__import__("os").environ.get("RK_EXAMPLES", 50)), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 PLAYERS = ("P1", "P2")
 

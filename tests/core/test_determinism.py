@@ -51,7 +51,7 @@ print(json.dumps([[s.what, repr(s.args), digest(s.state), digest(s.control), dig
 """
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=int(os.environ.get("RK_EXAMPLES", 50)) // 5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_generated_games_export_import_and_replay_identically_in_other_processes(data):
     from strategies import play, riftbound_scenarios, scenarios

@@ -11,7 +11,7 @@ from rulekit import Code, Game, IllegalAnswer, explain
 from rulekit.core.digest import digest
 from rulekit.core.limits import RunawayLoop
 
-SETTINGS = settings(max_examples=int(__import__("os").environ.get("RK_EXAMPLES", 120)), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=int(__import__("os").environ.get("RK_EXAMPLES", 50)), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 

@@ -21,7 +21,8 @@ from rulekit.files import dump_scenario, load_scenario, loads_scenario
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = sorted((ROOT / "scenarios").rglob("*.yaml"))
 TEST_FILES = sorted(p for p in (ROOT / "tests").rglob("*") if p.suffix in (".yaml", ".yml", ".json"))
-BAD = sorted(p for p in (ROOT / "tests" / "bad_scenarios").glob("*.yaml") if p.name != "expected.yaml")
+BAD = sorted(p for p in (Path(__file__).parent / "bad_scenarios").glob("*.yaml") if p.name != "expected.yaml")
+assert BAD, "the bad files are next to this test, in bad_scenarios/"
 
 needs_libyaml = pytest.mark.skipif(yamlnodes.C_LOADER is None, reason="PyYAML was built without libyaml")
 
@@ -275,5 +276,5 @@ def test_valid_files_are_read_by_libyaml_alone_and_bad_ones_again_by_the_pure_re
     assert used == ["libyaml", "libyaml"]
     used.clear()
     with pytest.raises(ScenarioError, match="not valid YAML"):
-        load_scenario(ROOT / "tests" / "bad_scenarios" / "yaml-syntax.yaml")
+        load_scenario(Path(__file__).parent / "bad_scenarios" / "yaml-syntax.yaml")
     assert used == ["libyaml", "pure"]

@@ -16,7 +16,7 @@ from rulekit.core.events import EventKind, Verb
 from rulekit.core.scenario import ScriptEntry
 from rulekit.rulesets.riftbound import ChainFrame, ItemFrame, RbStep
 
-SETTINGS = settings(max_examples=int(__import__("os").environ.get("RK_EXAMPLES", 120)), deadline=None,
+SETTINGS = settings(max_examples=int(__import__("os").environ.get("RK_EXAMPLES", 50)), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
 
