@@ -13,12 +13,11 @@ from immutables import Map
 
 from rulekit.core.decisions import AnswerKey, Decision, Line, Option, Unapplied
 from rulekit.core.engine import Halt, apply_answer, record, run
-from rulekit.core.errors import IllegalAnswer
+from rulekit.core.errors import IllegalAnswer, RulekitError
 from rulekit.core.limits import MAX_NESTING
 from rulekit.core.frames import ScriptFrame
 from rulekit.core.frozen import replace
 from rulekit.core.model import GameState, initial_state
-from rulekit.core.errors import RulekitError
 from rulekit.core.scenario import Scenario, with_rulings
 from rulekit.core.timeline import Step, steps
 

@@ -24,7 +24,6 @@ from rulekit.files.locate import _first_error, _from_pydantic, _locate, _validat
 from rulekit.files.reading import _parse, read_text
 from rulekit.files.references import _check_expect_refs, _line_from
 from rulekit.files.strict import _strict
-from rulekit.files.validation import resolved
 
 
 def load_scenario(path: "str | Path") -> LoadedScenario:
@@ -59,7 +58,7 @@ def _loads(text: str, file: str) -> LoadedScenario:
     scenario = Scenario(**{name: getattr(document, name) for name in hints if not name.startswith("_")
                            and name in {f.name for f in dataclasses.fields(Scenario)}})
     try:
-        check(resolved(scenario))
+        check(scenario)          # reads scenario.rules: an unknown ruleset is refused at `ruleset`
     except ScenarioError as e:
         raise _locate(e, marks, file) from None
     scenario = with_card_types(scenario)

@@ -46,19 +46,12 @@ def validate_scenario(scenario) -> Scenario:
     _strict(data, ScenarioFile, (), {}, None)
     document = _validate(data, {}, None)
     _check_document(document, {}, None)
-    built = resolved(Scenario(**{f.name: getattr(document, f.name) for f in dataclasses.fields(Scenario)}))
-    check(built)
+    built = Scenario(**{f.name: getattr(document, f.name) for f in dataclasses.fields(Scenario)})
+    check(built)                          # reads built.rules: an unknown ruleset is refused at `ruleset`
     built = with_card_types(built)
     result = scenario if built == scenario else built
     result.__dict__["_rulekit_valid"] = True
     return result
-
-
-def resolved(scenario: Scenario) -> Scenario:
-    """``scenario``, its ruleset name resolved to the ruleset object (an unknown name is a
-    :class:`ScenarioError` at ``ruleset`` naming the nearest known one)."""
-    scenario.rules
-    return scenario
 
 
 use_validator(validate_scenario)         # Game.start validates a scenario built in Python like a file
