@@ -44,8 +44,7 @@ def card_targets(instr: Instruction, state: GameState, me: str, source: Card,
                  tc: TriggeringCondition | None) -> tuple[Card, ...]:
     """Cards an instruction may affect, in listing order; for ``chosen`` these are the options."""
     if instr.target is _Target.DUPLICATE:
-        return tuple(c for c in (state.cards[i] for i in state.order)
-                     if c.duplicate_of == source.id and c.zone in state.rules.in_play)
+        return state.rules.duplicates_of(state, source)
     if instr.target is _Target.SELF:
         now = current_object(state, source, allow_moved=False)
         return (now,) if now else ()

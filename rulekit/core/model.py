@@ -7,7 +7,9 @@ not stable across processes and rulekit never lets it decide anything.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import field
+from typing import Any
 
 from immutables import Map
 
@@ -19,13 +21,22 @@ from rulekit.core.frozen import immutable, replace
 
 @immutable
 class Card:
-    """A card as a scenario lists it and as the state holds it.
+    """A card as a scenario lists it and as the state holds it: the fields every game has, and
+    its ruleset's own (:attr:`extension`).
 
-    ``controller`` defaults to the owner. ``type`` left out (``None``) is the type its
-    ruleset gives a card that says none (:attr:`~rulekit.rulesets.Ruleset.default_card_type`:
-    ``"character"`` in A Game of Thrones); a ruleset without one, such as Riftbound, refuses the
-    card when the scenario is checked. ``incarnation`` counts how many times the card has become
-    a new object; :attr:`obj` is its stable object id.
+    ``controller`` defaults to the owner. ``type`` and ``zone`` left out (``None``) are the ones
+    its ruleset gives a card that says none (:attr:`~rulekit.core.ruleset.Ruleset.default_card_type`,
+    :attr:`~rulekit.core.ruleset.Ruleset.default_zone`); a ruleset without one refuses the card
+    when the scenario is checked. ``kneeling`` is the card turned sideways, which every game
+    here has and words its own way (:attr:`~rulekit.core.ruleset.Ruleset.turned_word`:
+    "kneeling", "exhausted"). ``incarnation`` counts how many times the card has become a new
+    object; :attr:`obj` is its stable object id.
+
+    ``extension`` holds the fields only its game has (A Game of Thrones: strength, power,
+    duplicates; Riftbound: Might and damage), as the frozen dataclass its ruleset names in
+    :attr:`~rulekit.core.ruleset.Ruleset.card_extension`. A file writes them as the card's own
+    keys (``strength: 3``), and they read as the card's attributes (``card.strength``); they are
+    changed with :meth:`changed`.
     """
 
     __pydantic_config__ = {"extra": "forbid"}   # file keys are checked: no unknown keys
@@ -34,21 +45,45 @@ class Card:
     title: str
     owner: str
     controller: str | None = None
-    zone: str = "play area"
+    zone: str | None = None
     type: str | None = None
-    strength: int = 0
-    power: int = 0
     kneeling: bool = False
     traits: tuple[str, ...] = ()
     abilities: tuple[Ability, ...] = ()
     incarnation: int = 0
-    duplicate_of: str | None = None
-    might: int = 0
-    damage: int = 0
+    extension: Any = None
 
     def __post_init__(self):
         if self.controller is None:
             object.__setattr__(self, "controller", self.owner)
+
+    def __getattr__(self, name: str):
+        # only for names that are not the card's own fields: its ruleset's fields
+        if name.startswith("__") or name == "extension":
+            raise AttributeError(name)
+        try:
+            extension = object.__getattribute__(self, "extension")
+        except AttributeError:          # not filled in yet (while unpickling)
+            raise AttributeError(name) from None
+        if extension is not None and name in _extension_names(type(extension)):
+            return getattr(extension, name)
+        raise AttributeError(f"{type(self).__name__!s} {self.id!r} has no field {name!r}")
+
+    def changed(self, **changes) -> "Card":
+        """This card with fields changed: its own fields and its ruleset's alike."""
+        own = {k: v for k, v in changes.items() if k in _CARD_FIELDS}
+        theirs = {k: v for k, v in changes.items() if k not in _CARD_FIELDS}
+        if theirs:
+            if self.extension is None or not set(theirs) <= set(_extension_names(type(self.extension))):
+                unknown = sorted(set(theirs) - _extension_names(type(self.extension)))
+                raise TypeError(f"card {self.id!r} has no field {', '.join(map(repr, unknown))}")
+            own["extension"] = replace(self.extension, **theirs)
+        return replace(self, **own)
+
+    def own_fields(self) -> dict:
+        """Its own game's fields and their values, in the order the game lists them."""
+        ext = self.extension
+        return {} if ext is None else {n: getattr(ext, n) for n in _extension_names(type(ext))}
 
     @property
     def obj(self) -> str:
@@ -60,6 +95,19 @@ class Card:
             if a.id == ability_id:
                 return a
         return None
+
+
+_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _extension_names(cls: type) -> tuple[str, ...]:
+    names = _NAMES.get(cls)
+    if names is None:
+        names = _NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls)) if cls is not type(None) else ()
+    return names
+
+
+_CARD_FIELDS = frozenset(f.name for f in dataclasses.fields(Card))
 
 
 @immutable
@@ -137,7 +185,6 @@ class GameState:
     history: Map = field(default_factory=Map)        # Riftbound: n -> (turn, TriggeringCondition), the n-th event processed
     printed: Map = field(default_factory=Map, compare=False, repr=False)   # card id -> the Card as printed (or created)
     listeners: Map = field(default_factory=Map, compare=False, repr=False)
-    duplicated: frozenset = field(default=frozenset(), compare=False, repr=False)   # ids of cards with duplicates
     rules: object = field(default=None, compare=False, repr=False)   # the Ruleset object named by ``ruleset``
 
     # -- reading -------------------------------------------------------------------------
@@ -189,37 +236,35 @@ class GameState:
         return replace(self, cards=self.cards.set(card.id, card))
 
     def move(self, card_id: str, to_zone: str, *, controller: str | None = None) -> "GameState":
-        """Move a card between zones; it becomes a new object where the ruleset says so."""
+        """Move a card between zones; it becomes a new object where the ruleset says so, and a
+        new object has none of the old one's temporary changes (it stands, with its printed
+        abilities); what its ruleset's own fields become, and what else moves with it, is the
+        ruleset's (:meth:`~rulekit.core.ruleset.Ruleset.moved_card`,
+        :meth:`~rulekit.core.ruleset.Ruleset.after_move`)."""
+        rules = self.rules
         card = self.cards[card_id]
-        new_object = self.rules.new_object(card.zone, to_zone)
+        new_object = rules.new_object(card.zone, to_zone)
         new = replace(card, zone=to_zone, kneeling=card.kneeling if not new_object else False,
-                      power=card.power if to_zone in self.rules.in_play else 0,
-                      damage=card.damage if not new_object else 0,
-                      controller=controller or (card.controller if to_zone in self.rules.in_play else card.owner),
+                      controller=controller or (card.controller if to_zone in rules.in_play else card.owner),
                       incarnation=card.incarnation + (1 if new_object else 0))
         printed = self.printed.get(card_id) if new_object else None
-        regranted = False
-        if printed is not None and (new.might != printed.might or new.abilities != printed.abilities):
-            # a new object has none of the old one's temporary changes: printed Might and abilities
-            regranted = new.abilities != printed.abilities
-            new = replace(new, might=printed.might, abilities=printed.abilities)
-        cards = self.cards.set(card_id, new)
-        if card_id in self.duplicated and card.zone in self.rules.in_play and to_zone not in self.rules.in_play:
-            # its duplicates leave with it (to their owner's discard pile), as part of the same move
-            for other in self.order:
-                dup = cards[other]
-                if dup.duplicate_of == card_id and dup.zone in self.rules.in_play:
-                    cards = cards.set(other, replace(dup, zone=self.rules.leave_play_zone[EventKind.DISCARDED],
-                                                     incarnation=dup.incarnation + 1))
-        decks = self.decks
-        if card.zone == self.rules.deck:
-            decks = decks.set(card.owner, tuple(c for c in decks.get(card.owner, ()) if c != card_id))
-        if to_zone == self.rules.deck:
-            decks = decks.set(card.owner, (card_id,) + decks.get(card.owner, ()))
+        regranted = printed is not None and new.abilities != printed.abilities
         if regranted:
-            return replace(self, cards=cards, decks=decks,
-                           listeners=index_listeners(tuple(cards[i] for i in self.order)))
-        return replace(self, cards=cards, decks=decks)
+            new = replace(new, abilities=printed.abilities)
+        if new.extension is not None:
+            new = rules.moved_card(card, new, printed)
+        decks = self.decks
+        if card.zone == rules.deck:
+            decks = decks.set(card.owner, tuple(c for c in decks.get(card.owner, ()) if c != card_id))
+        if to_zone == rules.deck:
+            decks = decks.set(card.owner, (card_id,) + decks.get(card.owner, ()))
+        cards = self.cards.set(card_id, new)
+        if regranted:
+            moved = replace(self, cards=cards, decks=decks,
+                            listeners=index_listeners(tuple(cards[i] for i in self.order)))
+        else:
+            moved = replace(self, cards=cards, decks=decks)
+        return rules.after_move(moved, card, to_zone)
 
     def add_card(self, card: Card) -> "GameState":
         """A new object that was not in the scenario (a token): listed last, printed as created."""
@@ -233,12 +278,17 @@ class GameState:
 
 
 def typed_cards(rules, cards: tuple[Card, ...]) -> tuple[Card, ...]:
-    """``cards`` with each card that says no type given its ruleset's default type (a card
-    stays untyped where ``rules`` has no default: :func:`rulekit.scenario.check` refuses it)."""
-    default = rules.default_card_type
-    if default is None or all(c.type is not None for c in cards):
+    """``cards`` with each card that says no type or no zone given its ruleset's default, and
+    each card of a game with its own card fields given their defaults (a card keeps no type or
+    zone where ``rules`` has no default: :func:`rulekit.scenario.check` refuses it)."""
+    kind, zone, extension = rules.default_card_type, rules.default_zone, rules.card_extension
+    if all((c.type is not None or kind is None) and (c.zone is not None or zone is None)
+           and (c.extension is not None or extension is None) for c in cards):
         return cards
-    return tuple(replace(c, type=default) if c.type is None else c for c in cards)
+    return tuple(replace(c, type=c.type if c.type is not None else kind,
+                         zone=c.zone if c.zone is not None else zone,
+                         extension=c.extension if c.extension is not None or extension is None else extension())
+                 for c in cards)
 
 
 def index_listeners(cards: tuple[Card, ...]) -> Map:
@@ -269,5 +319,4 @@ def initial_state(rules, players: tuple[str, ...], first_player: str,
                      cards=Map({c.id: c for c in cards}), order=tuple(c.id for c in cards),
                      decks=Map(decks), phase=phase, round=round, rulings=Map(in_force),
                      printed=Map({c.id: c for c in cards}),
-                     listeners=index_listeners(cards),
-                     duplicated=frozenset(c.duplicate_of for c in cards if c.duplicate_of))
+                     listeners=index_listeners(cards))

@@ -55,7 +55,7 @@ def _enters_play(state: GameState, card: Card, amount: int) -> str | None:
 
 
 def _discarded(state: GameState, card: Card, amount: int) -> str | None:
-    if card.zone in state.rules.in_play or card.zone == "hand":
+    if card.zone in state.rules.in_play or card.zone == state.rules.hand:
         return None
     return f"{card.title} is neither in play nor in hand"
 
@@ -69,7 +69,7 @@ def _stands(state: GameState, card: Card, amount: int) -> str | None:
 
 
 def _played(state: GameState, card: Card, amount: int) -> str | None:
-    return None if card.zone == "hand" else f"{card.title} is not in hand"
+    return None if card.zone == state.rules.hand else f"{card.title} is not in hand"
 
 
 def _gains_power(state: GameState, card: Card, amount: int) -> str | None:
@@ -177,16 +177,13 @@ def apply(state: GameState, tc: TriggeringCondition) -> GameState:
             return state.with_card(replace(card, kneeling=True))
         if kind is _EventKind.STANDS:
             return state.with_card(replace(card, kneeling=False))
-        if kind is _EventKind.GAINS_POWER:
-            return state.with_card(replace(card, power=card.power + tc.amount))
         if kind is _EventKind.ATTACKS:
             return state
         if kind is _EventKind.CONTROL_CHANGES:
             return state.with_card(replace(card, controller=tc.player))
-        if kind is _EventKind.DAMAGED:
-            return state.with_card(replace(card, damage=card.damage + tc.amount))
-        if kind is _EventKind.MIGHT_CHANGES:
-            return state.with_card(replace(card, might=card.might + tc.amount))
+        number = state.rules.card_changes.get(kind)
+        if number is not None:          # power gained, damage dealt, Might changed: the game's own numbers
+            return state.with_card(card.changed(**{number: getattr(card, number) + tc.amount}))
         if kind in (_EventKind.GAINS_ABILITY, _EventKind.LOSES_ABILITY):
             abilities = (card.abilities + (tc.grant,) if kind is _EventKind.GAINS_ABILITY
                          else tuple(a for a in card.abilities if a.id != tc.ability))
@@ -196,7 +193,7 @@ def apply(state: GameState, tc: TriggeringCondition) -> GameState:
         raise AssertionError(f"no application for {kind}")
     if kind is _EventKind.DRAWS:
         for card_id in state.decks.get(tc.player, ())[: tc.amount]:
-            state = state.move(card_id, "hand")
+            state = state.move(card_id, state.rules.hand)
         return state
     if kind is _EventKind.PHASE_BEGINS:
         return replace(state, phase=tc.phase or "", phase_number=state.phase_number + 1)

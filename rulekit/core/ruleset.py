@@ -26,11 +26,13 @@ What a ruleset declares, in the order the engine meets it:
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Callable, ClassVar, Mapping
 
 from rulekit.core.events import EventKind, Verb
 from rulekit.core.abilities import Timing
+from rulekit.core.ruleset_views import MARKS, RulesetViews, SequenceMark, StackEntry, WindowEntry  # noqa: F401 (re-exported)
 
 
 # -- frames ------------------------------------------------------------------------------------------
@@ -132,7 +134,7 @@ COMMON_FIELDS = {
     "trigger": frozenset({"event", "card", "player"}),
     "instruction": frozenset({"do", "target", "filter", "amount", "condition"}),
     "card": frozenset({"id", "title", "owner", "controller", "zone", "type", "abilities", "traits", "kneeling",
-                       "incarnation"}),
+                       "incarnation", "extension"}),
     "entry": frozenset({"do", "cards", "player", "amount", "phase", "id", "label"}),
 }
 
@@ -142,94 +144,119 @@ def ruling_arg(state, name: str) -> tuple[str, str]:
     return ("ruling", f"{name}={state.rulings[name]}")
 
 
-# -- the ruleset -------------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class WindowEntry:
-    """An open window (or priority on a stack) as the drawings show it."""
+class Ruleset(RulesetViews):
+    """The interface every ruleset implements (see the module docstring).
 
-    title: str
-    status: str
-    may_act: str
-    player: str | None
+    **Required** (:data:`REQUIRED`; :func:`missing` names what a ruleset lacks, and the registry
+    refuses it): its ``name`` and ``title``, its ``zones`` and the zones ``in_play``, the
+    ``timings`` and ``verbs`` its files may use, the ``handlers`` of its frames, its ``flow``,
+    and the methods :meth:`open_occurrence` and :meth:`explain_step`.
 
+    **Optional capabilities**, each with a neutral default that assumes no game: a draw deck,
+    a default card type or zone, cards of its own fields, duplicates, rulings, words. A ruleset
+    that sets none of them (the stack ruleset of ``docs/adding-a-ruleset.md``) still runs.
+    """
 
-@dataclass(frozen=True, slots=True)
-class StackEntry:
-    """One entry of the last-in-first-out stack (an open sequence, a resolving ability, a Chain
-    item) as the drawings show it."""
-
-    id: str
-    title: str
-    detail: str
-    pending: bool
-    controller: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class SequenceMark:
-    """Where the sequence diagram puts one step: its column (a flowchart node id of
-    :meth:`Ruleset.sequence_columns`), the player whose lane it is in (``None``: the column
-    itself) and its mark: ``"opportunity"``, ``"pass"``, ``"auto-pass"``, ``"use"``, ``"forced"``,
-    ``"occurs"``, ``"cancel"``, ``"change"``, ``"save"``, ``"replace"``, ``"add"``,
-    ``"resolve"``, ``"empty"`` (a step or window nobody could act in) or ``"step"``."""
-
-    column: str | None
-    player: str | None
-    mark: str
-
-
-MARKS = ("opportunity", "pass", "auto-pass", "use", "forced", "occurs", "cancel", "change", "save", "replace",
-         "add", "resolve", "empty", "step")
-
-
-class Ruleset:
-    """The interface every ruleset implements (see the module docstring)."""
-
+    # == required ===================================================================================
     #: a short name used in files (``ruleset: agot``) and the registry
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
-
-    # -- the board -------------------------------------------------------------------------------
     zones: ClassVar[tuple[str, ...]] = ()
+    #: the zones where a card's abilities work unless they say otherwise, the first being where
+    #: "put into play" puts a card
     in_play: ClassVar[tuple[str, ...]] = ()
+    timings: ClassVar[frozenset[Timing]] = frozenset()
+    verbs: ClassVar[frozenset[Verb]] = frozenset()
+    handlers: ClassVar[Mapping[type, Handler]] = {}
+    flow: ClassVar[Flow] = Flow((), ())
+
+    def open_occurrence(self, state, control, conditions, occurrence: str, rule: str, args: tuple):
+        """What the script's occurrence does: push its sequence, or process it. Returns Progress."""
+        raise NotImplementedError(f"ruleset {self.name!r} does not say what an occurrence does")
+
+    def explain_step(self, step, source, ability, later=None):
+        """The verdicts of ``ability`` on ``source`` at ``step``, as
+        ``(verdicts, condition ids)``, or ``None`` if nothing was being judged there."""
+        raise NotImplementedError(f"ruleset {self.name!r} gives no verdicts")
+
+    # == optional: the board =========================================================================
     #: zones every player shares (a Riftbound battlefield); each other zone is each player's own,
     #: so "here" in one of them means the same player's (a base)
     shared_zones: ClassVar[tuple[str, ...]] = ()
-    deck: ClassVar[str] = "draw deck"
+    #: the zone cards are drawn from (listed top first), if the game draws
+    deck: ClassVar[str | None] = None
     hand: ClassVar[str] = "hand"
+    #: where each way of leaving play puts a card
     leave_play_zone: ClassVar[Mapping[EventKind, str]] = {}
-    played_zone: ClassVar[str] = "discard pile"     # where a played card goes once played
+    #: where a played card goes once it is played, if cards are played
+    played_zone: ClassVar[str | None] = None
+    #: whether a card that moves between two in-play zones stays the same object
     board_moves_keep_object: ClassVar[bool] = False
-    card_noun: ClassVar[str] = "character"
+    #: what the rules call the cards a kill can kill, in a sentence ("is not a character")
+    card_noun: ClassVar[str] = "card"
     #: the card types of this game, as a card's ``type:`` names them (checked when a scenario
     #: is; empty: any type is accepted)
     card_types: ClassVar[tuple[str, ...]] = ()
     #: the type of a card whose scenario says none; ``None``: every card must say its type
     default_card_type: ClassVar[str | None] = None
+    #: the zone of a card whose scenario says none; ``None``: every card must say its zone
+    default_zone: ClassVar[str | None] = None
     #: card types whose abilities work in hand (they are played from there)
     played_types: ClassVar[tuple[str, ...]] = ()
     #: card types a kill can kill
-    killable_types: ClassVar[tuple[str, ...]] = ("character",)
-    #: how the rules name a turned card ("kneeling", "exhausted") and the numbers a card shows
-    turned_word: ClassVar[str] = "kneeling"
-    card_numbers: ClassVar[tuple[str, ...]] = ("strength", "power")
+    killable_types: ClassVar[tuple[str, ...]] = ()
+    #: how the rules name a turned card ("kneeling", "exhausted")
+    turned_word: ClassVar[str] = "turned"
     #: how the rules name an event kind in this game ("killed" → "dies")
     event_words: ClassVar[Mapping[str, str]] = {}
 
-    # -- the vocabulary --------------------------------------------------------------------------
-    timings: ClassVar[frozenset[Timing]] = frozenset()
-    verbs: ClassVar[frozenset[Verb]] = frozenset()
-    #: optional fields a file may set on an ability, its trigger, an instruction and a card
-    #: (besides the fields every ruleset has: see :data:`COMMON_FIELDS`)
+    # == optional: the game's own card fields ==========================================================
+    #: the frozen dataclass of the fields only this game's cards have (every field with a
+    #: default), read from a card's own keys in a file (``strength: 3``); ``None``: none
+    card_extension: ClassVar[type | None] = None
+    #: the numbers a card face shows, in order (fields of :attr:`card_extension`)
+    card_numbers: ClassVar[tuple[str, ...]] = ()
+    #: the events that add their amount to a number of the card (``gains power`` → ``power``)
+    card_changes: ClassVar[Mapping[EventKind, str]] = {}
+
+    @property
+    def card_fields(self) -> frozenset[str]:
+        """The keys a file may set on a card besides the ones every card has."""
+        return frozenset(f.name for f in dataclasses.fields(self.card_extension)) \
+            if self.card_extension is not None else frozenset()
+
+    def moved_card(self, before, after, printed):
+        """The card ``before`` as it is after a move (``after``: zone, object and controller
+        already changed; ``printed``: the card as printed when the move makes it a new object,
+        else ``None``): what its own fields become. Default: they stay."""
+        return after
+
+    def after_move(self, state, before, to_zone: str):
+        """The state after ``before`` moved to ``to_zone``, with whatever the rules move with it
+        (A Game of Thrones: a card's duplicates leave play with it). Default: nothing."""
+        return state
+
+    def duplicates_of(self, state, card) -> tuple:
+        """The cards in play that are duplicates of ``card`` (what ``target: duplicate`` means)."""
+        return ()
+
+    def check_cards(self, cards: tuple) -> None:
+        """Raise :class:`~rulekit.core.errors.ScenarioError` for what this game refuses in a
+        scenario's cards taken together (a duplicate of no card …)."""
+
+    # == optional: the vocabulary =====================================================================
+    #: optional fields a file may set on an ability, its trigger, an instruction and a script
+    #: entry (besides the fields every ruleset has: see :data:`COMMON_FIELDS`)
     ability_fields: ClassVar[frozenset[str]] = frozenset()
     trigger_fields: ClassVar[frozenset[str]] = frozenset()
     instruction_fields: ClassVar[frozenset[str]] = frozenset()
-    card_fields: ClassVar[frozenset[str]] = frozenset()
     entry_fields: ClassVar[frozenset[str]] = frozenset()
 
-    # -- the machine -----------------------------------------------------------------------------
-    handlers: ClassVar[Mapping[type, Handler]] = {}
-    flow: ClassVar[Flow] = Flow((), ())
+    def check_ability(self, ability, path: str, card_id: str) -> None:
+        """Raise :class:`~rulekit.errors.ScenarioError` for an ability this ruleset cannot run
+        (besides the vocabulary checks every ruleset gets)."""
+
+    # == optional: the machine ========================================================================
     rules: ClassVar[tuple] = ()
     rulings: ClassVar[tuple[Ruling, ...]] = ()
     #: the version of the rules this ruleset follows
@@ -245,7 +272,7 @@ class Ruleset:
 
     def entry(self, card, to: str | None) -> tuple[str, bool]:
         """Where "put into play" puts ``card`` (``to`` if the instruction names a zone) and
-        whether it enters exhausted/kneeling."""
+        whether it enters turned."""
         return (to or self.in_play[0]), False
 
     def setup_cards(self, cards: tuple) -> tuple:
@@ -258,15 +285,6 @@ class Ruleset:
         if ability is not None and ability.zones:
             return ability.zones
         return (self.hand,) if card.type in self.played_types else self.in_play
-
-    def open_occurrence(self, state, control, conditions, occurrence: str, rule: str, args: tuple):
-        """What the script's occurrence does: push its sequence, or process it. Returns Progress."""
-        raise NotImplementedError
-
-    def explain_step(self, step, source, ability, later=None):
-        """The verdicts of ``ability`` on ``source`` at ``step``, as
-        ``(verdicts, condition ids)``, or ``None`` if nothing was being judged there."""
-        raise NotImplementedError
 
     def steps_at(self, timeline, sequence: str, step_name: str) -> list:
         """The steps of ``timeline`` taken at ``step_name`` of the sequence (or occurrence)
@@ -281,100 +299,6 @@ class Ruleset:
         """A sentence for a step code of this ruleset, or ``None`` if the code is not its own."""
         return None
 
-    # -- the views' data: a ruleset's ``views`` module answers where it has the function ---------
-    #: a module of view functions named like the methods below (``flow_node(step)``,
-    #: ``window_entries(step)``, ``stack_entries(step)``, ``graph_sequences(g, step, add)``,
-    #: ``graph_frames(g, step, add)``, ``sequence_columns()``, ``sequence_mark(step)``,
-    #: ``sequence_nesting(step)``, ``position(step)``); where it lacks one, the default here applies
-    views: ClassVar[object] = None
-
-    def _view(self, name: str):
-        return getattr(self.views, name, None) if self.views is not None else None
-
-    def flow_node(self, step) -> str | None:
-        """The flowchart node a step was taken at."""
-        own = self._view("flow_node")
-        return own(step) if own is not None else self.flow.node_of_code(step.what)
-
-    def window_entries(self, step) -> list[WindowEntry]:
-        """The open windows (or priority), outermost first; the drawings show the last."""
-        own = self._view("window_entries")
-        return own(step) if own is not None else []
-
-    def position(self, step) -> str:
-        """Where ``step`` stands in the rules, in their words (``"step 4, interrupt window"``):
-        its flowchart node's label, else its rule's title, else ``""``."""
-        own = self._view("position")
-        said = own(step) if own is not None else None
-        if said:
-            return said
-        node = self.flow_node(step)
-        for n in self.flow.nodes:
-            if n.id == node:
-                return n.label
-        from rulekit.core.rules import RULES
-        rule = RULES.get(step.rule)
-        return rule.title[:1].lower() + rule.title[1:] if rule is not None and rule.title else ""
-
-    def sequence_columns(self) -> tuple[tuple[str, str], ...]:
-        """The sequence diagram's columns, in order: (flowchart node id, short label)."""
-        own = self._view("sequence_columns")
-        if own is not None:
-            return own()
-        return tuple((n.id, n.label) for n in self.flow.nodes if n.kind in ("step", "stage"))
-
-    def sequence_mark(self, step) -> SequenceMark:
-        """Where the sequence diagram puts ``step`` (see :class:`SequenceMark`)."""
-        own = self._view("sequence_mark")
-        if own is not None:
-            return own(step)
-        a = step.args_dict()
-        player = a.get("player") if isinstance(a.get("player"), str) else None
-        if "pass" in step.what:
-            mark = "auto-pass" if a.get("auto") else "pass"
-        elif step.decision is not None:
-            player = step.decision.chooser
-            mark = "pass" if step.answer == "pass" else "use"
-        else:
-            mark = "step"
-        return SequenceMark(self.flow_node(step), player, mark)
-
-    def sequence_nesting(self, step) -> tuple[tuple[str, str], ...]:
-        """What ``step`` was taken inside, outermost first, as (stable id, label): the open
-        sequences (or the items on a Chain). The diagram draws one band for each beyond the first."""
-        own = self._view("sequence_nesting")
-        if own is not None:
-            return own(step)
-        control = step.parent.control if step.parent is not None else ()
-        return tuple((getattr(f, "id", str(i)), "a sequence") for i, f in enumerate(control) if f.is_sequence)
-
-    def stack_entries(self, step) -> list[StackEntry]:
-        own = self._view("stack_entries")
-        return own(step) if own is not None else []
-
-    def graph_sequences(self, g, step, add_condition) -> None:
-        """Add this ruleset's open sequences (and their windows) to a state graph."""
-        own = self._view("graph_sequences")
-        if own is not None:
-            own(g, step, add_condition)
-
-    def graph_frames(self, g, step, add_condition) -> None:
-        """Add this ruleset's other frames (resolving abilities, Chain items) to a state graph."""
-        own = self._view("graph_frames")
-        if own is not None:
-            own(g, step, add_condition)
-
-    def flow_path_scope(self, step, other) -> bool:
-        """Whether step ``other`` belongs to the flowchart path drawn for ``step``."""
-        return True
-
-    def stack_kind(self) -> str:
-        return "open sequences and resolving abilities (last in, first out)"
-
-    def check_ability(self, ability, path: str, card_id: str) -> None:
-        """Raise :class:`~rulekit.errors.ScenarioError` for an ability this ruleset cannot run
-        (besides the vocabulary checks every ruleset gets)."""
-
     def ruling(self, name: str) -> Ruling | None:
         return next((r for r in self.rulings if r.name == name), None)
 
@@ -385,16 +309,41 @@ class Ruleset:
         return f"<Ruleset {self.name}>"
 
 
+#: what every ruleset must set (class attributes) or define (methods)
+REQUIRED = ("name", "title", "zones", "in_play", "timings", "verbs", "handlers", "flow",
+            "open_occurrence", "explain_step")
+
+
+def missing(ruleset: Ruleset) -> tuple[str, ...]:
+    """The required parts ``ruleset`` lacks: an attribute left empty, a method not defined."""
+    out = []
+    for part in REQUIRED:
+        value = getattr(type(ruleset), part, None)
+        base = getattr(Ruleset, part)
+        if callable(base) and not isinstance(base, type):
+            if value is base:
+                out.append(part)
+        elif not value or (part == "flow" and not value.nodes):
+            out.append(part)
+    return tuple(out)
+
+
 # -- naming a ruleset ----------------------------------------------------------------------------------
 #: How a ruleset's name becomes the ruleset object. The core never looks a ruleset up itself: the
 #: registry (:mod:`rulekit.rulesets`) installs its lookup here when it is imported.
-_NAMED: dict = {"lookup": None, "known": tuple}
+_NAMED: dict = {"lookup": None, "known": tuple, "default": None}
 
 
-def look_up_rulesets_with(lookup, known) -> None:
-    """Install the registry's lookup (a name to its :class:`Ruleset`, KeyError if unknown) and the
-    list of known names (for the message that names the nearest one)."""
-    _NAMED["lookup"], _NAMED["known"] = lookup, known
+def look_up_rulesets_with(lookup, known, default: str | None = None) -> None:
+    """Install the registry's lookup (a name to its :class:`Ruleset`, KeyError if unknown), the
+    list of known names (for the message that names the nearest one) and the name of the ruleset
+    of a scenario that names none."""
+    _NAMED["lookup"], _NAMED["known"], _NAMED["default"] = lookup, known, default
+
+
+def default_ruleset_name() -> str | None:
+    """The ruleset a scenario that names none is played under (the registry's, once installed)."""
+    return _NAMED["default"]
 
 
 def ruleset_named(name: str) -> "Ruleset":

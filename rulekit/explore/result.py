@@ -291,12 +291,11 @@ def _changes(key, start, default_key: bool) -> list[str]:
         return [json.dumps(json.loads(key_text(key)), ensure_ascii=False)]
     parts = dict(key)
     said = []
-    names = ("zone", "controller", "kneeling", "power", "might", "damage")
-    for cid, *values in parts["cards"]:
+    for cid, zone, controller, kneeling, own in parts["cards"]:
         card = start.cards.get(cid)
         if card is None:
             continue
-        for name, v in zip(names, values):
+        for name, v in (("zone", zone), ("controller", controller), ("kneeling", kneeling), *own):
             was = getattr(card, name)
             if was == v or (name == "zone" and v == "hand"):
                 continue

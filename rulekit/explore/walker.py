@@ -42,12 +42,13 @@ class ExplorationError(RulekitError, ValueError):
 
 # -- the outcome key ---------------------------------------------------------------------------------
 def board(state) -> tuple:
-    """The default outcome key: every card's zone, controller, kneeling, power, might and damage,
+    """The default outcome key: every card's zone, controller, kneeling and own game's fields (power,
+    Might, damage …),
     each player's hand, the abilities used and the triggering conditions cancelled. Plain
     tuples of strings, integers and booleans, sorted by id: equal in every process."""
-    cards = tuple((cid, c.zone, c.controller, c.kneeling, c.power, c.might, c.damage)
+    cards = tuple((cid, c.zone, c.controller, c.kneeling, tuple(c.own_fields().items()))
                   for cid, c in sorted(state.cards.items()))
-    hands = tuple((p, tuple(sorted(c.id for c in state.cards_in("hand", p)))) for p in state.players)
+    hands = tuple((p, tuple(sorted(c.id for c in state.cards_in(state.rules.hand, p)))) for p in state.players)
     return (("cards", cards), ("hands", hands), ("resolved", tuple(sorted(state.used.keys()))),
             ("cancelled", tuple(sorted(state.cancelled.keys()))))
 
@@ -75,8 +76,8 @@ def outcome_data(value, *, default_key: bool) -> dict:
     """An outcome key as JSON data: cards, hands, resolved and cancelled for the default key."""
     if default_key and value != RUNAWAY:
         parts = dict(value)
-        fields = ("zone", "controller", "kneeling", "power", "might", "damage")
-        return {"cards": {c[0]: dict(zip(fields, c[1:])) for c in parts["cards"]},
+        return {"cards": {cid: {"zone": zone, "controller": controller, "kneeling": kneeling, **dict(own)}
+                          for cid, zone, controller, kneeling, own in parts["cards"]},
                 "hands": {p: list(h) for p, h in parts["hands"]},
                 "resolved": list(parts["resolved"]), "cancelled": list(parts["cancelled"])}
     return {"key": _jsonable(value)}

@@ -117,24 +117,38 @@ class ScenarioBuilder:
     :class:`~rulekit.scenario.Scenario`. Methods return the builder, so calls chain."""
 
     def __init__(self, title: str, players=("P1", "P2"), first_player: str | None = None,
-                 ruleset: str = "agot", phase: str = ""):
+                 ruleset: str | None = None, phase: str = ""):
+        from rulekit.rulesets import DEFAULT
         self.title = title
         self.players = tuple(players)
         self.first_player = first_player or self.players[0]
-        self.ruleset = ruleset
+        self.ruleset = ruleset if ruleset is not None else DEFAULT
         self.phase = phase
         self._cards: list[Card] = []
         self._script: list[ScriptEntry] = []
 
-    def card(self, id: str, title: str, owner: str, *, controller=None, zone="play area", type=None,
-             strength=0, power=0, kneeling=False, traits=(), abilities=(),
-             duplicate_of: str | None = None) -> "ScenarioBuilder":
-        """List a card. ``type`` left out is the ruleset's default type (``"character"`` in A
-        Game of Thrones; Riftbound has none, so :meth:`build` refuses a card without one).
-        ``duplicate_of``: the id of the card this one is a duplicate of (A Game of Thrones; a
-        duplicate is not a character of its own)."""
-        self._cards.append(Card(id, title, owner, controller, zone, type, strength, power, kneeling,
-                                tuple(traits), tuple(abilities), duplicate_of=duplicate_of))
+    def card(self, id: str, title: str, owner: str, *, controller=None, zone=None, type=None,
+             kneeling=False, traits=(), abilities=(), **fields) -> "ScenarioBuilder":
+        """List a card. ``type`` and ``zone`` left out are the ruleset's defaults (A Game of
+        Thrones: a character in the play area; Riftbound has neither, so :meth:`build` refuses a
+        card without them). ``fields`` are the card's own game's, as a file writes them: A Game
+        of Thrones' ``strength``, ``power`` and ``duplicate_of`` (the id of the card this one is
+        a duplicate of; a duplicate is not a character of its own), Riftbound's ``might`` and
+        ``damage``. One of another game is refused here, naming it."""
+        from rulekit.core.errors import ScenarioError
+        from rulekit.files.cardkeys import foreign_key, own_keys_of
+        from rulekit.rulesets import get
+        extension = None
+        if fields:
+            rules = get(self.ruleset)
+            for key in fields:
+                if key not in rules.card_fields:
+                    why = foreign_key(rules, key) or f"{key!r} is not a card field of {rules.name}"
+                    raise ScenarioError(f"card {id!r}: {why}", path=f"cards[{len(self._cards)}].{key}",
+                                        expected=f"{rules.name}'s own card fields: {own_keys_of(rules)}")
+            extension = rules.card_extension(**fields)     # its values are checked by build()
+        self._cards.append(Card(id, title, owner, controller, zone, type, kneeling, tuple(traits),
+                                tuple(abilities), extension=extension))
         return self
 
     def give(self, card_id: str, *abilities: Ability) -> "ScenarioBuilder":

@@ -82,6 +82,26 @@ def _adapter():
 def json_schema() -> dict:
     """The JSON Schema of the scenario file format."""
     schema = _adapter().json_schema()
+    _card_keys_in(schema)
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["title"] = "rulekit scenario"
     return schema
+
+
+def _card_keys_in(schema: dict) -> None:
+    """A card's own game's fields are written as its own keys (:mod:`.cardkeys`), not under
+    ``extension``: the schema lists every registered game's, each saying whose it is (the check
+    refuses another game's)."""
+    from pydantic import TypeAdapter
+
+    from rulekit.rulesets import get, names
+    card = schema["$defs"]["Card"]
+    card["properties"].pop("extension", None)
+    for name in names():
+        rules = get(name)
+        if rules.card_extension is None:
+            continue
+        theirs = TypeAdapter(rules.card_extension).json_schema()
+        for key, prop in theirs.get("properties", {}).items():
+            prop = dict(prop, description=f"{rules.title} ({rules.name}) cards only")
+            card["properties"].setdefault(key, prop)

@@ -7,6 +7,8 @@ difference as a line ``field: expected …, got …`` — an empty list means th
 """
 from __future__ import annotations
 
+import dataclasses
+
 from dataclasses import dataclass, field
 from typing import Literal, Mapping
 
@@ -96,6 +98,9 @@ def priority_of(game) -> tuple[str, ...]:
     return tuple(s.args_dict()["player"] for s in game.timeline if s.what == "rb-priority")
 
 
+_NO_SUCH_FIELD = object()
+
+
 def check_expect(game, expect: Expect) -> list[str]:
     """Every way ``game`` differs from ``expect``, one line each (an empty list: it agrees). A
     verdict expected of an ability the card does not have at that step is such a difference,
@@ -113,10 +118,15 @@ def check_expect(game, expect: Expect) -> list[str]:
         if card is None:
             diffs.append(f"cards.{card_id}: no such card")
             continue
-        for name in ("zone", "controller", "kneeling", "power", "strength", "incarnation", "might", "damage"):
-            wanted = getattr(want, name)
-            if wanted is not None and getattr(card, name) != wanted:
-                diffs.append(f"cards.{card_id}.{name}: expected {wanted!r}, got {getattr(card, name)!r}")
+        for f in dataclasses.fields(CardExpect):
+            wanted = getattr(want, f.name)
+            if wanted is None:
+                continue
+            got = getattr(card, f.name, _NO_SUCH_FIELD)
+            if got is _NO_SUCH_FIELD:
+                diffs.append(f"cards.{card_id}.{f.name}: a {state.rules.name} card has no {f.name}")
+            elif got != wanted:
+                diffs.append(f"cards.{card_id}.{f.name}: expected {wanted!r}, got {got!r}")
     for player, want in expect.hands.items():
         hand = [c.id for c in state.cards_in("hand", player)]
         if isinstance(want, int) and len(hand) != want:

@@ -2,13 +2,15 @@
 the cards, players, steps and abilities an ``expect`` block names; the answers made a line."""
 from __future__ import annotations
 
+import dataclasses
+
 import re
 
 from rulekit.core.decisions import DecisionKind, Line
 from rulekit.core.errors import escaped, shown
 from rulekit.core.scenario import Scenario, suggest
 from rulekit.files.document import AnswerSpec
-from rulekit.files.expect import Expect
+from rulekit.files.expect import CardExpect, Expect
 from rulekit.files.locate import _at
 
 
@@ -112,12 +114,25 @@ def _check_answer(spec: AnswerSpec, scenario: Scenario, path: tuple, marks: dict
                   "one of " + ", ".join(abilities) if abilities else "a card with abilities")
 
 
+def card_expect_game_fields() -> tuple[str, ...]:
+    """The fields of an expected card that belong to one game or another (not every card's)."""
+    from rulekit.files.cardkeys import CARD_KEYS
+    return tuple(f.name for f in dataclasses.fields(CardExpect) if f.name not in CARD_KEYS)
+
+
 def _check_expect_refs(expect: Expect, scenario: Scenario, marks: dict, file: str) -> None:
     card_ids = [c.id for c in scenario.cards]
-    for card_id in expect.cards:
+    rules = scenario.rules
+    for card_id, wanted in expect.cards.items():
         if card_id not in card_ids and not _names_new_object(card_id, scenario):
             raise _at(("expect", "cards", card_id), marks, file,
                       f"no card has id {card_id!r}{suggest(card_id, card_ids)}")
+        for name in card_expect_game_fields():
+            if getattr(wanted, name) is not None and name not in rules.card_fields:
+                from rulekit.files.cardkeys import foreign_key
+                raise _at(("expect", "cards", card_id, name), marks, file,
+                          foreign_key(rules, name) or f"{name!r} is not a card field of {rules.name}",
+                          f"{rules.name}'s own card fields: {', '.join(sorted(rules.card_fields)) or 'none'}")
     for player in expect.hands:
         if player not in scenario.players:
             raise _at(("expect", "hands", player), marks, file,

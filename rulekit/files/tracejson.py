@@ -5,6 +5,8 @@ JSON Schema from them and :func:`trace_data` fills them from a game.
 """
 from __future__ import annotations
 
+import typing
+
 from dataclasses import asdict, dataclass
 
 from rulekit.core.verdicts import reason
@@ -57,9 +59,10 @@ class CardRecord:
     controller: str
     zone: str
     type: str
-    strength: int
-    power: int
     kneeling: bool
+    #: the card's own game's fields (A Game of Thrones: strength, power, duplicate_of; Riftbound:
+    #: might, damage)
+    fields: dict[str, typing.Union[int, str, None]]
 
 
 @dataclass(frozen=True)
@@ -113,7 +116,7 @@ def trace_data(game) -> dict:
         steps.append(StepRecord(s.number, s.rule, s.what, s.describe(), s.level, ctx.id if ctx else None,
                                 ctx.step.number if ctx else None, _json_args(s.args), verdicts, d))
     final = game.state
-    cards = [CardRecord(c.id, c.obj, c.title, c.owner, c.controller, c.zone, c.type, c.strength, c.power, c.kneeling)
+    cards = [CardRecord(c.id, c.obj, c.title, c.owner, c.controller, c.zone, c.type, c.kneeling, c.own_fields())
              for c in (final.cards[i] for i in final.order)]
     players = [PlayerRecord(p, [c.id for c in final.cards_in("hand", p)], list(final.decks.get(p, ())))
                for p in final.players]

@@ -9,6 +9,7 @@ import enum
 from rulekit.core.errors import ScenarioError, escaped
 from rulekit.core.game import use_validator
 from rulekit.core.scenario import Scenario, check, with_card_types
+from rulekit.files import cardkeys
 from rulekit.files.checks import _check_document
 from rulekit.files.document import ScenarioFile
 from rulekit.files.locate import _validate
@@ -43,8 +44,12 @@ def validate_scenario(scenario) -> Scenario:
         for card in cards:
             if isinstance(card, dict) and card.get("incarnation") == 0:
                 del card["incarnation"]
+            if isinstance(card, dict):
+                cardkeys.flatten(card)        # its game's own fields, as a file writes them
+    cardkeys.gather(data, {}, None)
     _strict(data, ScenarioFile, (), {}, None)
-    document = _validate(data, {}, None)
+    cardkeys.check_values(data, {}, None)
+    document = cardkeys.finish(_validate(data, {}, None), {}, None)
     _check_document(document, {}, None)
     built = Scenario(**{f.name: getattr(document, f.name) for f in dataclasses.fields(Scenario)})
     check(built)                          # reads built.rules: an unknown ruleset is refused at `ruleset`

@@ -12,12 +12,14 @@ from __future__ import annotations
 import threading
 
 from rulekit.core.rules import read_rulesets_from
-from rulekit.core.ruleset import look_up_rulesets_with
+from rulekit.core.ruleset import look_up_rulesets_with, missing
 
 from rulekit.core.ruleset import Flow, FlowNode, Frame, Handler, Ruleset, Ruling, RulingOption, StackEntry, WindowEntry
 
 _REGISTRY: dict[str, Ruleset] = {}
 _BUILT_IN = ("agot", "riftbound")
+#: the ruleset of a scenario that names none (files written before rulekit had a second game)
+DEFAULT = "agot"
 _LOADING = threading.Lock()
 
 
@@ -38,6 +40,10 @@ def register(ruleset: Ruleset) -> Ruleset:
     """Add a ruleset (an instance of a :class:`Ruleset` subclass) under its name."""
     if not isinstance(ruleset, Ruleset) or not ruleset.name:
         raise TypeError(f"{ruleset!r} is not a named Ruleset")
+    lacking = missing(ruleset)
+    if lacking:
+        raise TypeError(f"ruleset {ruleset.name!r} lacks what every ruleset must have: {', '.join(lacking)} "
+                        "(see rulekit.core.ruleset.REQUIRED)")
     existing = _REGISTRY.get(ruleset.name)
     if existing is not None and type(existing) is not type(ruleset):
         raise ValueError(f"a different ruleset is already registered as {ruleset.name!r}")
@@ -74,4 +80,4 @@ __all__ = ["Flow", "FlowNode", "Frame", "Handler", "Ruleset", "Ruling", "RulingO
 
 
 read_rulesets_from(lambda: tuple(_REGISTRY.values()), all_rulesets)   # the rules registry reads the rulesets' entries
-look_up_rulesets_with(get, names)                                     # a scenario's ruleset name is resolved here
+look_up_rulesets_with(get, names, DEFAULT)                                   # a scenario's ruleset name is resolved here

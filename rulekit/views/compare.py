@@ -108,8 +108,8 @@ def outcome(game) -> dict:
     cards = {}
     for cid in state.order:
         c = state.cards[cid]
-        cards[cid] = {"zone": c.zone, "controller": c.controller, "kneeling": c.kneeling, "power": c.power,
-                      "might": c.might, "damage": c.damage, "object": c.obj}
+        cards[cid] = {"zone": c.zone, "controller": c.controller, "kneeling": c.kneeling, **c.own_fields(),
+                      "object": c.obj}
     hands = {p: [c.id for c in state.cards_in(state.rules.hand, p)] for p in state.players}
     return {"cards": cards, "hands": hands, "used": list(uses_of(game)), "resolved": list(resolved_of(game)),
             "finished": game.finished}

@@ -90,7 +90,7 @@ def state_graph(step: Step, title: str = "") -> nx.DiGraph:
             continue
         g.add_node(card.obj, label=f"{card.title} ({card.obj})", kind="card", subset=1, zone=card.zone,
                    controller=card.controller, owner=card.owner, type=card.type, kneeling=card.kneeling,
-                   power=card.power, might=card.might)
+                   **{n: v for n, v in card.own_fields().items() if n in state.rules.card_numbers})
         g.add_edge(card.controller, card.obj, relation="controls")
     before = step.before
     state.rules.graph_sequences(g, step, _add_condition)

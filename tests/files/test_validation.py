@@ -292,7 +292,7 @@ def _entry(verb, **kw):
 
 @pytest.mark.parametrize("name, ruleset, ref", [
     ("duplicate_of names a card", "agot",
-     lambda s: {"cards": s.cards + (replace(s.cards[0], id="d", duplicate_of="nobody"),)}),
+     lambda s: {"cards": s.cards + (replace(s.cards[0], id="d").changed(duplicate_of="nobody"),)}),
     ("the player who takes control is a player", "riftbound",
      lambda s: {"script": (_entry("take control", player="P9"),)}),
     ("remove ability names an ability of the card", "riftbound",

@@ -11,6 +11,8 @@ from hypothesis import strategies as st
 from rulekit import Ability, CardFilter, Condition, Instruction, Scenario, ScriptEntry, Target, Timing, Trigger
 from rulekit.core.abilities import Which, Who
 from rulekit.core.events import EventKind, Verb
+from rulekit.rulesets.agot.cards import AgotCard
+from rulekit.rulesets.riftbound.cards import RiftboundCard
 from rulekit.core.model import Card
 
 #: the timings of A Game of Thrones' triggered abilities (not Riftbound's, not constant abilities)
@@ -98,12 +100,12 @@ def scenarios(draw, min_players: int = 2, max_players: int = 3, max_cards: int =
             kneeling=draw(st.booleans()),
             abilities=tuple(draw(abilities(f"a{j}")) for j in range(n_ab))))
         if kind == "character" and draw(st.integers(0, 4)) == 0:
-            cards.append(Card(id=f"c{i}dup", title=f"Card {i}", owner=owner, duplicate_of=f"c{i}"))
+            cards.append(Card(id=f"c{i}dup", title=f"Card {i}", owner=owner, extension=AgotCard(duplicate_of=f"c{i}")))
     for p in players:
         for k in range(draw(st.integers(0, 3))):
             cards.append(Card(id=f"{p.lower()}d{k}", title=f"{p} deck {k}", owner=p, zone="draw deck",
                               type="attachment"))
-    in_play = [c.id for c in cards if c.zone == "play area" and c.duplicate_of is None]
+    in_play = [c.id for c in cards if c.zone in (None, "play area") and not c.id.endswith("dup")]
     player_entry = st.builds(ScriptEntry, do=st.just(Verb.DRAW), player=st.sampled_from(players))
     entry = player_entry if not in_play else st.one_of(
         st.builds(ScriptEntry, do=st.sampled_from([Verb.KILL, Verb.KILL, Verb.KNEEL, Verb.STAND, Verb.GAIN_POWER]),
@@ -178,7 +180,7 @@ def riftbound_scenarios(draw, max_units: int = 6):
     cards = []
     for i in range(draw(st.integers(2, max_units))):
         cards.append(Card(id=f"u{i}", title=f"Unit {i}", owner=draw(st.sampled_from(players)), type="unit",
-                          might=draw(st.integers(1, 3)), zone=draw(st.sampled_from(["base", "battlefield"])),
+                          extension=RiftboundCard(might=draw(st.integers(1, 3))), zone=draw(st.sampled_from(["base", "battlefield"])),
                           abilities=tuple(draw(rb_abilities(f"a{j}")) for j in range(draw(st.integers(0, 2))))))
     for p in players:
         for k in range(draw(st.integers(0, 2))):

@@ -13,6 +13,7 @@ from rulekit.core.events import RESTRICTION_VERBS, EventKind, Verb
 from rulekit.core.frames import Progress
 from rulekit.core.frozen import replace
 from rulekit.core.ruleset import Handler, Ruleset
+from rulekit.rulesets.agot import cards
 from rulekit.rulesets.agot import resolution
 from rulekit.rulesets.agot import sequence
 from rulekit.rulesets.agot import views
@@ -48,8 +49,13 @@ class AGoT(Ruleset):
     card_noun = "character"
     card_types = ("character", "location", "attachment", "event", "plot", "agenda")
     default_card_type = "character"
+    default_zone = "play area"
     played_types = ("event",)
     killable_types = ("character",)
+    turned_word = "kneeling"
+    card_extension = cards.AgotCard
+    card_numbers = ("strength", "power")
+    card_changes = {EventKind.GAINS_POWER: "power"}
 
     timings = frozenset({Timing.WOULD_INTERRUPT, Timing.FORCED_INTERRUPT, Timing.INTERRUPT,
                          Timing.FORCED_REACTION, Timing.REACTION, Timing.CONSTANT})
@@ -62,7 +68,6 @@ class AGoT(Ruleset):
     trigger_fields = frozenset({"one_or_more", "challenge", "phase", "card", "player"})
     instruction_fields = frozenset({"then", "cannot_be_saved", "instead", "at", "later", "condition", "filter",
                                     "amount", "target"})
-    card_fields = frozenset({"strength", "power", "kneeling", "traits", "duplicate_of"})
     entry_fields = frozenset({"challenge", "cannot_be_saved"})
 
     handlers = {
@@ -73,6 +78,18 @@ class AGoT(Ruleset):
     views = views
     rules = RULES
     rulings = RULINGS
+
+    def moved_card(self, before, after, printed):
+        return cards.moved_card(self, before, after, printed)
+
+    def after_move(self, state, before, to_zone: str):
+        return cards.after_move(state, before, to_zone)
+
+    def duplicates_of(self, state, card) -> tuple:
+        return cards.duplicates_of(state, card)
+
+    def check_cards(self, listed: tuple) -> None:
+        cards.check_cards(listed)
 
     def setup_cards(self, cards: tuple) -> tuple:
         """Every card gains one save per duplicate, named after it (``agot.save.duplicate``);

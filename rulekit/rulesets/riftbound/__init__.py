@@ -11,6 +11,7 @@ from rulekit.core.abilities import Timing
 from rulekit.core.events import EventKind, Verb
 from rulekit.core.verdicts import Code, Verdict
 from rulekit.core.ruleset import Handler, Ruleset
+from rulekit.rulesets.riftbound import cards
 from rulekit.rulesets.riftbound import chain
 from rulekit.rulesets.riftbound import priority
 from rulekit.rulesets.riftbound import resolving
@@ -43,7 +44,9 @@ class Riftbound(Ruleset):
     played_types = ("spell",)
     killable_types = ("unit", "gear")
     turned_word = "exhausted"
+    card_extension = cards.RiftboundCard
     card_numbers = ("might", "damage")
+    card_changes = {EventKind.DAMAGED: "damage", EventKind.MIGHT_CHANGES: "might"}
     event_words = {"stands": "is readied", "kneels": "is exhausted", "killed": "dies"}
 
     timings = frozenset({Timing.TRIGGERED, Timing.PRIORITY, Timing.ACTION})
@@ -55,7 +58,6 @@ class Riftbound(Ruleset):
     ability_fields = frozenset({"zones", "once_per_turn", "optional", "deathknell", "active_if"})
     trigger_fields = frozenset({"nth", "by", "phase"})
     instruction_fields = frozenset({"to", "grant", "ability", "amount_of", "instead", "up_to", "token"})
-    card_fields = frozenset({"might", "damage"})
     entry_fields = frozenset({"to", "grant", "ability"})
 
     handlers = {
@@ -66,6 +68,9 @@ class Riftbound(Ruleset):
     }
     flow = views.FLOW
     views = views
+
+    def moved_card(self, before, after, printed):
+        return cards.moved_card(before, after, printed)
     rules = RULES
     rulings = RULINGS
 

@@ -10,6 +10,7 @@ from rulekit.core.decisions import NO, YES, AnswerKey, Decision, DecisionKind
 from rulekit.core.events import Verb
 from rulekit.core.frames import Ask, Control, Progress
 from rulekit.core.frozen import replace
+from rulekit.rulesets.riftbound.cards import RiftboundCard
 from rulekit.core.model import Card, GameState
 from rulekit.core.ruleset import ruling_arg
 from rulekit.rulesets.riftbound.codes import RbStep
@@ -145,8 +146,8 @@ def _tokens(state: GameState, instr: Instruction, me: str) -> tuple[Card, ...]:
     prefix = f"{TOKEN_PREFIX}{slug}-"
     n = sum(1 for cid in state.order if cid.startswith(prefix))
     return tuple(Card(id=f"{prefix}{n + k + 1}", title=token.title, owner=me, controller=me, zone=instr.to or "base",
-                      type=token.type, might=token.might, traits=token.traits,
-                      kneeling=token.type == "unit" and not token.ready)
+                      type=token.type, traits=token.traits, kneeling=token.type == "unit" and not token.ready,
+                      extension=RiftboundCard(might=token.might))
                  for k in range(max(instr.amount, 0)))
 
 

@@ -1,0 +1,307 @@
+"""Checking a scenario as a whole before it is played: players, cards (ids, owners, types, zones,
+their game's own fields), abilities against the ruleset's vocabulary, rulings, and the script.
+Each problem is one :class:`~rulekit.core.errors.ScenarioError` naming the field."""
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import re
+
+from rulekit.core.abilities import Ability, Target, Timing
+from rulekit.core.errors import ScenarioError
+from rulekit.core.events import CONDITION_VERBS, EVENTS, RESTRICTION_VERBS, RULES_ONLY_VERBS, VERB_EVENT, Subject, Verb
+from rulekit.core.model import Card
+from rulekit.core.ruleset import COMMON_FIELDS
+
+_ID = re.compile(r"^[A-Za-z0-9_\-]+$")
+
+
+def suggest(word: str, choices) -> str:
+    """`` (did you mean 'x'?)`` when a close choice exists, else an empty string."""
+    close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def check(s):
+    """``s`` (a :class:`~rulekit.core.scenario.Scenario`) itself, after raising :class:`ScenarioError` for the first thing that makes ``s`` unplayable."""
+    rules = s.rules
+    check_rulings(rules, s.rulings)
+    if not s.players:
+        raise ScenarioError("no players", path="players", expected="at least one player")
+    if len(set(s.players)) != len(s.players):
+        dup = next(p for p in s.players if s.players.count(p) > 1)
+        raise ScenarioError(f"player {dup!r} is listed twice", path="players")
+    if s.first_player not in s.players:
+        raise ScenarioError(f"first player {s.first_player!r} is not a player{suggest(s.first_player, s.players)}",
+                            path="first_player", expected="one of " + ", ".join(s.players))
+    seen: set[str] = set()
+    for i, card in enumerate(s.cards):
+        at = f"cards[{i}]"
+        if not _ID.match(card.id):
+            raise ScenarioError(f"card id {card.id!r} may use only letters, digits, '_' and '-'", path=f"{at}.id")
+        if card.id in seen:
+            raise ScenarioError(f"card id {card.id!r} is used twice", path=f"{at}.id")
+        seen.add(card.id)
+        for field in ("owner", "controller"):
+            who = getattr(card, field)
+            if who not in s.players:
+                raise ScenarioError(f"{field} {who!r} of card {card.id!r} is not a player{suggest(who, s.players)}",
+                                    path=f"{at}.{field}", expected="one of " + ", ".join(s.players))
+        _check_card_type(card, at, rules)
+        _check_card_zone(card, at, rules)
+        _check_extension(card, at, rules)
+        ability_ids: set[str] = set()
+        for j, ability in enumerate(card.abilities):
+            ap = f"{at}.abilities[{j}]"
+            if ability.id in ability_ids:
+                raise ScenarioError(f"ability id {ability.id!r} is used twice on card {card.id!r}", path=f"{ap}.id")
+            ability_ids.add(ability.id)
+            check_ability(ability, ap, rules, card.id)
+    rules.check_cards(s.cards)
+    for i, entry in enumerate(s.script):
+        _check_entry(entry, f"script[{i}]", s)
+    return s
+
+
+def _check_card_zone(card: Card, at: str, rules) -> None:
+    """A card is in a zone of its ruleset, or says none where the ruleset has a default zone."""
+    zone = card.zone if card.zone is not None else rules.default_zone
+    if zone is None:
+        raise ScenarioError(f"card {card.id!r} ({card.title}) says no zone: {rules.name} has no default zone, so "
+                            "every card says where it is", path=f"{at}.zone",
+                            expected="zone: one of " + ", ".join(rules.zones))
+    if zone not in rules.zones:
+        raise ScenarioError(f"zone {zone!r} of card {card.id!r} does not exist in {rules.name}"
+                            f"{suggest(zone, rules.zones)}", path=f"{at}.zone",
+                            expected="one of " + ", ".join(rules.zones))
+
+
+def _check_extension(card: Card, at: str, rules) -> None:
+    """A card's own game's fields are its ruleset's (a card built in Python may carry another's)."""
+    if card.extension is None:
+        return
+    if rules.card_extension is None or not isinstance(card.extension, rules.card_extension):
+        fields = [f.name for f in dataclasses.fields(card.extension)] if dataclasses.is_dataclass(card.extension) \
+            else [type(card.extension).__name__]
+        own = ", ".join(sorted(rules.card_fields)) or "none"
+        raise ScenarioError(f"card {card.id!r} carries fields of another game ({', '.join(fields)}), not of "
+                            f"{rules.name}", path=f"{at}.extension", expected=f"{rules.name}'s own card fields: {own}")
+
+
+def _check_card_type(card: Card, at: str, rules) -> None:
+    """A card says a type of its ruleset, or says none where the ruleset has a default type."""
+    listed = ", ".join(rules.card_types)
+    if card.type is None:
+        if rules.default_card_type is None:
+            raise ScenarioError(f"card {card.id!r} ({card.title}) has no type: {rules.name} has no default "
+                                "type, so every card says its type", path=f"{at}.type",
+                                expected=f"type: one of {listed}" if listed else "type: the card's type")
+        return
+    if rules.card_types and card.type not in rules.card_types:
+        raise ScenarioError(f"type {card.type!r} of card {card.id!r} is not a card type of {rules.name}"
+                            f"{suggest(card.type, rules.card_types)}", path=f"{at}.type", expected=f"one of {listed}")
+
+
+def check_ability(ability: Ability, ap: str, rules, card_id: str) -> None:
+    """An ability, printed or granted, checked against its ruleset's vocabulary."""
+    if not isinstance(ability, Ability):
+        raise ScenarioError(f"an ability of card {card_id!r} must be a mapping with id, timing, when and effect",
+                            path=ap)
+    if not _ID.match(ability.id):
+        raise ScenarioError(f"ability id {ability.id!r} may use only letters, digits, '_' and '-'", path=f"{ap}.id")
+    if ability.timing not in rules.timings:
+        raise ScenarioError(f"{ability.timing.value!r} is not a timing of {rules.name}"
+                            f"{suggest(ability.timing.value, [t.value for t in rules.timings])}", path=f"{ap}.timing",
+                            expected="one of " + ", ".join(sorted(t.value for t in rules.timings)))
+    _check_set_fields(rules, "ability", ability, ap, f"ability {ability.id!r} of card {card_id!r}")
+    if ability.when is None and ability.timing not in (Timing.ACTION, Timing.PRIORITY, Timing.CONSTANT):
+        raise ScenarioError(f"ability {ability.id!r} of card {card_id!r} needs 'when': what it triggers on",
+                            path=f"{ap}.when")
+    if ability.when is not None:
+        _check_set_fields(rules, "trigger", ability.when, f"{ap}.when", f"the trigger of {ability.id!r}")
+        verb = EVENTS[ability.when.event].verb
+        if verb not in rules.verbs and ability.when.event not in _ALWAYS_EVENTS:
+            raise ScenarioError(f"{ability.when.event.value!r} never happens in {rules.name}",
+                                path=f"{ap}.when.event", expected=_events_of(rules))
+        for name in ("card", "by"):
+            f = getattr(ability.when, name, None)
+            if f is not None:
+                _check_filter(f, f"{ap}.when.{name}", rules)
+    if not ability.effect:
+        raise ScenarioError(f"ability {ability.id!r} of card {card_id!r} has no effect", path=f"{ap}.effect")
+    for part in ("cost", "effect"):
+        for k, instr in enumerate(getattr(ability, part)):
+            _check_instruction(instr, f"{ap}.{part}[{k}]", rules, card_id)
+    for k, zone in enumerate(ability.zones):
+        if zone not in rules.zones:
+            raise ScenarioError(f"zone {zone!r} does not exist in {rules.name}{suggest(zone, rules.zones)}",
+                                path=f"{ap}.zones[{k}]", expected="one of " + ", ".join(rules.zones))
+    rules.check_ability(ability, ap, card_id)
+
+
+#: event kinds the rules themselves create in every ruleset (the initiation of an effect, a save)
+_ALWAYS_EVENTS = ()
+
+
+def _events_of(rules) -> str:
+    return "one of " + ", ".join(sorted(k.value for k, spec in EVENTS.items() if spec.verb in rules.verbs))
+
+
+def _check_set_fields(rules, what: str, value, path: str, name: str) -> None:
+    """Fields given a non-default value must belong to every ruleset or to this one."""
+    allowed = COMMON_FIELDS[what] | getattr(rules, f"{what}_fields")
+    for f in dataclasses.fields(value):
+        if f.name in allowed or f.name.startswith("_"):
+            continue
+        default = f.default if f.default is not dataclasses.MISSING else (
+            f.default_factory() if f.default_factory is not dataclasses.MISSING else dataclasses.MISSING)
+        if getattr(value, f.name) != default:
+            raise ScenarioError(f"{f.name!r} of {name} belongs to another ruleset, not {rules.name}",
+                                path=f"{path}.{f.name}",
+                                expected="fields of " + rules.name + ": " + ", ".join(sorted(allowed)))
+
+
+def _check_filter(f, path: str, rules) -> None:
+    if f.zone is not None and f.zone not in rules.zones:
+        raise ScenarioError(f"zone {f.zone!r} does not exist in {rules.name}{suggest(f.zone, rules.zones)}",
+                            path=f"{path}.zone", expected="one of " + ", ".join(rules.zones))
+
+
+def _check_verb(verb: Verb, path: str, rules) -> None:
+    if verb not in rules.verbs:
+        raise ScenarioError(f"{verb.value!r} is not a verb of {rules.name}"
+                            f"{suggest(verb.value, [v.value for v in rules.verbs])}", path=path,
+                            expected="one of " + ", ".join(sorted(v.value for v in rules.verbs)))
+
+
+def check_rulings(rules, rulings, path: str = "rulings") -> None:
+    """Every ruling named must be one of the ruleset's, with one of its options."""
+    if not isinstance(rulings, dict):
+        raise ScenarioError("rulings must be a mapping of ruling name to option", path=path)
+    own = [r.name for r in rules.rulings]
+    for name, option in rulings.items():
+        ruling = rules.ruling(name)
+        if ruling is None:
+            listed = "; ".join(f"{r.name}: {', '.join(r.option_names())}" for r in rules.rulings) or "none"
+            raise ScenarioError(f"{rules.name} has no ruling {name!r}{suggest(name, own)}", path=f"{path}.{name}",
+                                expected=f"one of the rulings of {rules.name} ({listed})")
+        if option not in ruling.option_names():
+            raise ScenarioError(f"{option!r} is not an option of the ruling {name!r}"
+                                f"{suggest(option, ruling.option_names())}", path=f"{path}.{name}",
+                                expected="one of " + ", ".join(ruling.option_names()))
+
+
+def _check_instruction(instr, path: str, rules, card_id: str) -> None:
+    _check_verb(instr.do, f"{path}.do", rules)
+    _check_set_fields(rules, "instruction", instr, path, f"an instruction of card {card_id!r}")
+    for k, cond in enumerate(instr.condition):
+        if cond.count is not None:
+            _check_filter(cond.count, f"{path}.condition[{k}].count", rules)
+    if instr.grant is not None:
+        check_ability(instr.grant, f"{path}.grant", rules, card_id)
+    if instr.amount < 0:
+        raise ScenarioError(f"amount {instr.amount} is negative", path=f"{path}.amount", expected="0 or more")
+    if instr.do in RESTRICTION_VERBS:      # what a constant ability forbids: "this card" or every card a filter names
+        if instr.target not in (Target.SELF, Target.EACH):
+            raise ScenarioError(f"{instr.do.value!r} applies to 'self' or 'each' (with a filter), not "
+                                f"{instr.target.value!r}", path=f"{path}.target", expected="'self' or 'each'")
+        if instr.target is Target.EACH and instr.filter is None:
+            raise ScenarioError("target 'each' needs a filter", path=f"{path}.filter")
+        if instr.filter is not None:
+            _check_filter(instr.filter, f"{path}.filter", rules)
+        return
+    if instr.do in RULES_ONLY_VERBS:
+        raise ScenarioError(f"{instr.do.value!r} is done by the rules or the script, not by an ability of {card_id!r}",
+                            path=f"{path}.do")
+    if instr.do in CONDITION_VERBS or instr.do is Verb.SAVE:
+        wanted = Target.THAT_EFFECT if instr.do is Verb.CANCEL else Target.THAT_CARD
+        if instr.do is not Verb.REPLACE and instr.target is not wanted:
+            raise ScenarioError(f"{instr.do.value!r} acts on the triggering condition: its target must be "
+                                f"{wanted.value!r}, not {instr.target.value!r}", path=f"{path}.target")
+        if instr.do is Verb.REPLACE:
+            if not instr.instead:
+                raise ScenarioError("'replace' needs 'instead': what happens in place of the condition",
+                                    path=f"{path}.instead")
+            for k, inner in enumerate(instr.instead):
+                _check_instruction(inner, f"{path}.instead[{k}]", rules, card_id)
+        return
+    if instr.do is Verb.DELAY:
+        if instr.at is None or not instr.later:
+            raise ScenarioError("'delay' needs 'at' (when it resolves) and 'later' (what it does then)",
+                                path=f"{path}.{'at' if instr.at is None else 'later'}")
+        for k, inner in enumerate(instr.later):
+            _check_instruction(inner, f"{path}.later[{k}]", rules, card_id)
+        return
+    if instr.instead:
+        raise ScenarioError(f"only 'replace' takes 'instead', not {instr.do.value!r}", path=f"{path}.instead")
+    if instr.later or instr.at is not None:
+        raise ScenarioError(f"only 'delay' takes 'at' and 'later', not {instr.do.value!r}", path=f"{path}.later")
+    if instr.target is Target.THAT_EFFECT:
+        raise ScenarioError(f"only 'cancel' targets 'that effect', not {instr.do.value!r}", path=f"{path}.target")
+    subject = EVENTS[VERB_EVENT[instr.do]].subject
+    if subject is Subject.PLAYER and not instr.target.is_player:
+        raise ScenarioError(f"{instr.do.value!r} needs a player target, not {instr.target.value!r}",
+                            path=f"{path}.target", expected="'you', 'opponent' or 'that player'")
+    if subject is Subject.CARD and instr.target.is_player:
+        raise ScenarioError(f"{instr.do.value!r} needs a card target, not {instr.target.value!r}",
+                            path=f"{path}.target", expected="'self', 'that card', 'chosen' or 'each'")
+    if instr.target in (Target.CHOSEN, Target.EACH, Target.EACH_PLAYER) and instr.filter is None:
+        raise ScenarioError(f"target {instr.target.value!r} needs a filter", path=f"{path}.filter")
+    if instr.filter is not None:
+        _check_filter(instr.filter, f"{path}.filter", rules)
+
+
+def _abilities_by(s, card_id: str, index: int) -> list[str]:
+    """The abilities ``card_id`` can have when script entry ``index`` runs: printed, given by the
+    rules, or granted by an earlier entry."""
+    rules = s.rules
+    card = next((c for c in rules.setup_cards(s.cards) if c.id == card_id), None)
+    having = [a.id for a in card.abilities] if card is not None else []
+    having += [e.grant.id for e in s.script[:index] if e.grant is not None and card_id in e.cards]
+    return having
+
+
+def _check_entry(entry, path: str, s) -> None:
+    rules = s.rules
+    _check_verb(entry.do, f"{path}.do", rules)
+    _check_set_fields(rules, "entry", entry, path, f"the script entry {entry.do.value!r}")
+    if entry.to is not None and entry.to not in rules.zones:
+        raise ScenarioError(f"zone {entry.to!r} does not exist in {rules.name}{suggest(entry.to, rules.zones)}",
+                            path=f"{path}.to", expected="one of " + ", ".join(rules.zones))
+    if entry.grant is not None:
+        check_ability(entry.grant, f"{path}.grant", rules, ", ".join(entry.cards) or "the script")
+    if entry.do is Verb.TAKE_CONTROL and entry.player not in s.players:
+        raise ScenarioError(f"the player who takes control, {entry.player!r}, is not a player"
+                            f"{suggest(entry.player, s.players)}", path=f"{path}.player",
+                            expected="one of " + ", ".join(s.players))
+    if entry.do is Verb.REMOVE_ABILITY:
+        index = int(path.rpartition("[")[2].rstrip("]"))
+        for card_id in entry.cards:
+            having = _abilities_by(s, card_id, index)
+            if entry.ability not in having:
+                raise ScenarioError(f"card {card_id!r} has no ability {entry.ability!r} to remove"
+                                    f"{suggest(entry.ability or '', having)}", path=f"{path}.ability",
+                                    expected="one of " + (", ".join(having) or "(it has none)"))
+    subject = EVENTS[VERB_EVENT[entry.do]].subject
+    card_ids = [c.id for c in s.cards]
+    if subject is Subject.CARD:
+        if not entry.cards:
+            raise ScenarioError(f"{entry.do.value!r} needs the cards it happens to", path=f"{path}.cards")
+        for k, cid in enumerate(entry.cards):
+            if cid not in card_ids:
+                raise ScenarioError(f"no card has id {cid!r}{suggest(cid, card_ids)}", path=f"{path}.cards[{k}]")
+        if len(set(entry.cards)) != len(entry.cards):
+            raise ScenarioError("a card is listed twice", path=f"{path}.cards")
+    elif subject is Subject.PLAYER:
+        if entry.player not in s.players:
+            raise ScenarioError(f"player {entry.player!r} is not a player{suggest(entry.player, s.players)}",
+                                path=f"{path}.player", expected="one of " + ", ".join(s.players))
+    elif not entry.phase:
+        raise ScenarioError(f"{entry.do.value!r} needs a phase", path=f"{path}.phase")
+    if entry.amount < 0:
+        raise ScenarioError(f"amount {entry.amount} is negative", path=f"{path}.amount", expected="0 or more")
+    if entry.id is not None and not _ID.match(entry.id):
+        raise ScenarioError(f"occurrence id {entry.id!r} may use only letters, digits, '_' and '-'", path=f"{path}.id")
+
+
+# -- rulings ------------------------------------------------------------------------------------------
