@@ -172,14 +172,13 @@ def _explain(board: Board, data) -> None:
                             assert v in step.verdicts, (step, v, "explained but not recorded")
 
 
-RIFTBOUND_DEATHKNELL_VERDICT = known_bug("explain", rulesets=("riftbound",), sources=("generated",), reason=(
-    "riftbound records no verdict for a Deathknell ability: triggers.evaluate skips every one ('captured before "
-    "the event'; triggers.process captures the dying card's, and the rb-occurs step records no verdicts), so the "
-    "rb-triggers step, which records the other listeners' verdicts and places the Deathknell's item on the Chain, "
-    "lacks it, while explain there (triggers.explain_verdicts -> rb_judge) gives it one: TRIGGERS ('Deathknell: "
-    "captured before it moved') on its own card's death, NO_MATCH on another card's. Minimal board: "
-    "RIFTBOUND_DEATHKNELL below (no shipped board has another listener at such a step)"))
-
+#: Once a known bug (riftbound, generated boards): the Deathknell's verdict was recorded nowhere, so at the
+#: step that adds its item explain (TRIGGERS, "captured before it moved") disagreed with the verdicts recorded
+#: for the other listeners. Deathknells are judged before their card moves and recorded at that step
+#: (rulekit/rulesets/riftbound/triggers.py, TriggerCheck.deathknells). The fixed boards could not catch it:
+#: the property compares only at steps that record verdicts, and no shipped board has another listener
+#: beside a dying Deathknell. tests/riftbound/test_riftbound_properties.py checks, on boards where Deathknells
+#: die, that every item added has its verdict recorded at that step, with or without another listener.
 RIFTBOUND_DEATHKNELL = """
 ruleset: riftbound
 title: a Deathknell next to another listener
@@ -205,15 +204,14 @@ script:
 """
 
 
-@pytest.mark.xfail(strict=True, reason=RIFTBOUND_DEATHKNELL_VERDICT)
 def test_explain_agrees_with_the_verdicts_recorded_when_a_deathknell_triggers_next_to_another_listener():
     from rulekit.files import loads_scenario
     board = Board("RIFTBOUND_DEATHKNELL", loads_scenario(RIFTBOUND_DEATHKNELL).scenario)
     step = next(s for s in Game.start(board.scenario, play_defaults=True).timeline if s.what == "rb-triggers")
     assert "u0.dk@s:kill-u0:killed:u0" in step.args_dict()["items"]          # the Deathknell triggered here
-    assert [v.card for v in step.verdicts] == ["u1"]                           # the other listener was recorded
+    assert [v.card for v in step.verdicts] == ["u0", "u1"]                     # the Deathknell first, as its item
     assert explain(step, "u0", "dk").codes() == (Code.TRIGGERS,)
-    assert explain(step, "u0", "dk").verdicts[0] in step.verdicts              # fails: recorded nowhere
+    assert explain(step, "u0", "dk").verdicts[0] in step.verdicts              # recorded where its item is added
 
 
 @pytest.mark.parametrize("ruleset, source", cases("explain"))
@@ -330,13 +328,13 @@ def _every_step_at_a_node(board: Board, data) -> None:
         assert graphs.current_node(step) in nodes, f"step {step.number} ({step.rule}, {step.what!s}) is at no node"
 
 
-AGOT_SCRIPT_STEP = known_bug("flow-steps", rulesets=("agot",), reason=
-    "agot's flow_node (rulekit/rulesets/agot/views.py) maps a step through the innermost SequenceFrame "
-    "of its parent's control, so the step agot's open_occurrence records when the script makes something "
-    "happen (rule rulekit.script, code AgotStep.SCRIPT 'script') is at no node of the agot flowchart; "
-    "riftbound ('rb-occurs' -> 'event') and stack ('stack-happens' -> 'happens') map the same step. "
-    "Minimal board: AGOT_KILL below")
-
+#: Once a known bug (agot, fixed and generated boards): the step that opens a sequence when the script makes
+#: something happen (rule rulekit.script, code AgotStep.SCRIPT) was at no node of the agot flowchart, since
+#: agot's flow_node read only the sequences open before the step. What the script makes happen becomes
+#: imminent: the step is taken at step 1 of the sequence it opens (rulekit/rulesets/agot/views.py, taken_at),
+#: as riftbound's 'rb-occurs' is at 'event' and the stack ruleset's 'stack-happens' at 'happens'. Both sources
+#: caught it (every agot board opens a sequence so); tests/views/test_graphs.py also checks that the heading
+#: and the sequence diagram place every step of every shipped board at the same node.
 AGOT_KILL = """
 ruleset: agot
 title: a kill
@@ -349,13 +347,13 @@ script:
 """
 
 
-@pytest.mark.xfail(strict=True, reason=AGOT_SCRIPT_STEP)
 def test_the_step_that_opens_an_agot_sequence_is_taken_at_a_node_of_the_agot_flowchart():
     from rulekit.files import loads_scenario
     graphs = _graphs()
     step = loads_scenario(AGOT_KILL).start().timeline[1]
     assert (step.rule, str(step.what)) == ("rulekit.script", "script")      # the script's kill opens its sequence
-    assert graphs.current_node(step) in set(graphs.flowchart_graph("agot").nodes)   # fails: None
+    assert graphs.current_node(step) == "IMMINENT"                          # it becomes imminent: step 1
+    assert graphs.current_node(step) in set(graphs.flowchart_graph("agot").nodes)
 
 
 @pytest.mark.parametrize("ruleset, source", cases("flow-steps"))

@@ -32,16 +32,88 @@ def test_no_item_for_an_observer_not_in_its_zone_after_the_event_except_deathkne
         if step.what != "rb-triggers":
             continue
         state = step.before
+        events = {tc.id: tc for tc in step.parent.control[-1].events}
         for v in step.verdicts:
             card = state.cards[v.card.partition("@")[0]]
             ability = card.ability(v.ability)
             if v.code is Code.TRIGGERS:
-                assert not ability.deathknell
-                assert card.zone in (ability.zones or state.rules.in_play)
+                died = events[v.condition].card
+                if died is not None and died.obj == v.card and died.ability(v.ability) is not None \
+                        and died.ability(v.ability).deathknell:    # its own death, judged before it moved
+                    assert died.zone in state.rules.in_play
+                    event("a Deathknell triggered")
+                else:
+                    assert not ability.deathknell
+                    assert card.zone in (ability.zones or state.rules.in_play)
         for v in step.verdicts:
             assert v in explain(step, v.card, v.ability).verdicts
         if len(step.args_dict()["items"]) >= 2:
             event("two or more items from one event")
+
+
+def _numbered(state, card_obj: str, ability_id: str) -> bool:
+    ability = state.cards[card_obj.partition("@")[0]].ability(ability_id)
+    return ability is not None and ability.when is not None and ability.when.nth is not None
+
+
+def _items_have_their_verdicts(game) -> int:
+    """At every step that adds triggered items: each item has its TRIGGERS verdict recorded there
+    (a Deathknell's too: captured before its card moved, recorded with the rest), and each
+    TRIGGERS verdict its item. Returns how many Deathknell items were added."""
+    deathknells = 0
+    for step in game.timeline:
+        if step.what != "rb-triggers":
+            continue
+        added = set(step.args_dict()["items"])
+        items = [i for f in step.control if isinstance(f, ChainFrame) for i in f.waiting if i.id in added]
+        assert len(items) == len(added)
+        single = {(i.source.obj, i.ability.id, i.event.id) for i in items if i.ability.when.nth is None}
+        numbered = {(i.source.obj, i.ability.id) for i in items if i.ability.when.nth is not None}
+        triggers = {(v.card, v.ability, v.condition) for v in step.verdicts if v.code is Code.TRIGGERS}
+        assert single <= triggers, "an item added with no verdict recorded for it"
+        assert {(card, ability) for card, ability, _ in triggers} >= numbered
+        # (a numbered trigger's verdict says it triggers at each qualifying event, its item comes at the Nth)
+        unnumbered = {t for t in triggers if not _numbered(step.before, *t[:2])}
+        assert unnumbered == single, "a verdict triggers, but no item"
+        for v in step.verdicts:
+            assert v in explain(step, v.card, v.ability).verdicts
+        deathknells += sum(i.ability.deathknell for i in items)
+    return deathknells
+
+
+@SETTINGS
+@given(riftbound_scenarios(), st.data())
+def test_the_step_that_adds_triggered_items_records_a_triggers_verdict_for_each_and_no_other(scenario, data):
+    game = played(scenario, data)
+    if game is not None and _items_have_their_verdicts(game):
+        event("a Deathknell's item added")
+
+
+DEATHKNELL = Ability(id="dk", timing=Timing.TRIGGERED, deathknell=True, when=Trigger(EventKind.KILLED),
+                     effect=(Instruction(Verb.DRAW, Target.YOU),), text="Deathknell — Draw 1.")
+
+
+@st.composite
+def deathknell_boards(draw):
+    """A generated board on which units with a Deathknell die, alone or together, among the
+    other listeners, after the generated script."""
+    scenario = draw(riftbound_scenarios())
+    units = [c.id for c in scenario.cards if c.type == "unit" and c.zone != "main deck"]
+    knells = draw(st.lists(st.sampled_from(units), min_size=1, max_size=2, unique=True))
+    dying = draw(st.lists(st.sampled_from(units), min_size=1, max_size=3, unique=True).filter(
+        lambda ds: set(ds) & set(knells)))
+    cards = tuple(dataclasses.replace(c, abilities=c.abilities + (DEATHKNELL,)) if c.id in knells else c
+                  for c in scenario.cards)
+    return dataclasses.replace(scenario, cards=cards,
+                               script=scenario.script + (ScriptEntry(do=Verb.KILL, cards=tuple(dying)),))
+
+
+@SETTINGS
+@given(deathknell_boards(), st.data())
+def test_a_dying_units_deathknell_is_recorded_where_its_item_is_added(scenario, data):
+    game = played(scenario, data)
+    if game is not None and _items_have_their_verdicts(game):
+        event("a Deathknell's item added")
 
 
 @SETTINGS

@@ -141,6 +141,61 @@ def test_deathknell_reads_the_location_might_and_controller_noted_before_the_mov
     assert [v.code for v in why.verdicts if v.condition.endswith(":keeper")] == [Code.CONDITION_FALSE]
 
 
+def test_each_deathknell_is_recorded_where_its_item_is_added_judged_from_its_card_as_it_died():
+    """No other listener: the step that adds the two Deathknells' items records their verdicts,
+    named after the cards as they died (``a``, not ``a@1`` in the trash), and explain agrees."""
+    game = play("two-deathknells")
+    step = trigger_step(game, "s:wipe")
+    assert step.args_dict()["items"] == ("a.dk@s:wipe:killed:a", "b.dk@s:wipe:killed:b")
+    assert step.before.cards["a"].obj == "a@1"                       # a new object in the trash
+    assert [(v.card, v.condition, v.code) for v in step.verdicts] == [
+        ("a", "s:wipe:killed:a", Code.TRIGGERS), ("a", "s:wipe:killed:b", Code.NO_MATCH),    # its own death only
+        ("b", "s:wipe:killed:a", Code.NO_MATCH), ("b", "s:wipe:killed:b", Code.TRIGGERS)]
+    for card in ("a", "b"):
+        assert explain(step, card, "dk").verdicts == tuple(v for v in step.verdicts if v.card == card)
+
+
+def test_a_deathknell_hears_another_units_death_and_a_condition_false_at_its_own_is_recorded():
+    game = play("deathknell-reads-where-it-died")
+    step = next(s for s in steps(game, RbStep.TRIGGERS))
+    keeper = [v for v in step.verdicts if v.card == "keeper" and v.condition.endswith(":keeper")]
+    assert [v.code for v in keeper] == [Code.CONDITION_FALSE]        # judged where it died, and recorded
+    for v in step.verdicts:
+        assert v in explain(step, v.card, v.ability).verdicts
+
+
+DEATHKNELL_TAKEN_AWAY = """
+ruleset: riftbound
+title: a Deathknell taken away before its unit dies
+players: [P1, P2]
+first_player: P1
+cards:
+  - id: u0
+    title: Hollow Sentry
+    owner: P1
+    zone: base
+    type: unit
+    abilities:
+      - {id: dk, timing: triggered, deathknell: true, when: {event: killed}, effect: [{do: draw, target: you}],
+         text: "Deathknell — Draw 1."}
+script:
+  - {do: remove ability, cards: [u0], ability: dk, id: quiet}
+  - {do: kill, cards: [u0], id: end}
+"""
+
+
+def test_a_deathknell_its_unit_lost_before_dying_does_not_trigger_though_the_new_object_has_it_again():
+    """In the trash the card is a new object with its printed text (rule 110), Deathknell included;
+    but it died without it, so nothing triggers, and the step says so."""
+    game = loads_scenario(DEATHKNELL_TAKEN_AWAY).start()
+    step = trigger_step(game, "s:end")
+    assert step.before.cards["u0"].ability("dk") is not None         # the new object has it again
+    assert step.args_dict()["items"] == ()
+    assert [v.code for v in step.verdicts] == [Code.GRANTED_LATER]
+    assert step.verdicts[0].detail == "Hollow Sentry did not have it when it died"
+    assert explain(step, "u0", "dk").verdicts == step.verdicts
+
+
 # -- numbered triggers (383.1.b; ruling rb.nth-count) -----------------------------------------------------
 def test_the_first_time_each_turn_counts_deaths_before_the_watcher_entered():
     game = play("first-death-watcher-enters-late")

@@ -42,6 +42,38 @@ def test_every_graph_of_every_scenario_survives_node_link_json_and_graphml(path)
             nx.write_graphml(graph, io.BytesIO())
 
 
+#: the steps the core records for every ruleset alike (setup, the script's end, an entry that made nothing
+#: happen): no ruleset's machine takes them, so no flowchart places them
+CORE_STEPS = {("rulekit.setup", "setup"), ("rulekit.script", "script-done"), ("rulekit.script", "script-nothing")}
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_the_flowchart_the_heading_and_the_sequence_diagram_place_every_step_a_ruleset_records_alike(path):
+    """Every step a ruleset records, the one that opens a sequence included, is at a node of its
+    flowchart, in the sequence diagram's column of that node, under a heading that says where."""
+    g = load_scenario(path).start()
+    rules = g.state.rules
+    nodes = {n.id for n in rules.flow.nodes}
+    columns = {column for column, _ in rules.sequence_columns()}
+    for step in g.timeline:
+        if (step.rule, str(step.what)) in CORE_STEPS:
+            continue
+        node = rules.flow_node(step)
+        assert node in nodes and node in columns, (step.number, step.rule, str(step.what), node)
+        assert rules.sequence_mark(step).column == node, (step.number, str(step.what))
+        assert rules.position(step), (step.number, str(step.what))
+
+
+def test_what_the_script_makes_happen_in_a_game_of_thrones_becomes_imminent_step_1_of_its_sequence():
+    g = game("claim-2-kill")
+    opening, imminent = g.timeline[1], g.timeline[2]
+    assert (opening.rule, str(opening.what), str(imminent.what)) == ("rulekit.script", "script", "imminent")
+    rules = g.state.rules
+    assert rules.flow_node(opening) == rules.flow_node(imminent) == "IMMINENT"
+    assert rules.position(opening) == "step 1, the triggering condition becomes imminent"
+    assert flow_graph(opening, g.timeline).nodes["IMMINENT"]["current"]
+
+
 def test_flowchart_is_built_from_the_engine_steps():
     g = flowchart_graph("agot")
     assert [n for n in g if g.nodes[n]["kind"] == "step"] == ["IMMINENT", "WOULD_WINDOW", "FORCED_INTERRUPTS",

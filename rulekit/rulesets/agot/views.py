@@ -10,6 +10,7 @@ from rulekit.core.events import EventKind
 from rulekit.core.text import card_of, condition_label, names
 from rulekit.core.verdicts import Code
 from rulekit.core.ruleset import Flow, FlowNode, SequenceMark, StackEntry, WindowEntry
+from rulekit.rulesets.agot.codes import AgotStep
 from rulekit.rulesets.agot.frames import ResolutionFrame, SequenceFrame
 from rulekit.rulesets.agot.steps import SeqStep
 
@@ -37,9 +38,9 @@ FLOW = _flow()
 
 
 def flow_node(step) -> str | None:
-    """The step of the innermost open sequence (also while an ability resolves inside it)."""
-    frames = _sequences(step)
-    return frames[-1].step.name if frames and frames[-1].step is not None else None
+    """The step of the rules text ``step`` was taken at (:func:`taken_at`)."""
+    at = taken_at(step)
+    return at.name if at is not None else None
 
 
 def sequence_id(step) -> str | None:
@@ -137,12 +138,21 @@ def _sequences(step) -> list:
     return [f for f in control if isinstance(f, SequenceFrame)]
 
 
-def position(step) -> str | None:
-    """``"step 4, interrupt window"``: the step of the innermost open sequence."""
+def taken_at(step) -> SeqStep | None:
+    """The step of the rules text ``step`` was taken at: the step of the innermost sequence open
+    when it was taken (also while an ability resolves inside it). The script's occurrence is taken
+    before any sequence is open: what the script makes happen is a triggering condition that
+    becomes imminent, step 1 of the sequence it opens."""
     frames = _sequences(step)
-    if frames and frames[-1].step is not None:
-        return f"step {frames[-1].step.number}, {frames[-1].step.title}"
-    return None
+    if frames:
+        return frames[-1].step
+    return SeqStep.IMMINENT if step.what == AgotStep.SCRIPT else None
+
+
+def position(step) -> str | None:
+    """``"step 4, interrupt window"``: the step of the rules text the step was taken at."""
+    at = taken_at(step)
+    return f"step {at.number}, {at.title}" if at is not None else None
 
 
 def sequence_columns() -> tuple[tuple[str, str], ...]:
@@ -150,8 +160,8 @@ def sequence_columns() -> tuple[tuple[str, str], ...]:
 
 
 def sequence_mark(step) -> SequenceMark:
-    frames = _sequences(step)
-    column = frames[-1].step.name if frames and frames[-1].step is not None else None
+    at = taken_at(step)
+    column = at.name if at is not None else None
     a = step.args_dict()
     mark = _MARKS.get(step.what, "step")
     player = a.get("player") if isinstance(a.get("player"), str) else None

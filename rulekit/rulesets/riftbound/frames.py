@@ -7,6 +7,7 @@ from rulekit.core.abilities import Ability
 from rulekit.core.frozen import immutable
 from rulekit.core.model import Card, TriggeringCondition
 from rulekit.core.ruleset import Frame
+from rulekit.core.verdicts import Verdict
 
 
 @immutable
@@ -43,13 +44,17 @@ class ChainItem:
 
 @immutable
 class TriggerCheck(Frame):
-    """Evaluate triggers for events that have just been processed. ``decided`` holds the "you
-    may" answers given when the trigger conditions were fulfilled: (item id, yes/no)."""
+    """Evaluate triggers for events that have just been processed. ``deathknells`` holds the
+    verdicts of the dying cards' Deathknells on their own deaths, judged from each card as it was
+    before it moved (``captured`` the items of those that triggered); they are recorded with the
+    other listeners' verdicts, at the step the items are added. ``decided`` holds the "you may"
+    answers given when the trigger conditions were fulfilled: (item id, yes/no)."""
 
     group: str
     events: tuple[TriggeringCondition, ...]
     captured: tuple[ChainItem, ...] = ()     # Deathknell items captured before the events
     decided: tuple[tuple[str, str], ...] = ()
+    deathknells: tuple[Verdict, ...] = ()    # every dying card's Deathknells, judged before the events
 
 
 @immutable

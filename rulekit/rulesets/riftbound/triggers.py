@@ -98,6 +98,8 @@ def rb_judge(state: GameState, source: Card, ability: Ability, tc: TriggeringCon
     if ability.deathknell:
         if tc.kind is not EventKind.KILLED or tc.card is None or tc.card.id != source.id:
             return Verdict(obj, aid, tid, Code.NO_MATCH, "Deathknell triggers only on its own card's death")
+        if ability not in tc.card.abilities:     # judged from the card as it died: it has the text only now
+            return Verdict(obj, aid, tid, Code.GRANTED_LATER, f"{tc.card.title} did not have it when it died")
         if tc.card.zone not in state.rules.in_play:
             return Verdict(obj, aid, tid, Code.NOT_ACTIVE, f"{tc.card.title} was not on the board")
         if ability.condition:   # read from the card as noted before it moved (808.1.d.3)
@@ -165,16 +167,23 @@ def occurrence(state: GameState, control: Control, conditions: tuple[TriggeringC
         gone = {r[0] for r in replaced}
         conditions = tuple(tc for tc in conditions if tc.id not in gone) + tuple(replacing)
         args = args + (ruling_arg(state, "rb.replacement-triggers"),)
-    captured = []
-    for tc in conditions:
-        if tc.kind is EventKind.KILLED and tc.card is not None:
-            for ability in tc.card.abilities:
-                if ability.deathknell and ability.timing is Timing.TRIGGERED:
-                    v = rb_judge(state, tc.card, ability, tc, conditions)
-                    if v.code is Code.TRIGGERS:
-                        captured.append(ChainItem(ids.use(tc.card.obj, ability.id, tc.id), ability, tc.card,
-                                                  tc.card.controller, event=tc))
     happened = tuple(tc for tc in conditions if occur.still_imminent(tc, state) is None)
+    captured, deathknells = [], []
+    for death in happened:      # a death that does not happen fires no Deathknell
+        if death.kind is not EventKind.KILLED or death.card is None:
+            continue
+        dying = death.card      # as it is now, before it moves
+        for ability in dying.abilities:
+            if not (ability.deathknell and ability.timing is Timing.TRIGGERED):
+                continue
+            for tc in happened:     # it hears every event of the group; only its own death triggers it
+                if ability.when.event not in kinds_counted(tc.kind):
+                    continue
+                v = rb_judge(state, dying, ability, tc, happened)
+                deathknells.append(v)
+                if v.code is Code.TRIGGERS:
+                    captured.append(ChainItem(ids.use(dying.obj, ability.id, tc.id), ability, dying,
+                                              dying.controller, event=tc))
     history = state.history
     for tc in happened:
         history = history.set(len(history), (state.round, tc))
@@ -183,7 +192,7 @@ def occurrence(state: GameState, control: Control, conditions: tuple[TriggeringC
         state = occur.apply(state, tc)
     if any(tc.card is not None and tc.card.id.startswith(TOKEN_PREFIX) for tc in happened):
         state = _tokens_cease(state, happened)
-    check = TriggerCheck(group, happened, tuple(captured))
+    check = TriggerCheck(group, happened, tuple(captured), deathknells=tuple(deathknells))
     if any(tc.kind is EventKind.PHASE_BEGINS and tc.phase == MAIN_PHASE for tc in happened):
         control = control + (OpenFrame(f"open:{group}"),)     # once its triggers are dealt with
     return Progress(state, control + (check,), rule, RbStep.OCCURS,
@@ -225,19 +234,32 @@ def death_key(tc: TriggeringCondition) -> str | None:
     return f"next death of {tc.card.obj}" if tc.kind is EventKind.KILLED and tc.card is not None else None
 
 
+def _judged_before(frame: TriggerCheck, source: Card, ability: Ability, tc: TriggeringCondition) -> bool:
+    """Whether ``ability`` is a Deathknell of a card that died in these events, so was judged
+    for ``tc`` before the card moved (``frame.deathknells``), from the card as it was."""
+    return ability.deathknell and any(v.card.partition("@")[0] == source.id and v.ability == ability.id
+                                      and v.condition == tc.id for v in frame.deathknells)
+
+
 def evaluate(state: GameState, frame: TriggerCheck) -> tuple[tuple[Verdict, ...], list]:
-    """The verdicts of every listening ability for these events, judged on the state after
-    them, and what triggered as (source, ability, event). A once-per-turn ability met by
-    several events of the group triggers for the first only."""
+    """The verdicts of every listening ability for these events, and what triggered as (source,
+    ability, event; a Deathknell's item was captured already). Each dying card's Deathknells come
+    first, judged before it moved (``rb.deathknell``); every other ability is judged on the state
+    after the events. A once-per-turn ability met by several events of the group triggers for the
+    first only."""
     verdicts, triggered, once = [], [], {}
     declined = {item_id for item_id, answer in frame.decided if answer == NO}
+    for v in frame.deathknells:     # the dying cards' Deathknells, judged before they moved
+        if v.code is Code.TRIGGERS and ids.use(v.card, v.ability, v.condition) in declined:
+            v = Verdict(v.card, v.ability, v.condition, Code.DECLINED)   # said "no" to "you may"
+        verdicts.append(v)
     for tc in frame.events:
         for kind in kinds_counted(tc.kind):
             for card_id, index in state.listeners_for(kind, Timing.TRIGGERED):
                 source = state.cards[card_id]
                 ability = source.abilities[index]
-                if ability.deathknell:
-                    continue      # captured before the event
+                if _judged_before(frame, source, ability, tc):
+                    continue      # a dying card's Deathknell: judged (its item captured) before it moved
                 v = rb_judge(state, source, ability, tc, frame.events)
                 if v.code is Code.TRIGGERS and ability.once_per_turn:
                     earlier = once.get((card_id, ability.id))
@@ -348,6 +370,7 @@ def explain_verdicts(step, source: Card, ability: Ability) -> tuple[Verdict, ...
     frame = step.parent.control[-1] if step.parent is not None and step.parent.control else None
     if not isinstance(frame, TriggerCheck):
         return ()
-    recorded = {(v.card, v.ability, v.condition): v for v in evaluate(step.before, frame)[0]}
-    return tuple(recorded.get((source.obj, ability.id, tc.id)) or rb_judge(step.before, source, ability, tc, frame.events)
+    # keyed by card id: a Deathknell's verdict names the card as it died, not the object it is now
+    recorded = {(v.card.partition("@")[0], v.ability, v.condition): v for v in evaluate(step.before, frame)[0]}
+    return tuple(recorded.get((source.id, ability.id, tc.id)) or rb_judge(step.before, source, ability, tc, frame.events)
                  for tc in frame.events)
