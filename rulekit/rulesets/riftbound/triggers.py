@@ -181,11 +181,11 @@ def occurrence(state: GameState, control: Control, conditions: tuple[TriggeringC
     state = replace(state, history=history)
     for tc in happened:
         state = occur.apply(state, tc)
-    if any(tc.card is not None and tc.card.id.startswith(TOKEN_PREFIX) for tc in happened):
+    if any(tc.card is not None and ids.is_token(tc.card.id) for tc in happened):
         state = _tokens_cease(state, happened)
     check = TriggerCheck(group, happened, tuple(captured))
     if any(tc.kind is EventKind.PHASE_BEGINS and tc.phase == MAIN_PHASE for tc in happened):
-        control = control + (OpenFrame(f"open:{group}"),)     # once its triggers are dealt with
+        control = control + (OpenFrame(ids.open_window(group)),)     # once its triggers are dealt with
     return Progress(state, control + (check,), rule, RbStep.OCCURS,
                     args + (("occurred", tuple(tc.id for tc in happened)),
                             ("captured", tuple(i.id for i in captured)), ("replaced", tuple(replaced))))
@@ -199,13 +199,12 @@ def replacing_conditions(state: GameState, tc: TriggeringCondition, entry: tuple
     for instr in instructions:
         targets = judge.changeable_targets(instr, state, controller, source, tc)
         kw = {"players": targets} if instr.target.is_player else {"cards": targets}
-        out.extend(occur.conditions_for(instr.do, state, f"{use}/instead", use, amount=instr.amount, to=instr.to,
+        out.extend(occur.conditions_for(instr.do, state, ids.nested(use, "instead"), use, amount=instr.amount, to=instr.to,
                                         grant=instr.grant, ability=instr.ability, new_controller=controller,
                                         source=source, **kw))
     return out
 
 
-TOKEN_PREFIX = "token-"
 MAIN_PHASE = "main"     #: the phase in which the turn player has priority with no Chain
 
 
@@ -213,7 +212,7 @@ def _tokens_cease(state: GameState, happened) -> GameState:
     """A token put into a non-board zone other than the Chain ceases to exist (183.1): it is in
     no zone any more."""
     for tc in happened:
-        if tc.card is not None and tc.card.id.startswith(TOKEN_PREFIX):
+        if tc.card is not None and ids.is_token(tc.card.id):
             now = state.cards.get(tc.card.id)
             if now is not None and now.zone and now.zone not in state.rules.in_play and now.zone != "chain":
                 state = state.with_card(replace(now, zone=""))
@@ -329,7 +328,7 @@ def check_triggers(frame: TriggerCheck, state: GameState, control: Control) -> P
             chain = replace(rest[i], waiting=rest[i].waiting + tuple(items))
             return Progress(state, rest[:i] + (chain,) + rest[i + 1:], "rb.evaluate-after", RbStep.TRIGGERS, args,
                             verdicts)
-    chain = ChainFrame(f"chain:{frame.group}", waiting=tuple(items))
+    chain = ChainFrame(ids.chain(frame.group), waiting=tuple(items))
     return Progress(state, rest + (chain,), "rb.evaluate-after", RbStep.TRIGGERS, args, verdicts)
 
 
