@@ -188,6 +188,12 @@ def parse_use(text: str) -> Use | None:
     return None if m is None else Use(m[1], m[2], m[3])
 
 
+def initiated(sequence_id: str) -> Use | None:
+    """The use whose effect initiates in ``sequence_id`` (``<use>/initiation``), else ``None``."""
+    use_id, sep, part = sequence_id.rpartition("/")
+    return parse_use(use_id) if sep and part == "initiation" else None
+
+
 def use_head(use_id: str) -> str:
     """``<card object>.<ability>`` of a use (or Chain item); any other id as it is."""
     use = parse_use(use_id)

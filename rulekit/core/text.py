@@ -43,9 +43,9 @@ def condition_label(state: GameState, tc_id: str) -> str:
     head, event, subject = parts
     event = event.replace("-", " ")
     event = state.rules.event_words.get(event, event)
-    if event == "effect initiates" and head.endswith("/initiation"):
-        use = ids.parse_use(head)
-        obj, ability_id = (use.obj, use.ability) if use is not None else ("", "")
+    use = ids.initiated(head) if event == "effect initiates" else None
+    if use is not None:
+        obj, ability_id = use.obj, use.ability
         card = card_of(state, obj)
         ability = card.ability(ability_id) if card else None
         if ability is None:
