@@ -10,6 +10,7 @@ import html
 import ipywidgets as w
 
 from rulekit import RULES, Line, explain
+from rulekit.core import ids
 from rulekit.files.scenario_files import load_scenario
 from rulekit.core.text import ability_words, heading, names, without_position
 from rulekit.views.trace import verdict_lines
@@ -156,7 +157,7 @@ class WhyNotPanel(_View):
 
     def refresh(self) -> None:
         state = self.model.step.before
-        options = [(f"{state.cards[cid].title} — {a.timing.value}: {ability_words(a)}", f"{cid}.{a.id}")
+        options = [(f"{state.cards[cid].title} — {a.timing.value}: {ability_words(a)}", ids.ability_ref(cid, a.id))
                    for cid in state.order for a in state.cards[cid].abilities]
         if [o[1] for o in self.choice.options] != [o[1] for o in options]:
             keep = self.choice.value
@@ -168,7 +169,8 @@ class WhyNotPanel(_View):
         if not self.choice.value:
             self.answer_html.value = "<i>No ability to explain.</i>"
             return
-        card, _, ability = self.choice.value.partition(".")
+        chosen = ids.parse_use(self.choice.value)
+        card, ability = (chosen.card, chosen.ability) if chosen is not None else (self.choice.value, "")
         explanation = explain(self.model.step, card, ability, later=self.model.game.last_step)
         self.answer_html.value = "<br>".join(html.escape(names(line, state))
                                              for line in str(explanation).splitlines())

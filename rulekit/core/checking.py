@@ -5,16 +5,13 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
-import re
 
+from rulekit.core import ids
 from rulekit.core.abilities import Ability, Target, Timing
 from rulekit.core.errors import ScenarioError
 from rulekit.core.events import CONDITION_VERBS, EVENTS, RESTRICTION_VERBS, RULES_ONLY_VERBS, VERB_EVENT, Subject, Verb
 from rulekit.core.model import Card
 from rulekit.core.ruleset import COMMON_FIELDS
-
-_ID = re.compile(r"^[A-Za-z0-9_\-]+$")
-
 
 def suggest(word: str, choices) -> str:
     """`` (did you mean 'x'?)`` when a close choice exists, else an empty string."""
@@ -37,7 +34,7 @@ def check(s):
     seen: set[str] = set()
     for i, card in enumerate(s.cards):
         at = f"cards[{i}]"
-        if not _ID.match(card.id):
+        if not ids.is_name(card.id):
             raise ScenarioError(f"card id {card.id!r} may use only letters, digits, '_' and '-'", path=f"{at}.id")
         if card.id in seen:
             raise ScenarioError(f"card id {card.id!r} is used twice", path=f"{at}.id")
@@ -107,7 +104,7 @@ def check_ability(ability: Ability, ap: str, rules, card_id: str) -> None:
     if not isinstance(ability, Ability):
         raise ScenarioError(f"an ability of card {card_id!r} must be a mapping with id, timing, when and effect",
                             path=ap)
-    if not _ID.match(ability.id):
+    if not ids.is_name(ability.id):
         raise ScenarioError(f"ability id {ability.id!r} may use only letters, digits, '_' and '-'", path=f"{ap}.id")
     if ability.timing not in rules.timings:
         raise ScenarioError(f"{ability.timing.value!r} is not a timing of {rules.name}"
@@ -300,7 +297,7 @@ def _check_entry(entry, path: str, s) -> None:
         raise ScenarioError(f"{entry.do.value!r} needs a phase", path=f"{path}.phase")
     if entry.amount < 0:
         raise ScenarioError(f"amount {entry.amount} is negative", path=f"{path}.amount", expected="0 or more")
-    if entry.id is not None and not _ID.match(entry.id):
+    if entry.id is not None and not ids.is_name(entry.id):
         raise ScenarioError(f"occurrence id {entry.id!r} may use only letters, digits, '_' and '-'", path=f"{path}.id")
 
 

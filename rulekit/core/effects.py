@@ -6,7 +6,7 @@ anything is the ruleset's business, and for some a ruling).
 """
 from __future__ import annotations
 
-from rulekit.core import judge
+from rulekit.core import ids, judge
 from rulekit.core import occur
 from rulekit.core.model import GameState, TriggeringCondition
 
@@ -19,7 +19,7 @@ def apply_replacement(state: GameState, tc: TriggeringCondition, entry: tuple) -
     for instr in instructions:
         targets = judge.changeable_targets(instr, state, controller, source, tc)
         kw = {"players": targets} if instr.target.is_player else {"cards": targets}
-        for made in occur.conditions_for(instr.do, state, f"{use}/instead", use, amount=instr.amount, to=instr.to,
+        for made in occur.conditions_for(instr.do, state, ids.nested(use, "instead"), use, amount=instr.amount, to=instr.to,
                                          grant=instr.grant, ability=instr.ability, new_controller=controller, **kw):
             state = occur.apply(state, made)
     return state

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from immutables import Map
 
-from rulekit.core import occur
+from rulekit.core import ids, occur
 from rulekit.core.limits import MAX_NESTING, MAX_STEPS, RunawayLoop, check_nesting
 from rulekit.core.decisions import AnswerKey, Decision, Unapplied
 from rulekit.core.frames import Ask, Control, Progress, ScriptFrame
@@ -75,7 +75,7 @@ def _uses_since(step: Step, start: Step) -> tuple[tuple[str, int], ...]:
         for name in ("use", "item"):
             value = dict(node.args).get(name) if node.args else None
             if isinstance(value, str):
-                uses[value.partition("@")[0]] += 1
+                uses[ids.use_head(value)] += 1
         node = node.parent
     return tuple(sorted(uses.items(), key=lambda kv: (-kv[1], kv[0])))
 

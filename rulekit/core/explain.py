@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rulekit.core import ids
 from rulekit.core.errors import RulekitError
 from rulekit.core.text import condition_label, position
 from rulekit.core.timeline import Step
@@ -66,10 +67,10 @@ def explain(step: Step, card: str, ability: str, *, later: Step | None = None) -
     event be explained."""
     state = step.before
     rules = state.rules
-    if card.partition("@")[0] not in state.cards:
+    if ids.card_id(card) not in state.cards:
         raise NoSuchAbility(f"no card {card!r} in this game; cards: {', '.join(state.order)}", card=card,
                             ability=ability)
-    source = state.cards[card.partition("@")[0]]
+    source = state.cards[ids.card_id(card)]
     found = source.ability(ability)
     if found is None and later is not None:
         now = later.state.cards[source.id]

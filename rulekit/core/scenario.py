@@ -9,7 +9,6 @@ players, ids are unique, zones exist, the script names real cards) and raises
 from __future__ import annotations
 
 import dataclasses
-import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -20,8 +19,6 @@ from rulekit.core.events import Verb
 from rulekit.core.checking import check, check_ability, check_rulings, suggest  # noqa: F401 (their home was here)
 from rulekit.core.model import Card, typed_cards
 from rulekit.core.ruleset import Ruleset, default_ruleset_name, ruleset_named
-
-_ID = re.compile(r"^[A-Za-z0-9_\-]+$")
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from rulekit.core import ids
 from rulekit.core.abilities import Timing
 from rulekit.core.events import EventKind
 from rulekit.core.model import Card, GameState
@@ -16,7 +17,7 @@ def card_label(card: Card) -> str:
 
 
 def card_of(state: GameState, obj: str) -> Card | None:
-    return state.cards.get(obj.partition("@")[0])
+    return state.cards.get(ids.card_id(obj))
 
 
 def obj_label(state: GameState, obj: str) -> str:
@@ -30,10 +31,8 @@ _EVENT_WORDS = {k.value.replace(" ", "-") for k in EventKind}
 def split_condition(tc_id: str) -> tuple[str, str, str] | None:
     """``"s:claim:killed:c3"`` → ``("s:claim", "killed", "c3")``; ``None`` for an id that is
     not a triggering condition (a sequence, answered by a "one or more" ability)."""
-    parts = tc_id.rsplit(":", 2)
-    if len(parts) == 3 and parts[1] in _EVENT_WORDS and "/" not in parts[2]:
-        return parts[0], parts[1], parts[2]
-    return None
+    parts = ids.parse_condition(tc_id, _EVENT_WORDS)
+    return None if parts is None else (parts.sequence, parts.event, parts.subject)
 
 
 def condition_label(state: GameState, tc_id: str) -> str:
@@ -44,8 +43,9 @@ def condition_label(state: GameState, tc_id: str) -> str:
     head, event, subject = parts
     event = event.replace("-", " ")
     event = state.rules.event_words.get(event, event)
-    if event == "effect initiates" and head.endswith("/initiation"):
-        obj, _, ability_id = head.partition("@")[0].rpartition(".")
+    use = ids.initiated(head) if event == "effect initiates" else None
+    if use is not None:
+        obj, ability_id = use.obj, use.ability
         card = card_of(state, obj)
         ability = card.ability(ability_id) if card else None
         if ability is None:
@@ -58,11 +58,11 @@ def condition_label(state: GameState, tc_id: str) -> str:
 
 def use_ref_label(state: GameState, use_id: str) -> str:
     """``"c7.r1@s:claim:killed:c3"`` → ``"Tyrion's reaction (c7.r1) for: Ser Jaime (c3) killed"``."""
-    head, _, responds_to = use_id.partition("@")
-    obj, _, ability_id = head.rpartition(".")
-    card = card_of(state, obj)
+    use = ids.parse_use(use_id)
+    card = card_of(state, use.obj) if use is not None else None
     if card is None:
         return use_id
+    obj, ability_id, responds_to = use.obj, use.ability, use.responds_to or ""
     ability = card.ability(ability_id)
     kind = ability.timing.value if ability else "ability"
     target = condition_label(state, responds_to)
@@ -73,13 +73,13 @@ def option_label(kind, option_id: str, state: GameState, chooser: str) -> str:
     """The readable label of a decision's option."""
     if option_id == "pass":
         return f"{chooser} passes"
-    if "@" in option_id and "." in option_id.partition("@")[0]:
+    use = ids.parse_use(option_id)
+    if use is not None and use.responds_to is not None:
         return use_ref_label(state, option_id)
     card = card_of(state, option_id)
-    if card is None and "." in option_id:               # CARD.ABILITY: an ability or spell to play
-        obj, _, ability_id = option_id.rpartition(".")
-        source = card_of(state, obj)
-        ability = source.ability(ability_id) if source is not None else None
+    if card is None and use is not None:               # CARD.ABILITY: an ability or spell to play
+        source = card_of(state, use.obj)
+        ability = source.ability(use.ability) if source is not None else None
         if ability is not None:
             return f"{source.title} — {ability_words(ability)} ({option_id})"
     return card_label(card) if card else option_id
@@ -148,37 +148,31 @@ def without_position(text: str) -> str:
     return rest[:1].upper() + rest[1:]
 
 
-_ID_TOKEN = re.compile(r"(?<![\w'#])([A-Za-z0-9_\-]+(?:[.@:/#][A-Za-z0-9_\-]+)+)")
-_PAREN = re.compile(r" ?\(([^()\s]+)\)")
-_PART = re.compile(r"\((?:effect|cost)\d+ of ")
-
-
 def is_internal_id(token: str, state: GameState | None = None) -> bool:
     """Whether ``token`` is an engine id (``c6.r1@s:claim:killed:c3``, ``s:claim``, a card id)
     rather than a word a reader would use."""
-    if _ID_TOKEN.fullmatch(token) and not re.fullmatch(r"[\d.:]+", token):
+    if ids.is_compound(token) and not ids.is_numbers(token):
         return True
-    return state is not None and (token in state.cards or token.partition("@")[0] in state.cards) and \
-        bool(re.fullmatch(r"[A-Za-z0-9_\-]+(@\d+)?", token))
+    return state is not None and (token in state.cards or ids.card_id(token) in state.cards) and \
+        ids.is_card_object(token)
 
 
 def _token_name(token: str, state: GameState) -> str:
-    head = token.partition("@")[0]
-    obj, _, ability_id = head.rpartition(".")
-    card = card_of(state, obj) if obj else None
+    use = ids.parse_use(token)
+    card = card_of(state, use.obj) if use is not None else None
     if card is not None:
-        ability = card.ability(ability_id)
+        ability = card.ability(use.ability)
         kind = ability.timing.value if ability is not None and ability.timing not in (Timing.TRIGGERED, Timing.PRIORITY) \
             else "ability"
         return f"{card.title}'s {kind}"
-    label = condition_label(state, token.partition("/")[0])
+    label = condition_label(state, ids.outermost(token))
     if not label.startswith("the occurrence"):
         return names(label, state)
-    if token.startswith("chain:"):
+    if ids.is_chain(token):
         return "the Chain"
-    if token.count(":") == 1 and token.startswith("s:"):
+    if ids.is_script_occurrence(token):
         return "the scripted event"
-    tail = token.rsplit(":", 1)[-1].replace("-", " ")
+    tail = ids.last_part(token).replace("-", " ")
     if tail in ("would", "interrupt", "reaction"):
         return f"the {tail} window"
     card = card_of(state, token)
@@ -188,11 +182,5 @@ def _token_name(token: str, state: GameState) -> str:
 def names(text: str, state: GameState) -> str:
     """``text`` for a reader: ids in brackets dropped (``"Winterfell Steward (c3)"`` →
     ``"Winterfell Steward"``) and any other engine id replaced by what it names."""
-    def drop(m):
-        return "" if is_internal_id(m.group(1), state) else m.group(0)
-    text = _PART.sub("(", text)
-    before = None
-    while before != text:
-        before, text = text, _PAREN.sub(drop, text)
-    return _ID_TOKEN.sub(lambda m: _token_name(m.group(1), state) if is_internal_id(m.group(1), state)
-                         else m.group(1), text)
+    text = ids.sub_bracketed(ids.without_part_of(text), lambda token: is_internal_id(token, state))
+    return ids.sub_ids(text, lambda token: _token_name(token, state) if is_internal_id(token, state) else token)

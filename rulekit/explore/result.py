@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from immutables import Map
 
+from rulekit.core import ids
 from rulekit.core.decisions import AnswerKey, Line
 from rulekit.explore.walker import RUNAWAY, key_text, outcome_data
 
@@ -314,7 +315,7 @@ def _changes(key, start, default_key: bool) -> list[str]:
     if newly:
         times: dict = {}
         for u in newly:
-            times[u.split("@")[0]] = times.get(u.split("@")[0], 0) + 1
+            times[ids.use_head(u)] = times.get(ids.use_head(u), 0) + 1
         said.append("used " + (", ".join(newly) if len(newly) <= 4 else
                                ", ".join(a if k == 1 else f"{a} ×{k}" for a, k in times.items())))
     if parts["cancelled"]:

@@ -12,6 +12,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Literal, Mapping
 
+from rulekit.core import ids
 from rulekit.core.decisions import DecisionKind
 from rulekit.core.verdicts import Code
 
@@ -111,8 +112,8 @@ def check_expect(game, expect: Expect) -> list[str]:
     if game.decision is not None:
         diffs.append(f"finished: expected the run to end, but it waits for {game.decision.describe()}")
     for card_id, want in expect.cards.items():
-        card = state.cards.get(card_id.partition("@")[0])
-        if card is not None and "@" in card_id and card.obj != card_id:
+        card = state.cards.get(ids.card_id(card_id))
+        if card is not None and ids.new_object(card_id) is not None and card.obj != card_id:
             diffs.append(f"cards.{card_id}: that object is gone; the card is now {card.obj} in the {card.zone}")
             continue
         if card is None:

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
-import re
-
+from rulekit.core import ids
 from rulekit.core.decisions import DecisionKind, Line
 from rulekit.core.errors import escaped, shown
 from rulekit.core.scenario import Scenario, suggest
@@ -44,30 +43,26 @@ def _granted_by_effects(scenario: Scenario) -> list[str]:
     return out
 
 
-#: a use as the engine names it: CARD[@N].ABILITY[@CONDITION] (a card object, then its ability)
-_USE = re.compile(r"^(?P<card>[A-Za-z0-9_\-]+)(?:@\d+)?\.(?P<ability>[A-Za-z0-9_\-]+)(?P<condition>@.*)?$", re.S)
-
-
 def _names_new_object(name: str, scenario: Scenario) -> bool:
     """Whether ``name`` names a card object the rules make: a listed card's new object
     (``phoenix@1``) or a token an effect creates (``token-recruit-1``)."""
-    head, at, n = name.partition("@")
-    if at and n.isdigit() and any(c.id == head for c in scenario.cards):
+    new = ids.new_object(name)
+    if new is not None and any(c.id == new[0] for c in scenario.cards):
         return True
-    if not head.startswith("token-") or at:
+    made_token = ids.parse_token(name)
+    if made_token is None:
         return False
 
     def titles(instructions):
         for instr in instructions:
             token = getattr(instr, "token", None)
             if token is not None:
-                yield "".join(ch if ch.isalnum() else "-" for ch in token.title.lower()).strip("-")
+                yield ids.token_slug(token.title)
             if instr.grant is not None:
                 yield from titles(instr.grant.cost + instr.grant.effect)
             yield from titles(instr.instead + instr.later)
     made = {t for c in scenario.cards for a in c.abilities for t in titles(a.cost + a.effect)}
-    slug, _, number = head[len("token-"):].rpartition("-")
-    return slug in made and number.isdigit()
+    return made_token[0] in made
 
 
 def _check_answer(spec: AnswerSpec, scenario: Scenario, path: tuple, marks: dict, file: str) -> None:
@@ -79,9 +74,9 @@ def _check_answer(spec: AnswerSpec, scenario: Scenario, path: tuple, marks: dict
     if spec.decision is DecisionKind.CHOOSE_TARGET:
         # a card, one of its objects (CARD@N), a token the effects create, an item on the Chain
         # (a chosen ability: CARD.ABILITY@…), or "done" (no more targets for "up to N")
+        chosen = ids.parse_use(spec.answer)
         if _names_new_object(spec.answer, scenario) or spec.answer == "done" or (
-                "." in spec.answer.partition("@")[0] and spec.answer.partition("@")[0].rpartition(".")[0]
-                .partition("@")[0] in card_ids):
+                chosen is not None and chosen.card in card_ids):
             return
         if spec.answer not in card_ids:
             raise _at(path + ("answer",), marks, file,
@@ -96,13 +91,13 @@ def _check_answer(spec: AnswerSpec, scenario: Scenario, path: tuple, marks: dict
         return
     if spec.decision is DecisionKind.CHOOSE_EVENT:
         return   # an event id; whether it is among the candidates is known only when the choice comes up
-    use = _USE.match(spec.answer)
-    card_id, ability = (use["card"], use["ability"]) if use else ("", "")
+    use = ids.parse_use(spec.answer)
+    card_id, ability = (use.card, use.ability) if use else ("", "")
     from rulekit.core.abilities import Timing
     from rulekit.rulesets import get
     # an ability used with priority is answered as CARD.ABILITY (it responds to no condition)
     played = Timing.PRIORITY in get(scenario.ruleset).timings and spec.decision is DecisionKind.ACT_OR_PASS
-    if not use or (use["condition"] is None and not played):
+    if not use or (use.responds_to is None and not played):
         raise _at(path + ("answer",), marks, file, f"{spec.answer!r} is not a use of an ability",
                   "'pass' or CARD.ABILITY@CONDITION, e.g. 'c6.r1@s:claim:killed:c3'")
     if card_id not in card_ids:
@@ -144,7 +139,7 @@ def _check_expect_refs(expect: Expect, scenario: Scenario, marks: dict, file: st
             raise _at(("expect", "verdicts", i, "step"), marks, file,
                       f"{v.step!r} is not a step of {scenario.ruleset}{suggest(v.step, step_names)}",
                       "one of " + ", ".join(repr(n) for n in step_names))
-        card_id = re.sub(r"@\d+$", "", v.card)      # a card, or one of its objects (CARD@N)
+        card_id = (ids.new_object(v.card) or (v.card,))[0]      # a card, or one of its objects (CARD@N)
         if card_id not in card_ids:
             raise _at(("expect", "verdicts", i, "card"), marks, file,
                       f"no card has id {v.card!r}{suggest(v.card, card_ids)}")

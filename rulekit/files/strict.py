@@ -5,9 +5,9 @@ from __future__ import annotations
 import collections.abc
 import dataclasses
 import enum
-import re
 import typing
 
+from rulekit.core import ids
 from rulekit.core.abilities import Ability
 from rulekit.core.errors import shown
 from rulekit.core.model import Card
@@ -16,7 +16,6 @@ from rulekit.files.locate import _at, _yaml_hint
 
 #: Fields where empty text means "none" (for people, or the top-level phase "not given").
 _MAY_BE_EMPTY = {"label", "text", "note"}
-_ID = re.compile(r"[A-Za-z0-9_\-]+")
 MAX_ID_LENGTH = 64
 _ID_KIND = {Card: "card", Ability: "ability", ScriptEntry: "occurrence"}
 _HINTS: dict = {}
@@ -88,7 +87,7 @@ def _strict(value, tp, path: tuple, marks: dict, file) -> None:
         kind = _ID_KIND.get(tp)
         if kind and isinstance(value.get("id"), str):
             ident = value["id"]
-            if not _ID.fullmatch(ident):
+            if not ids.is_name(ident):
                 raise _at(path + ("id",), marks, file,
                           f"{kind} id {shown(ident)} may use only letters, digits, '_' and '-'")
             if len(ident) > MAX_ID_LENGTH:

@@ -9,6 +9,7 @@ import typing
 
 from dataclasses import asdict, dataclass
 
+from rulekit.core import ids
 from rulekit.core.verdicts import reason
 
 FORMAT = "rulekit-trace/1"
@@ -106,7 +107,7 @@ def trace_data(game) -> dict:
     for s in game.timeline:
         ctx = s.context
         state = s.before
-        verdicts = [VerdictRecord(v.card, state.cards[v.card.partition("@")[0]].title, v.ability, v.condition,
+        verdicts = [VerdictRecord(v.card, state.cards[ids.card_id(v.card)].title, v.ability, v.condition,
                                   v.code.value, reason(v)) for v in s.verdicts]
         d = None
         if s.decision is not None:

@@ -2,7 +2,7 @@
 outcomes differ, with cards and abilities named."""
 from __future__ import annotations
 
-import re
+from rulekit.core import ids
 from html import escape
 
 from rulekit.lesson.names import _Names
@@ -39,10 +39,7 @@ class Compared(_Shown):
 
     def lines(self) -> list[str]:
         head = [self.question] if self.question else []
-        def quoted(m):
-            name = self.names.token(m.group(1))
-            return name if name is not None else m.group(0)
-        return head + [self.names.words(re.sub(r"'([^'\s]+)'", quoted, line))
+        return head + [self.names.words(ids.sub_quoted(line, self.names.token))
                        for line in str(self.comparison).splitlines()]
 
     def _text(self) -> str:

@@ -26,6 +26,7 @@ import difflib
 from html import escape
 from pathlib import Path
 
+from rulekit.core import ids
 from rulekit.core.decisions import AnswerKey, Line
 from rulekit.core.errors import RulekitError, ScenarioError
 from rulekit.core.explain import explain
@@ -163,7 +164,7 @@ class Lesson(_Shown):
         e = explain(step, card_id, ability_id, later=play.game.last_step)
         title = self.scenario.card(card_id).title
         names = play.names
-        head = f"#{step.number} · {_position(step)} — {names.token(f'{card_id}.{ability_id}') or title}"
+        head = f"#{step.number} · {_position(step)} — {names.token(ids.ability_ref(card_id, ability_id)) or title}"
         if not e.verdicts:
             return Why(head, [names.words(e.note)])
         reasons = [names.words(f"for {label}: {reason(v)}") for v, label in zip(e.verdicts, e.conditions)]
@@ -189,7 +190,7 @@ class Lesson(_Shown):
         """The first (or last) step whose verdicts include the ability, else the first that can
         judge it."""
         considered = [s for s in play.timeline
-                      if any(v.card.partition("@")[0] == card_id and v.ability == ability_id for v in s.verdicts)]
+                      if any(ids.card_id(v.card) == card_id and v.ability == ability_id for v in s.verdicts)]
         if considered:
             return considered[-1] if last else considered[0]
         for step in play.timeline:
@@ -199,7 +200,7 @@ class Lesson(_Shown):
                 continue
             if e.verdicts and not all(v.code in (Code.WRONG_TIMING, Code.NOT_LISTENING) for v in e.verdicts):
                 return step
-        name = play.names.token(f"{card_id}.{ability_id}") or card_id
+        name = play.names.token(ids.ability_ref(card_id, ability_id)) or card_id
         raise RulekitError(f"no step of this game judged {name}: pass at=… to choose a step")
 
     # -- trying a change ---------------------------------------------------------------------------

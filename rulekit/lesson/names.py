@@ -4,15 +4,12 @@ from __future__ import annotations
 
 import re
 
+from rulekit.core import ids
 from rulekit.core.abilities import Timing
 from rulekit.core.rules import rule as _registry_rule
 from rulekit.core.scenario import Scenario
 from rulekit.core.text import condition_label
 
-_TOKEN = re.compile(r"(?<![\w'])([A-Za-z0-9_\-]+(?:[.@:/#][A-Za-z0-9_\-]+)+)")
-_PAREN = re.compile(r" ?\(([^()\s]+)\)")
-_USE = re.compile(r"^([A-Za-z0-9_\-]+(?:@\d+)?)\.([A-Za-z0-9_\-]+)(?:@|$)")   # card object . ability @ …
-_PART = re.compile(r"\((?:effect|cost)\d+ of ")
 _STEP_TITLE = re.compile(r"^Step (\d+): (.*)$")
 
 
@@ -34,14 +31,14 @@ class _Names:
             self.occurrences[occ] = entry.label or f"{entry.do.value} {subject}".strip()
 
     def card(self, obj: str):
-        return self.cards.get(obj.partition("@")[0])
+        return self.cards.get(ids.card_id(obj))
 
     def token(self, token: str) -> str | None:
         """The name of an id, or ``None`` if it is not one of this game's ids."""
-        use = _USE.match(token)
+        use = ids.parse_use(token)
         if use is not None:
-            obj, ability_id = use.group(1), use.group(2)
-            card = self.card(obj)
+            ability_id = use.ability
+            card = self.card(use.obj)
             if card is not None:
                 ability = next((a for a in card.abilities if a.id == ability_id), None)
                 kind = "spell" if card.type == "spell" else (
@@ -50,31 +47,27 @@ class _Names:
                 return f"{card.title}'s {kind}"
         if token in self.occurrences:
             return self.occurrences[token]
-        if token.startswith("chain:"):
+        if ids.is_chain(token):
             return "the Chain"
         for occ in sorted(self.occurrences, key=len, reverse=True):
-            if token.startswith(occ + ":"):
-                kind = token[len(occ) + 1:].replace("-", " ")
+            kind = ids.derived_part(token, occ)
+            if kind is not None:
+                kind = kind.replace("-", " ")
                 if kind.endswith(("interrupt", "reaction")):
                     return f"the {kind} window"
         if "/" in token and self.state is not None:     # a condition of a delayed or nested effect
-            label = condition_label(self.state, token.partition("/")[0])
+            label = condition_label(self.state, ids.outermost(token))
             if not label.startswith("the occurrence"):
                 return self.words(label)
-        card = self.card(token) if re.fullmatch(r"[A-Za-z0-9_\-]+(@\d+)?", token) else None
+        card = self.card(token) if ids.is_card_object(token) else None
         return card.title if card is not None else None
 
     def words(self, text: str) -> str:
         """``text`` with every id of this game named, and ids in brackets dropped."""
-        def drop(m):
-            inner = m.group(1)
-            known = self.token(inner) is not None or _TOKEN.fullmatch(inner) or re.fullmatch(r"(effect|cost)\d+", inner)
-            return "" if known else m.group(0)
-        text = _PART.sub("(", text).replace("the occurrence ", "")
-        before = None
-        while before != text:
-            before, text = text, _PAREN.sub(drop, text)
-        return _TOKEN.sub(lambda m: self.token(m.group(1)) or m.group(1), text)
+        def known(inner: str) -> bool:
+            return self.token(inner) is not None or ids.is_compound(inner) or ids.is_instruction_part(inner)
+        text = ids.sub_bracketed(ids.without_part_of(text).replace("the occurrence ", ""), known)
+        return ids.sub_ids(text, lambda token: self.token(token) or token, after_hash=False)
 
 
 def _without_position(text: str) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from html import escape
 
+from rulekit.core import ids
 from rulekit.core.errors import RulekitError
 from rulekit.core.game import Game
 from rulekit.lesson.names import _Names, _position, _without_position
@@ -77,8 +78,8 @@ class Play(_Shown):
         for step in self.timeline:
             if step.what in ("use", "forced", "rb-adds", "rb-placed"):
                 ref = str(dict(step.args).get("use") or dict(step.args).get("item") or "")
-                obj, _, ab = ref.partition("@")[0].rpartition(".")
-                if obj.partition("@")[0] == card_id and (ability is None or ab == ability):
+                use = ids.parse_use(ref)
+                if use is not None and use.card == card_id and (ability is None or use.ability == ability):
                     count += 1
         return count
 
@@ -99,7 +100,8 @@ class Play(_Shown):
         from rulekit.files.expect import resolved_of
         out = []
         for ref in resolved_of(self.game):
-            card = self.names.card(ref.partition("@")[0].rpartition(".")[0] or ref)
+            use = ids.parse_use(ref)
+            card = self.names.card(use.obj if use is not None else ref)
             out.append(card.title if card is not None else self.names.words(ref))
         return out
 

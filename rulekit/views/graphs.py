@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import networkx as nx
 
+from rulekit.core import ids
 from rulekit.rulesets import get as get_ruleset
 from rulekit.core.text import condition_label
 from rulekit.core.timeline import Step
@@ -72,7 +73,7 @@ def flow_graph(step: Step, steps: tuple[Step, ...] | None = None, ruleset: str |
 
 # -- the state of a step ----------------------------------------------------------------------------------
 def _ability_node(card_obj: str, ability_id: str) -> str:
-    return f"{card_obj}.{ability_id}"
+    return ids.ability_ref(card_obj, ability_id)
 
 
 def state_graph(step: Step, title: str = "") -> nx.DiGraph:
@@ -96,7 +97,7 @@ def state_graph(step: Step, title: str = "") -> nx.DiGraph:
     state.rules.graph_sequences(g, step, _add_condition)
     for v in step.verdicts:
         node = _ability_node(v.card, v.ability)
-        card = before.cards[v.card.partition("@")[0]]
+        card = before.cards[ids.card_id(v.card)]
         ability = card.ability(v.ability)
         status = {Code.ELIGIBLE: "eligible", Code.MUST_RESOLVE: "forced", Code.TRIGGERS: "triggers"}.get(
             v.code, "used" if v.code is Code.ALREADY_USED else "not eligible")
@@ -114,7 +115,7 @@ def state_graph(step: Step, title: str = "") -> nx.DiGraph:
     state.rules.graph_frames(g, step, _add_condition)
     for tc_id, use in state.cancelled.items():
         if tc_id in g:
-            head = use.partition("@")[0]
+            head = ids.use_head(use)
             if head not in g:
                 g.add_node(head, **_ability_attrs(head))
             g.add_edge(head, tc_id, relation="cancels")
@@ -127,7 +128,7 @@ def state_graph(step: Step, title: str = "") -> nx.DiGraph:
     for tc_id, entries in state.replacements.items():
         if tc_id in g:
             for entry in entries:
-                head = entry[0].partition("@")[0]
+                head = ids.use_head(entry[0])
                 if head not in g:
                     g.add_node(head, **_ability_attrs(head))
                 g.add_edge(head, tc_id, relation="replaces")

@@ -8,6 +8,7 @@ applies it.
 """
 from __future__ import annotations
 
+from rulekit.core import ids
 from rulekit.core.rules import RULES
 from rulekit.core.text import condition_label, position, without_position
 from rulekit.core.timeline import Step
@@ -18,7 +19,7 @@ def verdict_lines(step: Step, indent: str = "    ") -> list[str]:
     out = []
     state = step.before
     for v in step.verdicts:
-        card = state.cards.get(v.card.partition("@")[0])
+        card = state.cards.get(ids.card_id(v.card))
         title = card.title if card else v.card
         out.append(f"{indent}{title} ({v.card}.{v.ability}) for {condition_label(state, v.condition)}: {reason(v)}")
     return out

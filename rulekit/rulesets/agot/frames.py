@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import field
 
+from rulekit.core import ids
 from rulekit.core.abilities import Ability
 from rulekit.core.frozen import Word, immutable
 from rulekit.core.model import Card, TriggeringCondition
@@ -89,7 +90,7 @@ class SequenceFrame(Frame):
         return 1
 
     def loop_uses(self) -> tuple[str, ...]:
-        return (self.id.partition("@")[0],) if "@" in self.id else ()
+        return (ids.use_head(self.id),) if ids.parse_use(self.id) is not None else ()
 
 
 @immutable
@@ -122,4 +123,4 @@ class ResolutionFrame(Frame):
         return None
 
     def loop_uses(self) -> tuple[str, ...]:
-        return (self.use.partition("@")[0],)
+        return (ids.use_head(self.use),)

@@ -74,7 +74,7 @@ def _pending_slot(frame: ResolutionFrame, state: GameState) -> tuple | None:
 
 def _ask_target(frame: ResolutionFrame, state: GameState, pending) -> Ask:
     slot, instr, targets, chooser = pending
-    key = AnswerKey(DecisionKind.CHOOSE_TARGET, f"{frame.use}/{slot}", chooser, 0)
+    key = AnswerKey(DecisionKind.CHOOSE_TARGET, ids.nested(frame.use, slot), chooser, 0)
     rule = "agot.choose.order" if instr.target is Target.EACH_PLAYER else "agot.initiate.targets"
     return Ask(Decision(key, tuple(c.id for c in targets), targets[0].id, rule,
                         f"{chooser} chooses a target to {instr.do.value}", state))
@@ -165,7 +165,7 @@ def _execute(frame: ResolutionFrame, state: GameState, control: Control, instr: 
         return _act_on_condition(frame, state, control, instr, moved_on, args,
                                  ids.instruction_sequence(frame.use, stage, frame.index))
     if instr.do is Verb.DELAY:
-        delayed = DelayedEffect(f"{frame.use}/{slot}", frame.use, frame.source, frame.controller, instr.at,
+        delayed = DelayedEffect(ids.nested(frame.use, slot), frame.use, frame.source, frame.controller, instr.at,
                                 instr.later)
         return Progress(replace(state, delayed=state.delayed + (delayed,)), control[:-1] + (moved_on,),
                         "agot.delayed", AgotStep.DELAYS, args)

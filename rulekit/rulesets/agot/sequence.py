@@ -68,7 +68,7 @@ def start_use(state: GameState, control: Control, frame: SequenceFrame, verdict:
               new_frame: SequenceFrame) -> tuple[GameState, Control, str]:
     """Initiate the ability a verdict allows: mark it used for its triggering condition and
     push its resolution above the (updated) sequence frame."""
-    card = state.cards[verdict.card.partition("@")[0]]
+    card = state.cards[ids.card_id(verdict.card)]
     ability = card.ability(verdict.ability)
     tc = _condition(frame, verdict.condition)
     use = judge.use_id(card, ability, tc)

@@ -9,6 +9,7 @@ its effect change the game state. The engine and :func:`rulekit.explain` both ca
 """
 from __future__ import annotations
 
+from rulekit.core import ids
 from rulekit.core.abilities import Ability, Timing
 from rulekit.core.events import kinds_counted
 from rulekit.core.frozen import members
@@ -50,7 +51,7 @@ def judge(state: GameState, source: Card, ability: Ability, tc: TriggeringCondit
         return Verdict(obj, aid, tid, _Code.NO_MATCH, why)
     if not after and tc.id in state.would_changed:
         # a "would" interrupt replaced what was about to happen: no further interrupts to it (agot.would)
-        return Verdict(obj, aid, tid, _Code.NOT_IMMINENT, f"replaced by {state.would_changed[tc.id].partition('@')[0]}")
+        return Verdict(obj, aid, tid, _Code.NOT_IMMINENT, f"replaced by {ids.use_head(state.would_changed[tc.id])}")
     if ability.condition:
         why = condition_failure(ability.condition, state, me, source)
         if why:

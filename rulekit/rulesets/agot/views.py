@@ -7,6 +7,7 @@ sequence's handler table (:data:`rulekit.rulesets.agot.sequence.STEPS`) runs.
 from __future__ import annotations
 
 from rulekit.core.events import EventKind
+from rulekit.core import ids
 from rulekit.core.text import card_of, condition_label, names
 from rulekit.core.verdicts import Code
 from rulekit.core.ruleset import Flow, FlowNode, SequenceMark, StackEntry, WindowEntry
@@ -57,7 +58,7 @@ def window_entries(step) -> list[WindowEntry]:
             per_player: dict[str, list[str]] = {}
             for v in step.verdicts:
                 if v.code is Code.ELIGIBLE:
-                    card = step.before.cards[v.card.partition("@")[0]]
+                    card = step.before.cards[ids.card_id(v.card)]
                     ability = card.ability(v.ability)
                     per_player.setdefault(card.controller, []).append(
                         f"{card.title}'s {ability.timing.value if ability is not None else 'ability'}")
@@ -113,7 +114,7 @@ def graph_frames(g, step, add_condition) -> None:
     state = step.state
     for frame in step.control:
         if isinstance(frame, ResolutionFrame):
-            node = f"{frame.source.obj}.{frame.ability.id}"
+            node = ids.ability_ref(frame.source.obj, frame.ability.id)
             if node not in g:
                 g.add_node(node, label=f"{frame.source.title}'s {frame.ability.timing.value}", kind="ability", subset=3,
                            status="resolving", reason="", code="", timing=frame.ability.timing.value)
@@ -169,7 +170,8 @@ def sequence_mark(step) -> SequenceMark:
         mark = "auto-pass" if a.get("auto") else "pass"
     use = a.get("use") or a.get("by")
     if player is None and isinstance(use, str):
-        card = card_of(step.before, use.partition("@")[0].rpartition(".")[0])
+        parsed = ids.parse_use(use)
+        card = card_of(step.before, parsed.obj) if parsed is not None else None
         player = card.controller if card is not None else None
     return SequenceMark(column, player, mark)
 

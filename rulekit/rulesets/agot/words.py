@@ -1,6 +1,7 @@
 """A Game of Thrones in words: one sentence per step code of its sequence and resolution."""
 from __future__ import annotations
 
+from rulekit.core import ids
 from rulekit.core.text import obj_label, pass_line, condition_label, use_ref_label
 from rulekit.rulesets.agot.steps import SeqStep
 
@@ -64,12 +65,12 @@ def describe(what: str, a: dict, state) -> str | None:
     if what == "delays":
         return f"{use_ref_label(state, a['use'])} sets up a delayed effect ({a['instruction']})."
     if what == "delayed":
-        return (f"A delayed effect of {use_ref_label(state, a['use'].rpartition('/')[0])} resolves, "
+        return (f"A delayed effect of {use_ref_label(state, ids.owner_of_part(a['use']))} resolves, "
                 f"before the reactions to {condition_label(state, a['condition'])}.")
     if what == "then-skipped":
-        return f"\"Then\" ({a['instruction']} of {a['use'].partition('@')[0]}): the part before did not resolve in full, so the rest does not resolve."
+        return f"\"Then\" ({a['instruction']} of {ids.use_head(a['use'])}): the part before did not resolve in full, so the rest does not resolve."
     if what == "instruction":
-        return f"{a['verb'].capitalize()} ({a['instruction']} of {a['use'].partition('@')[0]}): a nested sequence opens."
+        return f"{a['verb'].capitalize()} ({a['instruction']} of {ids.use_head(a['use'])}): a nested sequence opens."
     if what == "condition-false":
         return f"{a['verb'].capitalize()} ({a['instruction']}): its condition is false ({a['why']}), so it does nothing."
     if what == "nothing":

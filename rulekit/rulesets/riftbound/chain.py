@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from rulekit.core import judge
+from rulekit.core import ids, judge
 from rulekit.core.abilities import Instruction, Target
 from rulekit.core.decisions import PASS, AnswerKey, Decision, DecisionKind
 from rulekit.core.frames import Ask, Control, Progress
@@ -46,7 +46,7 @@ def _stage_place(frame: ChainFrame, state: GameState, control: Control) -> Progr
             continue
         if len(mine) == 1:
             return _place(frame, state, control, mine[0])
-        key = AnswerKey(DecisionKind.ORDER_TRIGGERS, f"{frame.id}:order", player, frame.placed)
+        key = AnswerKey(DecisionKind.ORDER_TRIGGERS, ids.order_decision(frame.id), player, frame.placed)
         return Ask(Decision(key, tuple(i.id for i in mine), mine[0].id, "rb.simultaneous",
                             f"{player} chooses which of their triggered abilities goes on the Chain next", state))
     raise AssertionError("waiting items without a controller among the players")
@@ -88,7 +88,7 @@ def _stage_execute(frame: ChainFrame, state: GameState, control: Control) -> Pro
     if not options:
         return _pass(frame, state, control, auto=True)
     key = AnswerKey(DecisionKind.ACT_OR_PASS, frame.id, frame.priority, frame.number)
-    return Ask(Decision(key, (PASS,) + tuple(f"{c.id}.{a.id}" for c, a in options), PASS, "rb.chain",
+    return Ask(Decision(key, (PASS,) + tuple(ids.ability_ref(c.id, a.id) for c, a in options), PASS, "rb.chain",
                         f"{frame.priority} has priority: add an item with Reaction to the Chain or pass", state))
 
 
@@ -96,10 +96,10 @@ def _stage_execute(frame: ChainFrame, state: GameState, control: Control) -> Pro
 def _answer_execute(frame: ChainFrame, state: GameState, control: Control, option: str) -> Progress:
     if option == PASS:
         return _pass(frame, state, control, auto=False)
-    card_id, _, ability_id = option.partition(".")
-    card = state.cards[card_id]
-    ability = card.ability(ability_id)
-    item = ChainItem(f"{card.obj}.{ability_id}@{frame.id}#{frame.number}", ability, card, frame.priority,
+    chosen = ids.parse_use(option)
+    card = state.cards[chosen.card]
+    ability = card.ability(chosen.ability)
+    item = ChainItem(ids.chain_item(card.obj, chosen.ability, frame.id, frame.number), ability, card, frame.priority,
                      played=card.id if card.type == "spell" else None)
     if card.type == "spell":
         state = state.move(card.id, "chain")
@@ -223,7 +223,7 @@ def _finalize(frame: ChainFrame, state: GameState, control: Control, item: Chain
             if item.stopped(slot) or len(picked) >= instr.up_to or not left:
                 continue
             if option is None:
-                key = AnswerKey(DecisionKind.CHOOSE_TARGET, f"{item.id}/{slot}", item.controller, len(picked))
+                key = AnswerKey(DecisionKind.CHOOSE_TARGET, ids.nested(item.id, slot), item.controller, len(picked))
                 return Ask(Decision(key, left + (DONE,), left[0], "rb.chain.finalize",
                                     f"{item.controller} chooses up to {instr.up_to - len(picked)} more target(s) to "
                                     f"{instr.do.value}, or {DONE}", state))
@@ -235,7 +235,7 @@ def _finalize(frame: ChainFrame, state: GameState, control: Control, item: Chain
         if not options:
             return _remove(frame, state, control, item, f"no legal target to {instr.do.value}")
         if option is None:
-            key = AnswerKey(DecisionKind.CHOOSE_TARGET, f"{item.id}/{slot}", item.controller, 0)
+            key = AnswerKey(DecisionKind.CHOOSE_TARGET, ids.nested(item.id, slot), item.controller, 0)
             return Ask(Decision(key, options, options[0], "rb.chain.finalize",
                                 f"{item.controller} chooses a target to {instr.do.value}", state))
         chosen = replace(item, chosen=item.chosen + ((slot, option),))

@@ -3,6 +3,7 @@ priority), the newest item resolving, a trigger check after events, and the turn
 priority while no Chain exists. A new Chain or item is pushed on top: that is nesting."""
 from __future__ import annotations
 
+from rulekit.core import ids
 from rulekit.core.abilities import Ability
 from rulekit.core.frozen import immutable
 from rulekit.core.model import Card, TriggeringCondition
@@ -74,7 +75,7 @@ class ChainFrame(Frame):
         return len(self.items) + len(self.waiting)
 
     def loop_uses(self) -> tuple[str, ...]:
-        return tuple(item.id.partition("@")[0] for item in self.items + self.waiting)
+        return tuple(ids.use_head(item.id) for item in self.items + self.waiting)
 
 
 @immutable
@@ -97,4 +98,4 @@ class ItemFrame(Frame):
     rechecked: bool = False
 
     def loop_uses(self) -> tuple[str, ...]:
-        return (self.item.id.partition("@")[0],)
+        return (ids.use_head(self.item.id),)

@@ -3,7 +3,7 @@ Reaction (309.1.a) — and the turn player's priority while no Chain exists, in 
 (the Open State), where playing a card or ability starts a Chain."""
 from __future__ import annotations
 
-from rulekit.core import judge
+from rulekit.core import ids, judge
 from rulekit.core.abilities import Ability, Target, Timing
 from rulekit.core.decisions import PASS, AnswerKey, Decision, DecisionKind
 from rulekit.core.frames import Ask, Control, Progress
@@ -65,7 +65,7 @@ def advance_open(frame: OpenFrame, state: GameState, control: Control) -> Progre
         return Progress(state, control[:-1], "rulekit.auto-pass", RbStep.OPEN_PASS,
                         (("player", player), ("auto", True), ("window", frame.id)))
     key = AnswerKey(DecisionKind.ACT_OR_PASS, frame.id, player, frame.number)
-    return Ask(Decision(key, (PASS,) + tuple(f"{c.id}.{a.id}" for c, a in options), PASS, "rb.reaction",
+    return Ask(Decision(key, (PASS,) + tuple(ids.ability_ref(c.id, a.id) for c, a in options), PASS, "rb.reaction",
                         f"{player} has priority and no Chain exists: play a card or ability, or pass", state))
 
 
@@ -74,12 +74,13 @@ def answer_open(frame: OpenFrame, state: GameState, control: Control, option: st
     if option == PASS:
         return Progress(state, control[:-1], "rb.reaction", RbStep.OPEN_PASS,
                         (("player", player), ("auto", False), ("window", frame.id)))
-    card_id, _, ability_id = option.partition(".")
-    card = state.cards[card_id]
-    item = ChainItem(f"{card.obj}.{ability_id}@{frame.id}#{frame.number}", card.ability(ability_id), card, player,
+    chosen = ids.parse_use(option)
+    card = state.cards[chosen.card]
+    item = ChainItem(ids.chain_item(card.obj, chosen.ability, frame.id, frame.number), card.ability(chosen.ability),
+                     card, player,
                      played=card.id if card.type == "spell" else None)
     if card.type == "spell":
         state = state.move(card.id, "chain")
-    chain = ChainFrame(f"chain:{frame.id}#{frame.number}", items=(item,))   # the player who made it acts first
+    chain = ChainFrame(ids.chain(frame.id, frame.number), items=(item,))   # the player who made it acts first
     return Progress(state, control[:-1] + (replace(frame, number=frame.number + 1), chain), "rb.reaction",
                     RbStep.ADDS, (("player", player), ("item", item.id)))

@@ -3,7 +3,7 @@
 its source, the tokens it creates, the items it takes control of, and the cleanup after it."""
 from __future__ import annotations
 
-from rulekit.core import judge
+from rulekit.core import ids, judge
 from rulekit.core import occur
 from rulekit.core.abilities import Instruction, Target
 from rulekit.core.decisions import NO, YES, AnswerKey, Decision, DecisionKind
@@ -15,7 +15,7 @@ from rulekit.core.model import Card, GameState
 from rulekit.core.ruleset import ruling_arg
 from rulekit.rulesets.riftbound.codes import RbStep
 from rulekit.rulesets.riftbound.frames import ChainFrame, ChainItem, ItemFrame
-from rulekit.rulesets.riftbound.triggers import TOKEN_PREFIX, occurrence
+from rulekit.rulesets.riftbound.triggers import occurrence
 
 
 def advance_item(frame: ItemFrame, state: GameState, control: Control) -> Progress | Ask:
@@ -119,7 +119,7 @@ def _execute(frame: ItemFrame, state: GameState, control: Control, instr: Instru
         targets = (live,) if live is not None else ()
     else:
         targets = judge.changeable_targets(effective, state, me, source, item.event)
-    group = f"{item.id}/{slot}"
+    group = ids.nested(item.id, slot)
     if instr.do is Verb.REPLACE:
         # "the next time it would die this turn, instead …": wait for that object's death
         for card in targets:
@@ -142,10 +142,9 @@ def _tokens(state: GameState, instr: Instruction, me: str) -> tuple[Card, ...]:
     """The tokens a ``create`` makes: owned and controlled by the item's controller (179, 180),
     entering exhausted unless ready (182.1.d), where the instruction says (its base by default)."""
     token = instr.token
-    slug = "".join(ch if ch.isalnum() else "-" for ch in token.title.lower()).strip("-")
-    prefix = f"{TOKEN_PREFIX}{slug}-"
-    n = sum(1 for cid in state.order if cid.startswith(prefix))
-    return tuple(Card(id=f"{prefix}{n + k + 1}", title=token.title, owner=me, controller=me, zone=instr.to or "base",
+    slug = ids.token_slug(token.title)
+    n = ids.tokens_so_far(state.order, slug)
+    return tuple(Card(id=ids.token(slug, n + k + 1), title=token.title, owner=me, controller=me, zone=instr.to or "base",
                       type=token.type, traits=token.traits, kneeling=token.type == "unit" and not token.ready,
                       extension=RiftboundCard(might=token.might))
                  for k in range(max(instr.amount, 0)))
@@ -178,7 +177,7 @@ def _finish(frame: ItemFrame, state: GameState, control: Control) -> Progress:
                    if c.zone in state.rules.in_play and c.type == "unit" and c.might > 0 and c.damage >= c.might)
     rest = control[:-1]
     if lethal:
-        group = f"{item.id}/cleanup"
+        group = ids.nested(item.id, "cleanup")
         conditions = occur.conditions_for(Verb.KILL, state, group, group, cards=lethal)
         return occurrence(state, rest, conditions, group, "rb.cleanup", (("item", item.id),))
     return Progress(state, rest, "rb.chain", RbStep.RESOLVED, (("item", item.id),))

@@ -190,11 +190,11 @@ def occurrence(state: GameState, control: Control, conditions: tuple[TriggeringC
     state = replace(state, history=history)
     for tc in happened:
         state = occur.apply(state, tc)
-    if any(tc.card is not None and tc.card.id.startswith(TOKEN_PREFIX) for tc in happened):
+    if any(tc.card is not None and ids.is_token(tc.card.id) for tc in happened):
         state = _tokens_cease(state, happened)
     check = TriggerCheck(group, happened, tuple(captured), deathknells=tuple(deathknells))
     if any(tc.kind is EventKind.PHASE_BEGINS and tc.phase == MAIN_PHASE for tc in happened):
-        control = control + (OpenFrame(f"open:{group}"),)     # once its triggers are dealt with
+        control = control + (OpenFrame(ids.open_window(group)),)     # once its triggers are dealt with
     return Progress(state, control + (check,), rule, RbStep.OCCURS,
                     args + (("occurred", tuple(tc.id for tc in happened)),
                             ("captured", tuple(i.id for i in captured)), ("replaced", tuple(replaced))))
@@ -208,13 +208,12 @@ def replacing_conditions(state: GameState, tc: TriggeringCondition, entry: tuple
     for instr in instructions:
         targets = judge.changeable_targets(instr, state, controller, source, tc)
         kw = {"players": targets} if instr.target.is_player else {"cards": targets}
-        out.extend(occur.conditions_for(instr.do, state, f"{use}/instead", use, amount=instr.amount, to=instr.to,
+        out.extend(occur.conditions_for(instr.do, state, ids.nested(use, "instead"), use, amount=instr.amount, to=instr.to,
                                         grant=instr.grant, ability=instr.ability, new_controller=controller,
                                         source=source, **kw))
     return out
 
 
-TOKEN_PREFIX = "token-"
 MAIN_PHASE = "main"     #: the phase in which the turn player has priority with no Chain
 
 
@@ -222,7 +221,7 @@ def _tokens_cease(state: GameState, happened) -> GameState:
     """A token put into a non-board zone other than the Chain ceases to exist (183.1): it is in
     no zone any more."""
     for tc in happened:
-        if tc.card is not None and tc.card.id.startswith(TOKEN_PREFIX):
+        if tc.card is not None and ids.is_token(tc.card.id):
             now = state.cards.get(tc.card.id)
             if now is not None and now.zone and now.zone not in state.rules.in_play and now.zone != "chain":
                 state = state.with_card(replace(now, zone=""))
@@ -237,7 +236,7 @@ def death_key(tc: TriggeringCondition) -> str | None:
 def _judged_before(frame: TriggerCheck, source: Card, ability: Ability, tc: TriggeringCondition) -> bool:
     """Whether ``ability`` is a Deathknell of a card that died in these events, so was judged
     for ``tc`` before the card moved (``frame.deathknells``), from the card as it was."""
-    return ability.deathknell and any(v.card.partition("@")[0] == source.id and v.ability == ability.id
+    return ability.deathknell and any(ids.card_id(v.card) == source.id and v.ability == ability.id
                                       and v.condition == tc.id for v in frame.deathknells)
 
 
@@ -351,7 +350,7 @@ def check_triggers(frame: TriggerCheck, state: GameState, control: Control) -> P
             chain = replace(rest[i], waiting=rest[i].waiting + tuple(items))
             return Progress(state, rest[:i] + (chain,) + rest[i + 1:], "rb.evaluate-after", RbStep.TRIGGERS, args,
                             verdicts)
-    chain = ChainFrame(f"chain:{frame.group}", waiting=tuple(items))
+    chain = ChainFrame(ids.chain(frame.group), waiting=tuple(items))
     return Progress(state, rest + (chain,), "rb.evaluate-after", RbStep.TRIGGERS, args, verdicts)
 
 
@@ -371,6 +370,6 @@ def explain_verdicts(step, source: Card, ability: Ability) -> tuple[Verdict, ...
     if not isinstance(frame, TriggerCheck):
         return ()
     # keyed by card id: a Deathknell's verdict names the card as it died, not the object it is now
-    recorded = {(v.card.partition("@")[0], v.ability, v.condition): v for v in evaluate(step.before, frame)[0]}
+    recorded = {(ids.card_id(v.card), v.ability, v.condition): v for v in evaluate(step.before, frame)[0]}
     return tuple(recorded.get((source.id, ability.id, tc.id)) or rb_judge(step.before, source, ability, tc, frame.events)
                  for tc in frame.events)

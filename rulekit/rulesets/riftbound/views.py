@@ -6,6 +6,7 @@ same table names the step codes the Chain's handlers record at each stage.
 """
 from __future__ import annotations
 
+from rulekit.core import ids
 from rulekit.core.text import card_of
 from rulekit.core.ruleset import Flow, FlowNode, SequenceMark, StackEntry, WindowEntry
 from rulekit.rulesets.riftbound import chain
@@ -83,7 +84,8 @@ def sequence_mark(step) -> SequenceMark:
     player = a.get("player") if isinstance(a.get("player"), str) else None
     item = a.get("item")
     if player is None and isinstance(item, str):
-        card = card_of(step.before, item.partition("@")[0].rpartition(".")[0])
+        use = ids.parse_use(item)
+        card = card_of(step.before, use.obj) if use is not None else None
         player = card.controller if card is not None else None
     if step.what == "rb-adds" and step.answered_by is None:
         mark = "add"

@@ -1,14 +1,14 @@
 """Riftbound in words: one sentence per step code of trigger evaluation and the Chain."""
 from __future__ import annotations
 
+from rulekit.core import ids
 from rulekit.core.text import card_of, obj_label, pass_line, condition_label
 
 
 def item_label(state, item_id: str) -> str:
-    head = item_id.partition("@")[0]
-    obj, _, ability_id = head.rpartition(".")
-    card = card_of(state, obj)
-    ability = card.ability(ability_id) if card else None
+    item = ids.parse_use(item_id)
+    card = card_of(state, item.obj) if item is not None else None
+    ability = card.ability(item.ability) if card else None
     kind = "spell" if card is not None and card.type == "spell" else (
         "Deathknell" if ability is not None and ability.deathknell else "ability")
     return f"{card.title}'s {kind} ({item_id})" if card else item_id
