@@ -162,10 +162,12 @@ RULES: tuple[Rule, ...] = (
          "was asked (drawing 2 cards from a deck of 1 did not resolve in full). The two parts can be interrupted "
          "separately but share one reaction window after the whole effect resolves.",
          "faq", "A Game of Thrones: The Card Game (2nd ed.), FAQ, \"Then\""),
-    Rule("agot.limit", "Limits and max",
-         "\"Limit N per phase/round\" counts uses per copy of the card, per player; a card that leaves and re-enters "
-         "play is a new copy. \"Max N per phase/round\" counts across all copies of a title. A cancelled use still "
-         "counts.", "rules reference", _RR + ", \"Limits and Maximums\""),
+    Rule("agot.limit", "Limits and maxima",
+         "Every limit and maximum is counted for one player: one player's uses never count against another's. "
+         "\"Limit N per phase/round\" counts a player's uses of one copy of the card; a card that leaves and "
+         "re-enters play is a new copy, while a change of control keeps the copy (its new controller has a limit of "
+         "their own). \"Max N per phase/round\" counts a player's initiations across all their copies of a title. A "
+         "cancelled use still counts.", "rules reference", _RR + ", \"Limits and Maxima\""),
     Rule("agot.delayed", "Delayed effects",
          "A delayed effect is set up by one effect to resolve at a later timing point; it resolves before the "
          "reactions to that timing point are offered, and once.", "rules reference", _RR + ", \"Delayed Effects\""),

@@ -34,6 +34,7 @@ from rulekit.core.ruleset import ruling_arg
 from rulekit.rulesets.agot import verdicts as agot_verdicts
 from rulekit.rulesets.agot.codes import AgotStep
 from rulekit.rulesets.agot.frames import ResolutionFrame, Role, SequenceFrame, Stage, Window
+from rulekit.rulesets.agot.limits import limit_keys
 from rulekit.rulesets.agot.steps import SeqStep
 
 # Enum members read at every step, through plain classes (rulekit.frozen.members says why)
@@ -76,7 +77,7 @@ def start_use(state: GameState, control: Control, frame: SequenceFrame, verdict:
     if card.type in state.rules.played_types and card.zone == state.rules.hand:
         # declared: the card is committed to this play until it is played (agot.event.played)
         state = replace(state, playing=state.playing.set(card.obj, use))
-    for key, _, _ in judge.limit_keys(state, card, ability):   # a use counts even if later cancelled
+    for key, _, _ in limit_keys(state, card, ability):   # a use counts even if later cancelled
         state = replace(state, usage=state.usage.set(key, state.usage.get(key, 0) + 1))
     res = ResolutionFrame(use=use, source=card, ability=ability, controller=card.controller, condition=tc,
                           stage=Stage.COST if ability.cost else Stage.TARGETS)
