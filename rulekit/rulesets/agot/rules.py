@@ -158,10 +158,13 @@ RULES: tuple[Rule, ...] = (
          "rules reference", _RR + ", \"Initiating Abilities\" (step 6), \"Event Cards\" and \"Cancel\""),
     Rule("agot.then", "\"Then\"",
          "The part of an effect after \"then\" resolves only if the part before it resolved in full, judged by what "
-         "actually happened: every condition it was to create occurred (none was pre-empted) and each did all it "
-         "was asked (drawing 2 cards from a deck of 1 did not resolve in full). The two parts can be interrupted "
+         "actually happened: every condition it was to create occurred — none was saved (a saved card is not "
+         "considered killed or discarded), cancelled or otherwise pre-empted — and each did all it was asked "
+         "(drawing 2 cards from a deck of 1 did not resolve in full). Whether a condition that was replaced "
+         "(\"instead\") resolved in full is the ruling agot.then-after-replacement. The two parts can be interrupted "
          "separately but share one reaction window after the whole effect resolves.",
-         "faq", "A Game of Thrones: The Card Game (2nd ed.), FAQ, \"Then\""),
+         "rules reference", _RR + ", \"The word 'Then'\" and \"Save\"; FAQ (1.8), \"Interrupts and Reactions to "
+         "Abilities with 'Then' Effects\" (the shared reaction window)"),
     Rule("agot.limit", "Limits and maxima",
          "Every limit and maximum is counted for one player: one player's uses never count against another's. "
          "\"Limit N per phase/round\" counts a player's uses of one copy of the card; a card that leaves and "

@@ -106,7 +106,7 @@ def no_longer_imminent(frame: SequenceFrame, state: GameState, control: Control)
         return None
     cancelled = tuple(tc for tc in frame.conditions if tc.id in state.cancelled)
     if cancelled:
-        return Progress(state, control[:-1], "agot.cancel", _AgotStep.CANCELLED,
+        return Progress(state, _short_below(frame, control), "agot.cancel", _AgotStep.CANCELLED,
                         (("conditions", tuple(tc.id for tc in cancelled)), ("by", state.cancelled[cancelled[0].id])))
     changed = tuple(tc for tc in frame.conditions if tc.id in state.changed)
     if not changed:
@@ -115,9 +115,22 @@ def no_longer_imminent(frame: SequenceFrame, state: GameState, control: Control)
     args = (("conditions", tuple(tc.id for tc in changed)),
             ("became", tuple(state.changed[tc.id] for tc in changed)), ("rest", tuple(tc.id for tc in rest)))
     if not rest:
-        return Progress(state, control[:-1], "agot.change", _AgotStep.CHANGED, args)
+        return Progress(state, _short_below(frame, control), "agot.change", _AgotStep.CHANGED, args)
+    # the changed conditions will not occur: at step 5 fewer occur than were planned (agot.then)
     kept = replace(frame, conditions=rest, judged=())
     return Progress(state, control[:-1] + (kept,), "rulekit.change.shared", _AgotStep.CHANGED, args)
+
+
+def _short_below(frame: SequenceFrame, control: Control) -> Control:
+    """The control without ``frame``. A nested sequence ended before its conditions occurred —
+    cancelled, or changed (a kill that was saved): the instruction that opened it did not
+    resolve in full, so a "then" after it does not resolve (``agot.then``; Rules Reference,
+    "Save": a saved card is not considered killed)."""
+    if frame.role is not _Role.NESTED:
+        return control[:-1]
+    below = control[-2]
+    assert isinstance(below, ResolutionFrame)
+    return control[:-2] + (replace(below, shortfall=True),)
 
 
 # -- step 1 and step 5 ---------------------------------------------------------------------------
@@ -180,8 +193,11 @@ def occurs(frame: SequenceFrame, state: GameState, control: Control) -> Progress
     if frame.deferred:
         below = control[-2]
         assert isinstance(below, ResolutionFrame)
+        # whether a replaced condition resolved its instruction in full is the ruling
+        # agot.then-after-replacement, read when a "then" part is reached (agot.then)
         below = replace(below, occurred=below.occurred + tuple(happened),
-                        shortfall=below.shortfall or len(happened) < frame.planned or short)
+                        shortfall=below.shortfall or len(happened) < frame.planned or short,
+                        replaced=below.replaced or bool(replaced))
         return Progress(state, control[:-2] + (below,) + on_top, _SeqStep.OCCURS.rule, _AgotStep.OCCURS, args)
     if not happened:
         return Progress(state, control[:-1], _SeqStep.OCCURS.rule, _AgotStep.OCCURS, args)
