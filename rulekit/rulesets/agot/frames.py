@@ -115,6 +115,7 @@ class ResolutionFrame(Frame):
     replaced: bool = False       # a condition an instruction so far created was replaced ("instead")
     cancelled: bool = False      # its effect was cancelled: it will not resolve
     played: bool = False         # its event card has been played (at the initiation of its effect)
+    delayed: bool = False        # a delayed effect: it resolves without initiating again (agot.delayed)
 
     def choice(self, slot: str) -> str | None:
         for s, card_id in self.chosen:

@@ -91,6 +91,13 @@ def advance(frame: ResolutionFrame, state: GameState, control: Control) -> Progr
         pending = _pending_slot(frame, state)
         if pending is not None:
             return _ask_target(frame, state, pending)
+        if frame.delayed:
+            # a delayed effect is not a new triggered ability: it does not initiate (so nothing
+            # can cancel it); it resolves at once (agot.delayed)
+            frame = replace(frame, stage=Stage.EFFECT, index=0)
+            if not ability.effect:
+                return _finish(frame, state, control)
+            return _execute(frame, state, control, ability.effect[0], Stage.EFFECT)
         return _initiate(frame, state, control, ability)
     if frame.stage is _Stage.INITIATION:
         # the initiation's sequence ended without occurring: the effect was cancelled

@@ -172,8 +172,10 @@ RULES: tuple[Rule, ...] = (
          "their own). \"Max N per phase/round\" counts a player's initiations across all their copies of a title. A "
          "cancelled use still counts.", "rules reference", _RR + ", \"Limits and Maxima\""),
     Rule("agot.delayed", "Delayed effects",
-         "A delayed effect is set up by one effect to resolve at a later timing point; it resolves before the "
-         "reactions to that timing point are offered, and once.", "rules reference", _RR + ", \"Delayed Effects\""),
+         "A delayed effect is set up by one effect to resolve at a later timing point; it resolves automatically, "
+         "before the reactions to that timing point are offered, and once. It is not a new triggered ability, even "
+         "when a triggered ability set it up: it does not initiate again, so there is no initiation for a cancel "
+         "to respond to.", "rules reference", _RR + ", \"Delayed Effects\""),
     Rule("agot.choose.order", "Several players choose",
          "When an effect asks several players to make choices, the first player chooses first, then the others in "
          "player order, and the effect then resolves for all of them at once.", "rules reference",

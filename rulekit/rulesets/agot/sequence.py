@@ -228,13 +228,15 @@ def delayed_due(frame: SequenceFrame, state: GameState):
 
 def resolve_delayed(frame: SequenceFrame, state: GameState, control: Control, due) -> Progress:
     """Delayed effects resolve before the reactions to their timing point (``agot.delayed``),
-    one at a time in the order they were set up; each resolves once."""
+    one at a time in the order they were set up; each resolves once. It is not a new triggered
+    ability (Rules Reference, "Delayed Effects"): its targets, if it has any, are chosen, and it
+    resolves without an initiation of its own, so no cancel can respond to it."""
     effect, tc = due
     state = replace(state, delayed=tuple(d for d in state.delayed if d is not effect))
     ability = Ability(id="delayed", timing=_Timing.FORCED_REACTION, when=effect.at, effect=effect.effect,
                       text="a delayed effect")
     res = ResolutionFrame(use=effect.id, source=effect.source, ability=ability, controller=effect.controller,
-                          condition=tc, stage=Stage.TARGETS)
+                          condition=tc, stage=Stage.TARGETS, delayed=True)
     return Progress(state, control + (res,), "agot.delayed", _AgotStep.DELAYED, (("use", effect.id), ("condition", tc.id)))
 
 
