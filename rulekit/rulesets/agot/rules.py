@@ -135,8 +135,9 @@ RULES: tuple[Rule, ...] = (
     Rule("rulekit.trigger.player", "Who a triggering condition is about",
          "A trigger's \"player\" (you, opponent, any) is judged from the ability's controller against the player "
          "the condition is about: who draws or wins; for a card event, the card's controller — the new controller "
-         "for a change of control, and for the initiation of an effect the player who initiates it (\"when an "
-         "opponent plays an event\").", "rulekit", "rulekit",
+         "for a change of control, for the playing of a card the player who plays it (\"after an opponent plays an "
+         "event\"), and for the initiation of an effect — which only cancels reference — the player who initiates "
+         "it.", "rulekit", "rulekit",
          "Card texts name the player an occurrence is about (\"when an opponent initiates\"); for a card event that "
          "player is whoever controls the card or the ability, so one field says it for every kind of event."),
     Rule("agot.replacement", "Replacement effects (\"instead\")",
