@@ -183,8 +183,9 @@ class Period(Word):
 
 @immutable
 class Limit:
-    """"Limit N times per period" (per copy, per player) or, as ``max``, "Max N per period"
-    (across every copy of the card's title)."""
+    """"Limit N times per period" (per copy) or, as ``max``, "Max N per period" (across the
+    copies of the card's title); how a ruleset counts them is its own (A Game of Thrones:
+    per player, ``agot.limit``)."""
 
     __pydantic_config__ = {"extra": "forbid"}   # file keys are checked: no unknown keys
 

@@ -2,7 +2,7 @@
 
 Whether a card passes a filter, whether a triggering condition matches an ability's pattern,
 whether a condition holds, which targets an instruction could change, whether a constant
-ability forbids something, and an ability's limits: each returns ``None`` when it holds, or the
+ability forbids something: each returns ``None`` when it holds, or the
 reason it does not, so a verdict can say why. The verdict functions themselves belong to the
 rulesets (A Game of Thrones: :func:`rulekit.rulesets.agot.verdicts.judge`; Riftbound:
 :func:`rulekit.rulesets.riftbound.triggers.rb_judge`); the engine and :func:`rulekit.explain`
@@ -11,7 +11,7 @@ call the same one, so the two can never disagree.
 from __future__ import annotations
 
 
-from rulekit.core.abilities import Ability, CardFilter, Instruction, Period, Target
+from rulekit.core.abilities import Ability, CardFilter, Instruction, Target
 from rulekit.core.events import VERB_EVENT, EventKind, Verb
 from rulekit.core import ids
 from rulekit.core import occur
@@ -171,30 +171,3 @@ def use_id(source: Card, ability: Ability, tc: TriggeringCondition) -> str:
     """A use is keyed by card object + ability + what it responds to: the triggering condition,
     or the whole occurrence for "one or more" wording."""
     return ids.use(source.obj, ability.id, tc.sequence if ability.when.one_or_more else tc.id)
-
-
-def period_key(state: GameState, per: Period) -> str:
-    return f"round {state.round}" if per is Period.ROUND else f"round {state.round}, phase {state.phase_number} ({state.phase})"
-
-
-def limit_keys(state: GameState, source: Card, ability: Ability) -> tuple[tuple[str, int, str], ...]:
-    """(usage key, allowed uses, wording) for the ability's limit and max: a limit counts per
-    copy (card object) and player, a max across every copy of the title."""
-    out = []
-    if ability.limit is not None:
-        period = period_key(state, ability.limit.per)
-        out.append((f"limit|{source.obj}.{ability.id}|{source.controller}|{period}", ability.limit.times,
-                    f"limit {ability.limit.times} per {ability.limit.per.value}"))
-    if ability.max is not None:
-        period = period_key(state, ability.max.per)
-        out.append((f"max|{source.title}|{ability.id}|{period}", ability.max.times,
-                    f"max {ability.max.times} per {ability.max.per.value} for every copy of {source.title}"))
-    return tuple(out)
-
-
-def limit_reached(state: GameState, source: Card, ability: Ability) -> str | None:
-    for key, times, wording in limit_keys(state, source, ability):
-        used = state.usage.get(key, 0)
-        if used >= times:
-            return f"{wording}; used {used} time(s) already"
-    return None

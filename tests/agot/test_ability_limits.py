@@ -51,3 +51,21 @@ def test_a_card_that_leaves_and_re_enters_play_is_a_new_copy_for_its_limit():
         assert game.decision.key.at == "s:k2:reaction"           # offered again: a new copy
         game = game.answer(game.decision.options[-1])
     assert game.state.cards["a"].obj == "a@2" and game.state.cards["a"].power == 1
+
+
+
+def test_a_max_is_per_player():
+    """Rules Reference, "Limits and Maxima": every maximum is player specific. P1 playing one copy
+    leaves P2's own copy eligible; P1's second copy is at P1's maximum, and the verdict says whose."""
+    from rulekit.files.expect import uses_of
+    game = play("max-is-per-player")
+    assert [u.partition(".")[0] for u in uses_of(game)] == ["w1", "w2"]
+    last = [s for s in game.timeline if s.context is not None and s.context.id == "s:kill" and s.verdicts][-1]
+    w3 = next(v for v in last.verdicts if v.card == "w3")
+    assert w3.code is Code.LIMIT_REACHED and "for P1's copies of Whispers at Court" in w3.detail
+
+
+def test_a_limit_is_per_player_when_control_changes():
+    """The same copy under a new controller: the uses counted were the old controller's."""
+    game = play("limit-is-per-player")
+    assert game.state.cards["tower"].power == 2 and game.state.cards["tower"].incarnation == 0

@@ -1,9 +1,16 @@
 """Events and cancels: a played event is in the discard pile before its cancel window opens, and
 is committed to its play while its costs are paid; a cancelled effect has no further steps, a
-cancelled cancel never initiates, and the window it was in carries on."""
+cancelled cancel never initiates, and the window it was in carries on; only cancels may listen
+for the initiation of an effect."""
 from __future__ import annotations
 
-from rulekit import RULES, Code
+import pytest
+
+from rulekit import RULES, Ability, Card, Code, Game, Instruction, Scenario, ScenarioError, Target, Timing, Trigger
+from rulekit.core.abilities import Who
+from rulekit.core.events import EventKind, Verb
+from rulekit.files import loads_scenario
+from rulekit.files.builder import ScenarioBuilder
 from rulekit.files.expect import offered_of, resolved_of, uses_of
 
 from shipped_agot import play
@@ -63,3 +70,59 @@ def test_a_cancelled_effect_has_no_further_steps():
     after = [s for s in game.timeline if s.context and s.context.id == initiation]
     assert after[-1].what == "cancelled"
     assert max(s.context.step.number for s in after) <= 4
+
+
+# -- only cancels reference the initiation of an effect ---------------------------------------------
+_NOT_A_CANCEL = [(timing, effect) for timing in (Timing.REACTION, Timing.FORCED_REACTION, Timing.INTERRUPT,
+                                                 Timing.FORCED_INTERRUPT, Timing.WOULD_INTERRUPT)
+                 for effect in ((Instruction(Verb.GAIN_POWER, Target.SELF),),)] + [
+    (Timing.REACTION, (Instruction(Verb.CANCEL, Target.THAT_EFFECT),)),          # too late to cancel
+    (Timing.FORCED_REACTION, (Instruction(Verb.CANCEL, Target.THAT_EFFECT),))]
+
+
+def _listener(timing, effect) -> Ability:
+    return Ability("x", timing, effect, when=Trigger(EventKind.INITIATES, player=Who.OPPONENT))
+
+
+@pytest.mark.parametrize("timing,effect", _NOT_A_CANCEL, ids=[f"{t.value}-{e[0].do.value}" for t, e in _NOT_A_CANCEL])
+def test_a_non_cancel_listening_for_an_initiation_is_refused_in_python_and_the_builder(timing, effect):
+    cards = (Card(id="v", title="Victim", owner="P2"),
+             Card(id="w", title="Watcher", owner="P2", type="location", abilities=(_listener(timing, effect),)))
+    scenario = Scenario("initiation", ("P1", "P2"), "P1", cards, ())
+    with pytest.raises(ScenarioError, match="only a cancel may reference the initiation of an effect") as err:
+        Game.start(scenario)
+    assert err.value.path == "cards[1].abilities[0].when.event"
+    builder = ScenarioBuilder("initiation", players=["P1", "P2"])
+    builder.card("v", "Victim", owner="P2")
+    builder.card("w", "Watcher", owner="P2", type="location", abilities=[_listener(timing, effect)])
+    with pytest.raises(ScenarioError, match="only a cancel may reference the initiation of an effect"):
+        builder.build()
+
+
+def test_a_would_interrupt_listening_for_an_initiation_is_refused_in_a_file_at_its_line():
+    text = """ruleset: agot
+title: would
+players: [P1, P2]
+first_player: P1
+cards:
+  - {id: v, title: Victim, owner: P2}
+  - id: w
+    title: Watcher
+    owner: P2
+    type: location
+    abilities:
+      - id: x
+        timing: would interrupt
+        when: {event: effect initiates, player: opponent}
+        effect: [{do: draw, target: you}]
+script:
+  - {do: kill, cards: [v]}
+"""
+    with pytest.raises(ScenarioError, match="only a cancel may reference the initiation of an effect") as err:
+        loads_scenario(text, "would.yaml").start()
+    assert (err.value.file, err.value.line) == ("would.yaml", 14)
+
+
+def test_the_shipped_cancels_still_load_and_cancel():
+    game = play("cancelled-ability-uses-its-limit")
+    assert any(s.what == "cancels" for s in game.timeline)

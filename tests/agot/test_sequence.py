@@ -243,3 +243,15 @@ def test_delayed_effects_resolve_before_the_reactions_to_their_timing_point():
     opens = whats.index(("window-opens", "s:end"))
     assert delayed < opens
     assert game.state.delayed == ()          # it resolved once
+
+
+def test_a_delayed_effect_does_not_initiate_again():
+    """Rules Reference, "Delayed Effects": a delayed effect is not a new triggered ability when it
+    resolves, so it has no initiation and no cancel is ever offered against it."""
+    game = play("delayed-effect-does-not-initiate")
+    delayed = "oath.r@s:win:wins-a-challenge:P1/effect0"
+    assert [s.args_dict()["use"] for s in game.timeline if s.what == "initiation"] == ["oath.r@s:win:wins-a-challenge:P1"]
+    assert not any(s.decision is not None and any(o.startswith("vow.x@" + delayed) for o in s.decision.legal_ids())
+                   for s in game.timeline)
+    assert [s.args_dict()["use"] for s in game.timeline if s.what == "resolved"][-1] == delayed
+    assert [c.id for c in game.state.cards_in("hand", "P1")] == ["p1d0"]

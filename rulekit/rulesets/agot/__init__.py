@@ -120,6 +120,7 @@ class AGoT(Ruleset):
             if instr.do in RESTRICTION_VERBS:
                 raise ScenarioError(f"{instr.do.value!r} belongs to a constant ability, not a {ability.timing.value} one",
                                     path=f"{path}.{where}.do", expected="timing: constant")
+        _check_initiation_listener(ability, path, card_id)
 
     def open_occurrence(self, state, control, conditions, occurrence, rule, args):
         return Progress(state, control + (SequenceFrame(occurrence, conditions),), rule, AgotStep.SCRIPT, args)
@@ -146,6 +147,25 @@ class AGoT(Ruleset):
         """Whether ``other`` belongs to the path drawn for ``step``: the same sequence."""
         here = views.sequence_id(step)
         return here is not None and views.sequence_id(other) == here
+
+
+def _check_initiation_listener(ability: Ability, path: str, card_id: str) -> None:
+    """Only cancels reference the initiation of an effect (the triggering-condition text, step 2;
+    ``agot.tc.2``): an ability that listens for ``effect initiates`` must cancel that effect, as
+    an interrupt. Anything else would load and never be offered, so it is refused; an ability about
+    a card being played listens for ``played``."""
+    if ability.when is None or ability.when.event is not EventKind.INITIATES:
+        return
+    cancels = any(i.do is Verb.CANCEL for i in ability.effect)
+    if cancels and ability.timing in (Timing.WOULD_INTERRUPT, Timing.FORCED_INTERRUPT, Timing.INTERRUPT):
+        return
+    why = f"a {ability.timing.value} comes too late to cancel it" if cancels else "its effect does not cancel it"
+    raise ScenarioError(
+        f"ability {ability.id!r} of card {card_id!r} listens for 'effect initiates', but only a cancel may reference "
+        f"the initiation of an effect (the triggering-condition text, step 2): {why}; an ability about a card "
+        "being played listens for 'played'", path=f"{path}.when.event",
+        expected="a cancel (timing: would interrupt; effect: {do: cancel, target: that effect}), or 'played' "
+                 "(\"after an opponent plays an event\": {event: played, card: {type: event}, player: opponent})")
 
 
 def duplicate_save(duplicate_id: str) -> Ability:

@@ -113,8 +113,10 @@ class ResolutionFrame(Frame):
     chosen: tuple[tuple[str, str], ...] = ()
     occurred: tuple[TriggeringCondition, ...] = ()
     shortfall: bool = False      # an instruction so far did not resolve in full (for "then")
+    replaced: bool = False       # a condition an instruction so far created was replaced ("instead")
     cancelled: bool = False      # its effect was cancelled: it will not resolve
     played: bool = False         # its event card has been played (at the initiation of its effect)
+    delayed: bool = False        # a delayed effect: it resolves without initiating again (agot.delayed)
 
     def choice(self, slot: str) -> str | None:
         for s, card_id in self.chosen:

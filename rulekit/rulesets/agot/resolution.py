@@ -27,6 +27,7 @@ _Stage = members(Stage)     # read at every step of a use (rulekit.frozen.member
 
 
 ENDS_INTERRUPTS = "agot.replacement-ends-interrupts"
+THEN_AFTER_REPLACEMENT = "agot.then-after-replacement"
 
 
 def _ability(frame: ResolutionFrame) -> Ability:
@@ -90,6 +91,13 @@ def advance(frame: ResolutionFrame, state: GameState, control: Control) -> Progr
         pending = _pending_slot(frame, state)
         if pending is not None:
             return _ask_target(frame, state, pending)
+        if frame.delayed:
+            # a delayed effect is not a new triggered ability: it does not initiate (so nothing
+            # can cancel it); it resolves at once (agot.delayed)
+            frame = replace(frame, stage=Stage.EFFECT, index=0)
+            if not ability.effect:
+                return _finish(frame, state, control)
+            return _execute(frame, state, control, ability.effect[0], Stage.EFFECT)
         return _initiate(frame, state, control, ability)
     if frame.stage is _Stage.INITIATION:
         # the initiation's sequence ended without occurring: the effect was cancelled
@@ -154,9 +162,16 @@ def _execute(frame: ResolutionFrame, state: GameState, control: Control, instr: 
             return _ask_target(frame, state, pending)
     moved_on = replace(frame, index=frame.index + 1)
     args = (("use", frame.use), ("instruction", slot), ("verb", instr.do.value))
-    if instr.then and frame.shortfall:
-        skipped = replace(frame, index=len(_ability(frame).effect if stage is _Stage.EFFECT else _ability(frame).cost))
-        return Progress(state, control[:-1] + (skipped,), "agot.then", AgotStep.THEN_SKIPPED, args)
+    if instr.then:
+        # the part before "then" must have resolved in full (agot.then); a part that was replaced
+        # ("instead") did so or not according to the ruling agot.then-after-replacement
+        not_in_full = frame.shortfall
+        if frame.replaced:
+            args += (ruling_arg(state, THEN_AFTER_REPLACEMENT),)
+            not_in_full = not_in_full or state.ruling(THEN_AFTER_REPLACEMENT) == "not-in-full"
+        if not_in_full:
+            skipped = replace(frame, index=len(_ability(frame).effect if stage is _Stage.EFFECT else _ability(frame).cost))
+            return Progress(state, control[:-1] + (skipped,), "agot.then", AgotStep.THEN_SKIPPED, args)
     why = judge.condition_failure(instr.condition, state, frame.controller, frame.source)
     if why:
         return Progress(state, control[:-1] + (replace(moved_on, shortfall=True),), "agot.effect.condition",

@@ -135,8 +135,9 @@ RULES: tuple[Rule, ...] = (
     Rule("rulekit.trigger.player", "Who a triggering condition is about",
          "A trigger's \"player\" (you, opponent, any) is judged from the ability's controller against the player "
          "the condition is about: who draws or wins; for a card event, the card's controller — the new controller "
-         "for a change of control, and for the initiation of an effect the player who initiates it (\"when an "
-         "opponent plays an event\").", "rulekit", "rulekit",
+         "for a change of control, for the playing of a card the player who plays it (\"after an opponent plays an "
+         "event\"), and for the initiation of an effect — which only cancels reference — the player who initiates "
+         "it.", "rulekit", "rulekit",
          "Card texts name the player an occurrence is about (\"when an opponent initiates\"); for a card event that "
          "player is whoever controls the card or the ability, so one field says it for every kind of event."),
     Rule("agot.replacement", "Replacement effects (\"instead\")",
@@ -158,17 +159,24 @@ RULES: tuple[Rule, ...] = (
          "rules reference", _RR + ", \"Initiating Abilities\" (step 6), \"Event Cards\" and \"Cancel\""),
     Rule("agot.then", "\"Then\"",
          "The part of an effect after \"then\" resolves only if the part before it resolved in full, judged by what "
-         "actually happened: every condition it was to create occurred (none was pre-empted) and each did all it "
-         "was asked (drawing 2 cards from a deck of 1 did not resolve in full). The two parts can be interrupted "
+         "actually happened: every condition it was to create occurred — none was saved (a saved card is not "
+         "considered killed or discarded), cancelled or otherwise pre-empted — and each did all it was asked "
+         "(drawing 2 cards from a deck of 1 did not resolve in full). Whether a condition that was replaced "
+         "(\"instead\") resolved in full is the ruling agot.then-after-replacement. The two parts can be interrupted "
          "separately but share one reaction window after the whole effect resolves.",
-         "faq", "A Game of Thrones: The Card Game (2nd ed.), FAQ, \"Then\""),
-    Rule("agot.limit", "Limits and max",
-         "\"Limit N per phase/round\" counts uses per copy of the card, per player; a card that leaves and re-enters "
-         "play is a new copy. \"Max N per phase/round\" counts across all copies of a title. A cancelled use still "
-         "counts.", "rules reference", _RR + ", \"Limits and Maximums\""),
+         "rules reference", _RR + ", \"The word 'Then'\" and \"Save\"; FAQ (1.8), \"Interrupts and Reactions to "
+         "Abilities with 'Then' Effects\" (the shared reaction window)"),
+    Rule("agot.limit", "Limits and maxima",
+         "Every limit and maximum is counted for one player: one player's uses never count against another's. "
+         "\"Limit N per phase/round\" counts a player's uses of one copy of the card; a card that leaves and "
+         "re-enters play is a new copy, while a change of control keeps the copy (its new controller has a limit of "
+         "their own). \"Max N per phase/round\" counts a player's initiations across all their copies of a title. A "
+         "cancelled use still counts.", "rules reference", _RR + ", \"Limits and Maxima\""),
     Rule("agot.delayed", "Delayed effects",
-         "A delayed effect is set up by one effect to resolve at a later timing point; it resolves before the "
-         "reactions to that timing point are offered, and once.", "rules reference", _RR + ", \"Delayed Effects\""),
+         "A delayed effect is set up by one effect to resolve at a later timing point; it resolves automatically, "
+         "before the reactions to that timing point are offered, and once. It is not a new triggered ability, even "
+         "when a triggered ability set it up: it does not initiate again, so there is no initiation for a cancel "
+         "to respond to.", "rules reference", _RR + ", \"Delayed Effects\""),
     Rule("agot.choose.order", "Several players choose",
          "When an effect asks several players to make choices, the first player chooses first, then the others in "
          "player order, and the effect then resolves for all of them at once.", "rules reference",

@@ -57,4 +57,29 @@ REPLACEMENT_ENDS_INTERRUPTS = Ruling(
             "condition is also used before it occurs; a replacement changes its nature whatever the wording."),
     ))
 
-RULINGS = (REPLACEMENT_TRIGGERS, REPLACEMENT_ENDS_INTERRUPTS)
+THEN_AFTER_REPLACEMENT = Ruling(
+    "agot.then-after-replacement", "agot",
+    "Did a pre-then part whose triggering condition was replaced (\"instead\") resolve in full, so that the part "
+    "after \"then\" resolves?",
+    (
+        RulingOption(
+            "occurred",
+            "Yes: the replaced condition is still considered to have occurred, so the pre-then part resolved and the "
+            "post-then part resolves (a kill replaced by a return to hand counts as the kill).",
+            f"{_RR}, \"Replacement Effects\" (a replacement resolves the same triggering condition by other means, "
+            "and the condition is still considered to occur)",
+            "The Replacement Effects entry calls the replacement a different way of resolving the same condition, "
+            "not a failure to resolve it, and rulekit already counts the replaced condition as having occurred for "
+            "its reactions; reading \"then\" the same way gives one answer to whether it occurred."),
+        RulingOption(
+            "not-in-full",
+            "No: the post-then part resolves only if the game state reflects the pre-then part's intent in its "
+            "entirety, and a replaced condition left it otherwise (a character killed \"instead\" returned to hand "
+            "is not in the dead pile), so the post-then part does not resolve.",
+            f"{_RR}, \"The word 'Then'\" (the pre-then aspect must resolve in full: the game state changes to reflect "
+            "its intent in its entirety) and \"Kill, Killed\" (a killed character is placed in the dead pile)",
+            "The \"Then\" entry judges by the game state, not by what is considered to have occurred; a replacement "
+            "changes what the game state becomes, so the intent of the pre-then part was not carried out."),
+    ))
+
+RULINGS = (REPLACEMENT_TRIGGERS, REPLACEMENT_ENDS_INTERRUPTS, THEN_AFTER_REPLACEMENT)

@@ -34,6 +34,7 @@ from rulekit.core.ruleset import ruling_arg
 from rulekit.rulesets.agot import verdicts as agot_verdicts
 from rulekit.rulesets.agot.codes import AgotStep
 from rulekit.rulesets.agot.frames import ResolutionFrame, Role, SequenceFrame, Stage, Window
+from rulekit.rulesets.agot.limits import limit_keys
 from rulekit.rulesets.agot.steps import SeqStep
 
 # Enum members read at every step, through plain classes (rulekit.frozen.members says why)
@@ -76,7 +77,7 @@ def start_use(state: GameState, control: Control, frame: SequenceFrame, verdict:
     if card.type in state.rules.played_types and card.zone == state.rules.hand:
         # declared: the card is committed to this play until it is played (agot.event.played)
         state = replace(state, playing=state.playing.set(card.obj, use))
-    for key, _, _ in judge.limit_keys(state, card, ability):   # a use counts even if later cancelled
+    for key, _, _ in limit_keys(state, card, ability):   # a use counts even if later cancelled
         state = replace(state, usage=state.usage.set(key, state.usage.get(key, 0) + 1))
     res = ResolutionFrame(use=use, source=card, ability=ability, controller=card.controller, condition=tc,
                           stage=Stage.COST if ability.cost else Stage.TARGETS)
@@ -105,7 +106,7 @@ def no_longer_imminent(frame: SequenceFrame, state: GameState, control: Control)
         return None
     cancelled = tuple(tc for tc in frame.conditions if tc.id in state.cancelled)
     if cancelled:
-        return Progress(state, control[:-1], "agot.cancel", _AgotStep.CANCELLED,
+        return Progress(state, _short_below(frame, control), "agot.cancel", _AgotStep.CANCELLED,
                         (("conditions", tuple(tc.id for tc in cancelled)), ("by", state.cancelled[cancelled[0].id])))
     changed = tuple(tc for tc in frame.conditions if tc.id in state.changed)
     if not changed:
@@ -114,9 +115,22 @@ def no_longer_imminent(frame: SequenceFrame, state: GameState, control: Control)
     args = (("conditions", tuple(tc.id for tc in changed)),
             ("became", tuple(state.changed[tc.id] for tc in changed)), ("rest", tuple(tc.id for tc in rest)))
     if not rest:
-        return Progress(state, control[:-1], "agot.change", _AgotStep.CHANGED, args)
+        return Progress(state, _short_below(frame, control), "agot.change", _AgotStep.CHANGED, args)
+    # the changed conditions will not occur: at step 5 fewer occur than were planned (agot.then)
     kept = replace(frame, conditions=rest, judged=())
     return Progress(state, control[:-1] + (kept,), "rulekit.change.shared", _AgotStep.CHANGED, args)
+
+
+def _short_below(frame: SequenceFrame, control: Control) -> Control:
+    """The control without ``frame``. A nested sequence ended before its conditions occurred —
+    cancelled, or changed (a kill that was saved): the instruction that opened it did not
+    resolve in full, so a "then" after it does not resolve (``agot.then``; Rules Reference,
+    "Save": a saved card is not considered killed)."""
+    if frame.role is not _Role.NESTED:
+        return control[:-1]
+    below = control[-2]
+    assert isinstance(below, ResolutionFrame)
+    return control[:-2] + (replace(below, shortfall=True),)
 
 
 # -- step 1 and step 5 ---------------------------------------------------------------------------
@@ -179,8 +193,11 @@ def occurs(frame: SequenceFrame, state: GameState, control: Control) -> Progress
     if frame.deferred:
         below = control[-2]
         assert isinstance(below, ResolutionFrame)
+        # whether a replaced condition resolved its instruction in full is the ruling
+        # agot.then-after-replacement, read when a "then" part is reached (agot.then)
         below = replace(below, occurred=below.occurred + tuple(happened),
-                        shortfall=below.shortfall or len(happened) < frame.planned or short)
+                        shortfall=below.shortfall or len(happened) < frame.planned or short,
+                        replaced=below.replaced or bool(replaced))
         return Progress(state, control[:-2] + (below,) + on_top, _SeqStep.OCCURS.rule, _AgotStep.OCCURS, args)
     if not happened:
         return Progress(state, control[:-1], _SeqStep.OCCURS.rule, _AgotStep.OCCURS, args)
@@ -211,13 +228,15 @@ def delayed_due(frame: SequenceFrame, state: GameState):
 
 def resolve_delayed(frame: SequenceFrame, state: GameState, control: Control, due) -> Progress:
     """Delayed effects resolve before the reactions to their timing point (``agot.delayed``),
-    one at a time in the order they were set up; each resolves once."""
+    one at a time in the order they were set up; each resolves once. It is not a new triggered
+    ability (Rules Reference, "Delayed Effects"): its targets, if it has any, are chosen, and it
+    resolves without an initiation of its own, so no cancel can respond to it."""
     effect, tc = due
     state = replace(state, delayed=tuple(d for d in state.delayed if d is not effect))
     ability = Ability(id="delayed", timing=_Timing.FORCED_REACTION, when=effect.at, effect=effect.effect,
                       text="a delayed effect")
     res = ResolutionFrame(use=effect.id, source=effect.source, ability=ability, controller=effect.controller,
-                          condition=tc, stage=Stage.TARGETS)
+                          condition=tc, stage=Stage.TARGETS, delayed=True)
     return Progress(state, control + (res,), "agot.delayed", _AgotStep.DELAYED, (("use", effect.id), ("condition", tc.id)))
 
 

@@ -13,10 +13,11 @@ from rulekit.core import ids
 from rulekit.core.abilities import Ability, Timing
 from rulekit.core.events import kinds_counted
 from rulekit.core.frozen import members
-from rulekit.core.judge import (changeable_targets, condition_change_blocked, condition_failure, limit_reached,
-                      trigger_mismatch, use_id)
+from rulekit.core.judge import (changeable_targets, condition_change_blocked, condition_failure, trigger_mismatch,
+                                use_id)
 from rulekit.core.model import Card, GameState, TriggeringCondition
 from rulekit.core.verdicts import Code, Verdict
+from rulekit.rulesets.agot.limits import limit_reached
 from rulekit.rulesets.agot.steps import SeqStep
 
 # Enum members read at every step, through plain classes (rulekit.frozen.members says why)

@@ -66,7 +66,8 @@ def describe(what: str, a: dict, state) -> str | None:
         return f"{use_ref_label(state, a['use'])} sets up a delayed effect ({a['instruction']})."
     if what == "delayed":
         return (f"A delayed effect of {use_ref_label(state, ids.owner_of_part(a['use']))} resolves, "
-                f"before the reactions to {condition_label(state, a['condition'])}.")
+                f"before the reactions to {condition_label(state, a['condition'])}; it is not a new triggered "
+                "ability, so it does not initiate again.")
     if what == "then-skipped":
         return f"\"Then\" ({a['instruction']} of {ids.use_head(a['use'])}): the part before did not resolve in full, so the rest does not resolve."
     if what == "instruction":
