@@ -199,6 +199,10 @@ class Ruleset:
     hand: ClassVar[str] = "hand"
     leave_play_zone: ClassVar[Mapping[EventKind, str]] = {}
     played_zone: ClassVar[str] = "discard pile"     # where a played card goes once played
+    #: where a card is while it is being played, between leaving its owner's hand and reaching
+    #: :attr:`played_zone` (``None``: it goes straight there). Not one of :attr:`zones`: no file
+    #: can put a card there, and no filter naming a zone finds it
+    playing_zone: ClassVar[str | None] = None
     board_moves_keep_object: ClassVar[bool] = False
     card_noun: ClassVar[str] = "character"
     #: the card types of this game, as a card's ``type:`` names them (checked when a scenario
@@ -239,6 +243,8 @@ class Ruleset:
         """Whether a move between these zones makes the card a new object."""
         if from_zone == to_zone:
             return False
+        if from_zone is not None and from_zone == self.playing_zone and to_zone == self.played_zone:
+            return False     # the card that was played is the card placed where played cards go
         if self.board_moves_keep_object:
             return not (from_zone in self.in_play and to_zone in self.in_play)
         return True

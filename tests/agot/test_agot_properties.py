@@ -86,7 +86,8 @@ def test_an_event_card_is_never_offered_twice_for_one_play(scenario, data):
                 event("an event played")
         if step.what == "initiation" and step.args_dict()["use"].partition(".")[0] in used_at:
             card = step.args_dict()["use"].partition(".")[0].partition("@")[0]
-            assert step.state.cards[card].zone == "discard pile", "an event initiated from the hand"
+            # FAQ (1.5) "Playing Events": it has left the hand, and is in no out-of-play area
+            assert step.state.cards[card].zone == "being played", "an event initiated from the hand"
     for card in events:
         if any(u.partition(".")[0].partition("@")[0] == card for u in used_at):
             assert game.state.cards[card].zone == "discard pile"

@@ -44,6 +44,9 @@ class AGoT(Ruleset):
         EventKind.RETURNED_TO_HAND: "hand",
     }
     played_zone = "discard pile"
+    #: FAQ (1.5) "Playing Events": from leaving the hand until its effects have resolved (or been
+    #: cancelled) an event is being played, in no out-of-play area (agot.event.played)
+    playing_zone = "being played"
     board_moves_keep_object = False
     card_noun = "character"
     card_types = ("character", "location", "attachment", "event", "plot", "agenda")

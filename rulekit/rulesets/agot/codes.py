@@ -31,7 +31,8 @@ class AgotStep(Word):
     CANCELS = "cancels"
     REPLACES = "replaces"
     SAVES = "saves"
-    PLAYED = "played"                     # an event card is played (to its owner's discard pile)
+    PLAYED = "played"                     # an event card is played: it leaves the hand, in no out-of-play area
+    PLACED = "placed"                     # a played event card is placed in its owner's discard pile
     EFFECT_CANCELLED = "effect-cancelled"
     DELAYS = "delays"                     # a delayed effect is set up
     THEN_SKIPPED = "then-skipped"

@@ -102,8 +102,9 @@ def advance(frame: ResolutionFrame, state: GameState, control: Control) -> Progr
 def _initiate(frame: ResolutionFrame, state: GameState, control: Control, ability: Ability) -> Progress:
     """The initiation of the effect is a triggering condition of its own, before the effect
     resolves: cancels respond to it (``agot.cancel``). An event card is played at this moment
-    (Rules Reference, "Initiating Abilities", step 6): it leaves its owner's hand for the discard
-    pile in a nested sequence of its own, before the cancel window (``agot.event.played``)."""
+    (Rules Reference, "Initiating Abilities", step 6): it leaves its owner's hand in a nested
+    sequence of its own, before the cancel window; from then until its effects
+    have resolved it is being played, in no out-of-play area (``agot.event.played``)."""
     now = state.cards[frame.source.id]
     if (not frame.played and frame.source.type in state.rules.played_types and now.zone == state.rules.hand
             and now.incarnation == frame.source.incarnation):
@@ -131,8 +132,16 @@ def _cancelled(frame: ResolutionFrame, state: GameState, control: Control) -> Pr
 
 
 def _finish(frame: ResolutionFrame, state: GameState, control: Control) -> Progress:
-    """End the use: the reactions to everything it made occur (the playing of its event card
-    included) open in one shared window."""
+    """End the use: an event card that is being played is first placed in its owner's discard
+    pile (``agot.event.played``); then the reactions to everything the use made occur (the
+    playing of its event card included) open in one shared window."""
+    card = state.cards[frame.source.id]
+    if frame.played and card.zone == state.rules.playing_zone:
+        # FAQ (1.5) "Playing Events": placed in the discard pile once its effects have resolved;
+        # Rules Reference, "Event Cards": before the reaction window that follows them
+        state = state.move(card.id, state.rules.played_zone)
+        return Progress(state, control, "agot.event.played", AgotStep.PLACED,
+                        (("use", frame.use), ("card", state.cards[card.id].obj)))
     if frame.cancelled:
         return _end_stage(frame, state, control, None, "agot.cancel", AgotStep.EFFECT_CANCELLED)
     return _end_stage(frame, state, control, None, "agot.nested", AgotStep.RESOLVED)

@@ -152,10 +152,14 @@ RULES: tuple[Rule, ...] = (
     Rule("agot.event.played", "Playing an event",
          "An event card's abilities are used from its owner's hand. Once a player declares it, the card is committed "
          "to that play (it is not offered again while its costs are paid and its targets chosen); it is played when "
-         "its effect is about to initiate — after costs and targets, before any cancel window — and goes then to "
-         "its owner's discard pile. A cancelled event still counts as played, and its costs stay paid; reactions to "
-         "playing it follow its effect (or its cancel).",
-         "rules reference", _RR + ", \"Initiating Abilities\" (step 6), \"Event Cards\" and \"Cancel\""),
+         "its effect is about to initiate — after costs and targets, before any cancel window — and leaves the hand "
+         "then. While it is being played it is in no out-of-play area (neither in hand nor in the discard pile: a "
+         "verdict says it is being played); it is placed in its owner's discard pile when its effects are over, "
+         "before the reaction window that follows them. A cancelled event still counts as played, its costs stay "
+         "paid and it is placed in the discard pile all the same; reactions to playing it follow its effect (or its "
+         "cancel).",
+         "rules reference", _RR + ", \"Initiating Abilities\" (step 6), \"Event Cards\" and \"Cancel\"; "
+         "A Game of Thrones: The Card Game (2nd ed.), FAQ, (1.5) \"Playing Events\""),
     Rule("agot.then", "\"Then\"",
          "The part of an effect after \"then\" resolves only if the part before it resolved in full, judged by what "
          "actually happened: every condition it was to create occurred (none was pre-empted) and each did all it "

@@ -40,6 +40,9 @@ def judge(state: GameState, source: Card, ability: Ability, tc: TriggeringCondit
         article = "an" if ability.timing.value[0] in "aeiou" else "a"
         return Verdict(obj, aid, tid, _Code.WRONG_TIMING, f"{article} {ability.timing.value} ability at {where}")
     if source.zone not in state.rules.works_in(source, ability):
+        if source.zone == state.rules.playing_zone:     # FAQ (1.5) "Playing Events" (agot.event.played)
+            return Verdict(obj, aid, tid, _Code.NOT_ACTIVE,
+                           f"{source.title} is being played: it is in no out-of-play area until its effects resolve")
         return Verdict(obj, aid, tid, _Code.NOT_ACTIVE, f"{source.title} is in the {source.zone}")
     if obj in state.playing:     # declared for another play: committed to it (agot.event.played)
         return Verdict(obj, aid, tid, _Code.NOT_ACTIVE, f"{source.title} is being played")

@@ -58,7 +58,10 @@ def describe(what: str, a: dict, state) -> str | None:
         return f"{use_ref_label(state, a['use'])} saves: {condition_label(state, a['condition'])} is changed into a save."
     if what == "played":
         return (f"{use_ref_label(state, a['use'])}: its event card is played as its effect is about to initiate; "
-                "it leaves the hand for the discard pile.")
+                "it leaves the hand and, until its effects have resolved, is in no out-of-play area.")
+    if what == "placed":
+        return (f"{obj_label(state, a['card'])} has been played: its effects are over, so it is placed in its "
+                "owner's discard pile.")
     if what == "effect-cancelled":
         return f"The effect of {use_ref_label(state, a['use'])} was cancelled: it does not resolve (the ability stays used, its costs stay paid)."
     if what == "delays":
