@@ -88,6 +88,16 @@ class AGoT(Ruleset):
                       for c in cards)
         return tuple(replace(c, abilities=c.abilities + tuple(saves[c.id])) if c.id in saves else c for c in cards)
 
+    def works_in(self, card, ability) -> tuple[str, ...]:
+        """Where an ability works (Rules Reference, "Abilities"; ``agot.abilities.zones``): where it
+        says; an event's from its owner's hand; otherwise in play — unless its effect needs the
+        card to be out of play to resolve ("After X is killed, put X into play"), and then from the
+        out-of-play areas."""
+        if ability is not None and not ability.zones and card.type not in self.played_types \
+                and needs_its_card_out_of_play(ability):
+            return OUT_OF_PLAY
+        return super().works_in(card, ability)
+
     def check_ability(self, ability, path: str, card_id: str) -> None:
         """A constant ability says only what cards cannot undergo; those words belong to
         constant abilities alone (``agot.constant``)."""
@@ -132,6 +142,20 @@ class AGoT(Ruleset):
         """Whether ``other`` belongs to the path drawn for ``step``: the same sequence."""
         here = views.sequence_id(step)
         return here is not None and views.sequence_id(other) == here
+
+
+#: the out-of-play areas of A Game of Thrones (Rules Reference, "In Play and Out of Play")
+OUT_OF_PLAY = tuple(z for z in AGoT.zones if z not in AGoT.in_play)
+
+#: what an effect can do to its own card only while that card is out of play
+_ONLY_OUT_OF_PLAY = frozenset({Verb.PUT_INTO_PLAY})
+
+
+def needs_its_card_out_of_play(ability: Ability) -> bool:
+    """Whether the ability requires its card to be out of play to resolve (Rules Reference,
+    "Abilities", the second exception): part of its effect does to the card itself what only a
+    card out of play can undergo."""
+    return any(i.target is Target.SELF and i.do in _ONLY_OUT_OF_PLAY for i in ability.effect)
 
 
 def duplicate_save(duplicate_id: str) -> Ability:

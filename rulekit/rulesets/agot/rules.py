@@ -149,6 +149,13 @@ RULES: tuple[Rule, ...] = (
          "rulekit", "rulekit",
          "The rules say the original condition counts as having occurred but not whether the replacing events open "
          "sequences; both readings are kept as the options of a ruling."),
+    Rule("agot.abilities.zones", "Where a card's abilities work",
+         "The abilities of characters, locations and attachments can be initiated, and affect the game, only while "
+         "their card is in play — unless the ability says it is used from an out-of-play area (a scenario's "
+         "\"zones\"), or it needs its card to be out of play to resolve: an ability whose effect does to the card "
+         "itself what only a card out of play can undergo (\"After X is killed, put X into play\") works from the "
+         "out-of-play areas. Event cards work from their owner's hand, as their card type says.",
+         "rules reference", _RR + ", \"Abilities\""),
     Rule("agot.event.played", "Playing an event",
          "An event card's abilities are used from its owner's hand. Once a player declares it, the card is committed "
          "to that play (it is not offered again while its costs are paid and its targets chosen); it is played when "
