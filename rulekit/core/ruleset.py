@@ -236,6 +236,8 @@ class Ruleset:
     flow: ClassVar[Flow] = Flow((), ())
     rules: ClassVar[tuple] = ()
     rulings: ClassVar[tuple[Ruling, ...]] = ()
+    #: rulings this ruleset once had: name -> what replaced it (a file that sets one is refused)
+    removed_rulings: ClassVar[Mapping[str, str]] = {}
     #: the version of the rules this ruleset follows
     version: ClassVar[str] = ""
 

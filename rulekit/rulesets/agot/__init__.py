@@ -20,7 +20,7 @@ from rulekit.rulesets.agot import words
 from rulekit.rulesets.agot.codes import AgotStep
 from rulekit.rulesets.agot.frames import ResolutionFrame, SequenceFrame, Window
 from rulekit.rulesets.agot.rules import RULES
-from rulekit.rulesets.agot.rulings import RULINGS
+from rulekit.rulesets.agot.rulings import REMOVED_RULINGS, RULINGS
 from rulekit.rulesets.agot.steps import SeqStep
 from rulekit.rulesets.agot.verdicts import considered, judge
 
@@ -76,6 +76,7 @@ class AGoT(Ruleset):
     views = views
     rules = RULES
     rulings = RULINGS
+    removed_rulings = REMOVED_RULINGS
 
     def setup_cards(self, cards: tuple) -> tuple:
         """Every card gains one save per duplicate, named after it (``agot.save.duplicate``);

@@ -26,7 +26,7 @@ from rulekit.rulesets.agot.steps import SeqStep
 _Stage = members(Stage)     # read at every step of a use (rulekit.frozen.members says why)
 
 
-ENDS_INTERRUPTS = "agot.replacement-ends-interrupts"
+WOULD_INSTEAD = "agot.would-instead"
 
 
 def _ability(frame: ResolutionFrame) -> Ability:
@@ -210,21 +210,36 @@ def _act_on_condition(frame: ResolutionFrame, state: GameState, control: Control
         return Progress(state, control[:-1] + (moved_on,), "agot.cancel", AgotStep.CANCELS, args + (("condition", tc.id),))
     if instr.do is Verb.REPLACE:
         entry = (frame.use, frame.source.id, frame.controller, instr.instead)
+        would = frame.ability.timing is Timing.WOULD_INTERRUPT
+        ruling = (ruling_arg(state, WOULD_INSTEAD),) if would else ()
+        if would and state.ruling(WOULD_INSTEAD) == "change":
+            # a change (agot.would): the original is no longer imminent and never occurs; what
+            # happens instead is the condition now imminent, in a sequence of its own
+            instead = instead_frame(state, tc, entry)
+            state = replace(state, changed=state.changed.set(tc.id, instead.use))
+            return Progress(state, control[:-1] + (moved_on, instead), "agot.would", AgotStep.CHANGES,
+                            args + (("condition", tc.id),) + ruling)
+        # a replacement (agot.replacement): the condition stays imminent and resolves this way at step 5
         state = replace(state, replacements=state.replacements.set(tc.id, state.replacements.get(tc.id, ()) + (entry,)))
-        ruling = ruling_arg(state, ENDS_INTERRUPTS)
-        if frame.ability.timing is Timing.WOULD_INTERRUPT or state.ruling(ENDS_INTERRUPTS) == "any-replacement":
-            # it changed what is about to happen: no further interrupts to it (agot.would)
-            state = replace(state, would_changed=state.would_changed.set(tc.id, frame.use))
-            return Progress(state, control[:-1] + (moved_on,), "agot.would", AgotStep.REPLACES,
-                            args + (("condition", tc.id), ("would", True), ruling))
         return Progress(state, control[:-1] + (moved_on,), "agot.replacement", AgotStep.REPLACES,
-                        args + (("condition", tc.id), ruling))
+                        args + (("condition", tc.id),) + ruling)
     # save: the condition is changed into "this card is saved", imminent in a sequence of its own
     card = state.cards[tc.card.id]
     saved = occur.conditions_for(Verb.SAVE, state, sequence, frame.use, cards=(card,))
     state = replace(state, changed=state.changed.set(tc.id, saved[0].id))
     return Progress(state, control[:-1] + (moved_on, SequenceFrame(sequence, saved, role=Role.NESTED, planned=1)),
                     "agot.change", AgotStep.SAVES, args + (("condition", tc.id),))
+
+
+def instead_frame(state: GameState, tc: TriggeringCondition, entry: tuple) -> ResolutionFrame:
+    """What an "instead" says happens, resolved like an effect: each instruction in a nested
+    sequence of its own, the reactions to them in one window after. Used for a "would … instead"
+    read as a change (``agot.would-instead``) and for a replacement whose events trigger
+    (``agot.replacement-triggers``). Its use id is the replacing use's, ``…/instead``."""
+    use, card_id, controller, instructions = entry
+    ability = Ability(id="instead", timing=Timing.INTERRUPT, effect=instructions, text="what happens instead")
+    return ResolutionFrame(use=ids.after_part_sequence(use, "instead"), source=state.cards[card_id], ability=ability,
+                           controller=controller, condition=tc, stage=Stage.EFFECT)
 
 
 def _end_stage(frame: ResolutionFrame, state: GameState, control: Control, next_stage: Stage | None,

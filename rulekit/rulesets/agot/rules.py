@@ -117,13 +117,13 @@ RULES: tuple[Rule, ...] = (
          "rules reference", _RR + ", \"Duplicates\""),
     Rule("agot.would", "\"Would\" interrupts",
          "An interrupt to what \"would\" happen is used at step 2, before every other interrupt to the same "
-         "condition. Once such an interrupt has changed or replaced what is about to happen, the original "
-         "condition is no longer imminent: no further interrupts to it (forced or not, \"would\" or not) may be "
-         "used. A replacement made this way still resolves in place of the condition at step 5, and the condition "
-         "still counts as having occurred, so reactions to it follow. Among plain interrupts that replace (no "
-         "\"would\"), the most recently initiated replacement is the one used (agot.replacement); that plain "
-         "replacements leave the window open is the default of the ruling agot.replacement-ends-interrupts.",
-         "rules reference", _RR + ", \"Would\" and \"Replacement Effects\""),
+         "condition. Once such an interrupt has changed what is about to happen — the Rules Reference's example is "
+         "a save — the original condition is no longer imminent: no further interrupts to it (forced or not, "
+         "\"would\" or not) may be used, and it never occurs. Whether a \"would\" interrupt that says \"instead\" "
+         "is such a change (what it puts in place is then imminent in a sequence of its own, and nothing reacts to "
+         "the original) or a replacement like any other \"instead\" (agot.replacement) is the ruling "
+         "agot.would-instead (default: a replacement).",
+         "rules reference", _RR + ", \"The word 'Would'\" and \"Replacement Effects\""),
     Rule("agot.constant", "Constant abilities",
          "A constant ability has no triggering condition and is never initiated: while its card is in play (and "
          "while its condition, if it has one, holds) it simply applies, and that is mandatory. rulekit reads the "
@@ -140,9 +140,10 @@ RULES: tuple[Rule, ...] = (
          "Card texts name the player an occurrence is about (\"when an opponent initiates\"); for a card event that "
          "player is whoever controls the card or the ability, so one field says it for every kind of event."),
     Rule("agot.replacement", "Replacement effects (\"instead\")",
-         "A replacement effect is initiated in a window but resolves in place of the original at step 5; the "
-         "original condition still counts as having occurred, so reactions to it are still offered. When several "
-         "apply, the most recently initiated one is used.", "rules reference", _RR + ", \"Replacement Effects\""),
+         "A replacement effect is initiated in a window but resolves in place of the original at step 5, once all "
+         "interrupts to it have resolved; it does not end the interrupts to the condition, which still counts as "
+         "having occurred, so reactions to it are still offered. When several apply, the most recently initiated "
+         "one is used.", "rules reference", _RR + ", \"Replacement Effects\""),
     Rule("rulekit.replacement", "What a replacement does at step 5",
          "The instructions of the replacement take effect at step 5 in place of the original condition. Whether they "
          "create triggering conditions of their own is the ruling agot.replacement-triggers (default: they do not).",

@@ -54,15 +54,12 @@ def judge(state: GameState, source: Card, ability: Ability, tc: TriggeringCondit
     if not after:
         # Rules Reference, "The word 'Would'": once an interrupt has changed what is about to happen
         # (saved the card, say) or cancelled it, it is no longer imminent and no further interrupt
-        # to it may be used (agot.change, agot.cancel, agot.would)
+        # to it may be used (agot.change, agot.cancel; a "would … instead" read as a change, agot.would)
         if tc.id in state.changed:
             by = state.changed[tc.id].rpartition("/")[0].partition("@")[0]
             return Verdict(obj, aid, tid, _Code.NOT_IMMINENT, f"changed by {by}: it will not occur")
         if tc.id in state.cancelled:
             return Verdict(obj, aid, tid, _Code.NOT_IMMINENT, f"cancelled by {state.cancelled[tc.id].partition('@')[0]}")
-        if tc.id in state.would_changed:
-            return Verdict(obj, aid, tid, _Code.NOT_IMMINENT,
-                           f"replaced by {state.would_changed[tc.id].partition('@')[0]}")
     if ability.condition:
         why = condition_failure(ability.condition, state, me, source)
         if why:
