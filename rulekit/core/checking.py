@@ -178,6 +178,10 @@ def check_rulings(rules, rulings, path: str = "rulings") -> None:
     own = [r.name for r in rules.rulings]
     for name, option in rulings.items():
         ruling = rules.ruling(name)
+        if ruling is None and name in rules.removed_rulings:
+            raise ScenarioError(f"the ruling {name!r} of {rules.name} was removed: {rules.removed_rulings[name]}",
+                                path=f"{path}.{name}",
+                                expected="one of " + ", ".join(r.name for r in rules.rulings))
         if ruling is None:
             listed = "; ".join(f"{r.name}: {', '.join(r.option_names())}" for r in rules.rulings) or "none"
             raise ScenarioError(f"{rules.name} has no ruling {name!r}{suggest(name, own)}", path=f"{path}.{name}",

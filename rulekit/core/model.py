@@ -181,7 +181,6 @@ class GameState:
     counts: Map = field(default_factory=Map)         # numbered triggers: "card.ability|turn" -> events seen
     rulings: Map = field(default_factory=Map)        # ruling name -> the option in force (every ruling of the ruleset)
     playing: Map = field(default_factory=Map)        # card object being played -> its use (an event, until it is played)
-    would_changed: Map = field(default_factory=Map)  # condition id -> the use that changed what is about to happen (agot.would)
     history: Map = field(default_factory=Map)        # Riftbound: n -> (turn, TriggeringCondition), the n-th event processed
     printed: Map = field(default_factory=Map, compare=False, repr=False)   # card id -> the Card as printed (or created)
     listeners: Map = field(default_factory=Map, compare=False, repr=False)

@@ -190,6 +190,10 @@ class Ruleset(RulesetViews):
     leave_play_zone: ClassVar[Mapping[EventKind, str]] = {}
     #: where a played card goes once it is played, if cards are played
     played_zone: ClassVar[str | None] = None
+    #: where a card is while it is being played, between leaving its owner's hand and reaching
+    #: :attr:`played_zone` (``None``: it goes straight there). Not one of :attr:`zones`: no file
+    #: can put a card there, and no filter naming a zone finds it
+    playing_zone: ClassVar[str | None] = None
     #: whether a card that moves between two in-play zones stays the same object
     board_moves_keep_object: ClassVar[bool] = False
     #: what the rules call the cards a kill can kill, in a sentence ("is not a character")
@@ -259,6 +263,8 @@ class Ruleset(RulesetViews):
     # == optional: the machine ========================================================================
     rules: ClassVar[tuple] = ()
     rulings: ClassVar[tuple[Ruling, ...]] = ()
+    #: rulings this ruleset once had: name -> what replaced it (a file that sets one is refused)
+    removed_rulings: ClassVar[Mapping[str, str]] = {}
     #: the version of the rules this ruleset follows
     version: ClassVar[str] = ""
 
@@ -266,6 +272,8 @@ class Ruleset(RulesetViews):
         """Whether a move between these zones makes the card a new object."""
         if from_zone == to_zone:
             return False
+        if from_zone is not None and from_zone == self.playing_zone and to_zone == self.played_zone:
+            return False     # the card that was played is the card placed where played cards go
         if self.board_moves_keep_object:
             return not (from_zone in self.in_play and to_zone in self.in_play)
         return True

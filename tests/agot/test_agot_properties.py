@@ -86,7 +86,8 @@ def test_an_event_card_is_never_offered_twice_for_one_play(scenario, data):
                 event("an event played")
         if step.what == "initiation" and step.args_dict()["use"].partition(".")[0] in used_at:
             card = step.args_dict()["use"].partition(".")[0].partition("@")[0]
-            assert step.state.cards[card].zone == "discard pile", "an event initiated from the hand"
+            # FAQ (1.5) "Playing Events": it has left the hand, and is in no out-of-play area
+            assert step.state.cards[card].zone == "being played", "an event initiated from the hand"
     for card in events:
         if any(u.partition(".")[0].partition("@")[0] == card for u in used_at):
             assert game.state.cards[card].zone == "discard pile"
@@ -116,7 +117,8 @@ def would_boards(draw):
         cards.append(Card(id=f"c{i}", title=f"Card {i}", owner=draw(st.sampled_from(PLAYERS)), type="location",
                           abilities=(ability,)))
     kills = draw(st.lists(st.sampled_from(["v1", "v2"]), min_size=1, max_size=2, unique=True))
-    return Scenario("would", PLAYERS, first, tuple(cards), (ScriptEntry(Verb.KILL, cards=tuple(kills)),))
+    return Scenario("would", PLAYERS, first, tuple(cards), (ScriptEntry(Verb.KILL, cards=tuple(kills)),),
+                    rulings={"agot.would-instead": draw(st.sampled_from(["replacement", "change"]))})
 
 
 INTERRUPTS = (Timing.WOULD_INTERRUPT, Timing.FORCED_INTERRUPT, Timing.INTERRUPT)
@@ -142,12 +144,11 @@ def test_after_a_would_interrupt_changes_a_condition_no_interrupt_to_it_is_offer
         if step.what == "changed":
             changed.update(step.args_dict()["conditions"])
             event("a would save")
-        if step.what == "replaces":
-            obj, ability, _ = _use_parts(step.args_dict()["use"])
-            if timing[(obj.partition("@")[0], ability)] is not Timing.WOULD_INTERRUPT:
-                continue               # a plain interrupt that replaces: later interrupts may still come
+        # a replacement ("replaces"), "would" or not, lets later interrupts in (Rules Reference,
+        # "Replacement Effects"); a "would … instead" read as a change ends them (agot.would-instead)
+        if step.what == "changes":
             changed.add(step.args_dict()["condition"])
-            event("a would replacement")
+            event("a would replacement read as a change")
 
 
 # -- "then": never after a partial first part ----------------------------------------------------------

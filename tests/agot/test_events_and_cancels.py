@@ -1,7 +1,8 @@
-"""Events and cancels: a played event is in the discard pile before its cancel window opens, and
-is committed to its play while its costs are paid; a cancelled effect has no further steps, a
-cancelled cancel never initiates, and the window it was in carries on; only cancels may listen
-for the initiation of an effect."""
+"""Events and cancels: a played event has left the hand before its cancel window opens, is in no
+out-of-play area until its effects are over and then in the discard pile, and is committed to its
+play while its costs are paid; a cancelled effect has no further steps, a cancelled cancel never
+initiates, and the window it was in carries on; only cancels may listen for the initiation of an
+effect."""
 from __future__ import annotations
 
 import pytest
@@ -17,15 +18,21 @@ from shipped_agot import play
 
 
 # -- a played event leaves the hand when it initiates ---------------------------------------------
-def test_a_played_event_is_in_the_discard_pile_before_its_cancel_window_opens():
+def test_a_played_event_has_left_the_hand_before_its_cancel_window_opens_and_is_in_no_area():
+    """FAQ (1.5) "Playing Events": played at step 6 of "Initiating Abilities", then in no
+    out-of-play area until its effects are over; only then in its owner's discard pile."""
     game = play("event-played-when-it-initiates")
     for use in uses_of(game):
         card = use.partition(".")[0]
         played = next(i for i, s in enumerate(game.timeline) if s.what == "played" and s.args_dict()["use"] == use)
         opens = next(i for i, s in enumerate(game.timeline) if s.what == "initiation" and s.args_dict()["use"] == use)
-        assert played < opens
-        assert game.timeline[opens].state.cards[card].zone == "discard pile"
-        assert game.timeline[played].rule == "agot.event.played"
+        placed = next(i for i, s in enumerate(game.timeline) if s.what == "placed" and s.args_dict()["use"] == use)
+        over = next(i for i, s in enumerate(game.timeline)
+                    if s.what in ("resolved", "effect-cancelled") and s.args_dict()["use"] == use)
+        assert played < opens < placed == over - 1
+        assert game.timeline[opens].state.cards[card].zone == "being played"
+        assert game.timeline[placed].state.cards[card].zone == "discard pile"
+        assert game.timeline[played].rule == game.timeline[placed].rule == "agot.event.played"
     # Nay, cancelled, is never offered again (against Not Today): it had been played already
     assert not [o for o in offered_of(game) if o.startswith("nay.x@nottoday")]
 
@@ -47,7 +54,28 @@ def test_a_cancelled_event_is_played_its_reaction_follows_and_only_the_cancel_re
 
 def test_the_registry_states_the_moment_an_event_is_played():
     text = RULES["agot.event.played"].text
-    assert "initiate" in text and "once its effect has resolved" not in text
+    assert "initiate" in text and "no out-of-play area" in text
+    assert "Playing Events" in RULES["agot.event.played"].source
+
+
+def test_an_event_being_played_is_in_no_area_and_the_verdict_says_it_is_being_played():
+    """The event's effect kills a second character: in that kill's interrupt window the event
+    is neither in hand (its own ability: "being played", not a zone) nor in the discard pile
+    (a condition counting events there is false); it is placed there right after its effect,
+    before the reaction window that follows."""
+    game = play("event-in-no-area-while-played")
+    inner = next(s for s in game.timeline if s.context and s.context.id == "ev.i@s:k:killed:scout/effect0"
+                 and s.verdicts)
+    v = next(v for v in inner.verdicts if v.card.partition("@")[0] == "ev")
+    assert v.code is Code.NOT_ACTIVE and "being played" in v.detail and "discard pile" not in v.detail
+    assert inner.state.cards["ev"].zone == "being played"
+    whats = [s.what for s in game.timeline]
+    placed = whats.index("placed")
+    assert whats[placed + 1] == "resolved"
+    opens = next(i for i, s in enumerate(game.timeline) if s.what == "window-opens"
+                 and s.args_dict()["window"] == "ev.i@s:k:killed:scout/effect:reaction")
+    assert placed < opens
+    assert game.timeline[placed].state.cards["ev"].zone == "discard pile"
 
 
 # -- cancels ---------------------------------------------------------------------------------------

@@ -114,3 +114,16 @@ def test_a_save_is_not_eligible_once_something_forbids_the_leaving():
     shield = [v for s in game.timeline for v in s.verdicts if v.card == "shield" and s.before.cards["hound"].kneeling is False]
     assert shield and all(v.code is not Code.ELIGIBLE and "nothing to save" in v.detail for v in shield)
     assert game.last_step.state.cards["hound"].zone == "play area"
+
+
+def test_after_a_save_the_other_duplicate_is_refused_because_the_kill_is_no_longer_imminent():
+    """Rules Reference, "The word 'Would'": its own example — a character that would be killed is
+    saved, so no further interrupt to the kill may be used. explain gives that reason, not "its
+    effect could not change the game state"."""
+    from rulekit import explain
+    game = play("after-a-save-the-other-duplicate-is-not-offered")
+    changed = next(s for s in game.timeline if s.what == "changed")
+    said = explain(changed, "hv", "dupsave-hvb")
+    (verdict,) = said.verdicts
+    assert verdict.code is Code.NOT_IMMINENT and verdict.detail == "changed by hv.dupsave-hva: it will not occur"
+    assert "could not change" not in str(said)

@@ -1,29 +1,31 @@
-"""Interrupts that change what happens: "would" interrupts and replacements. A "would" replacement
-ends every interrupt to the original condition; plain replacements let later ones in and the
+"""Interrupts that change what happens: "would" interrupts and replacements. A "would … instead"
+read as a change ends every interrupt to the original condition, which never occurs; read as a
+replacement (the default) it is one like any other; plain replacements let later ones in and the
 latest wins; the replaced condition still counts as occurred; card texts agree with their timing;
-and the two rulings on replacements, each both ways."""
+the two rulings on replacements, each both ways, and no combination of them gives the mix; the
+removed ruling is refused, naming its replacement."""
 from __future__ import annotations
 
 import dataclasses
 
 import pytest
 
-from rulekit import RULES, Game
+from rulekit import RULES, Game, ScenarioError, rulesets
 from rulekit.files.expect import check_expect, offered_of, uses_of
 from rulekit.files import load_scenario
 
+from cli_output import run_cli
 from shipped_agot import AGOT, FILES, play, steps
 
 
 # -- "would" ------------------------------------------------------------------------------------
-def test_a_would_replacement_ends_every_interrupt_to_the_original_condition():
+def test_a_would_instead_read_as_a_change_ends_every_interrupt_and_the_original_never_occurs():
     game = play("would-replacement-ends-interrupts")
-    replaces = steps(game, "replaces")[0]
-    assert replaces.rule == "agot.would" and replaces.args_dict()["would"] is True
+    changes = steps(game, "changes")[0]
+    assert changes.rule == "agot.would" and ("ruling", "agot.would-instead=change") in changes.args
     assert "c7.i1@s:kill:killed:c3" not in offered_of(game)
     assert not steps(game, "forced")                       # Grim Watcher's forced interrupt never resolved
-    occurs = next(s for s in game.timeline if s.what == "occurs" and s.context.id == "s:kill")
-    assert occurs.args_dict()["replaced"] == (("s:kill:killed:c3", "refuge.w@s:kill:killed:c3"),)
+    assert not [s for s in game.timeline if s.what == "occurs" and s.context.id == "s:kill"]
     assert "agot.would" in RULES
 
 
@@ -59,18 +61,60 @@ def test_the_most_recently_initiated_replacement_wins():
     assert game.state.cards["c3"].zone == "hand"
 
 
-# -- the ruling agot.replacement-ends-interrupts ---------------------------------------------------
-def test_under_the_any_replacement_ruling_a_plain_replacement_also_ends_the_interrupts():
-    loaded = load_scenario(AGOT / "two-replacements-the-latest-wins.yaml")
-    ruled = dataclasses.replace(loaded.scenario, rulings={"agot.replacement-ends-interrupts": "any-replacement"})
-    game = Game.start(ruled, loaded.answers, play_defaults=True)
-    first = steps(game, "replaces")[0]
-    assert first.rule == "agot.would" and ("ruling", "agot.replacement-ends-interrupts=any-replacement") in first.args
-    assert "refuge.i@s:kill:killed:c3" not in offered_of(game)
-    assert [u.key.at for u in game.unapplied] == ["s:kill:interrupt"]       # P2's Refuge never came up
-    assert game.state.cards["c3"].zone == "discard pile"                    # Wildfire's replacement is the one
-    default = play("two-replacements-the-latest-wins")
-    assert ("ruling", "agot.replacement-ends-interrupts=would-only") in steps(default, "replaces")[0].args
+# -- the ruling agot.would-instead, both ways (it replaced agot.replacement-ends-interrupts) ---------
+def _ruled(name, **rulings):
+    """A shipped board under other rulings, with its file's answers: those that no longer come up
+    (a window that never opens under that reading) are left unapplied."""
+    loaded = load_scenario(AGOT / f"{name}.yaml")
+    return Game.start(dataclasses.replace(loaded.scenario, rulings=rulings), loaded.answers, play_defaults=True)
+
+
+def _outcome(game):
+    cards = game.state.cards
+    return {"serf": cards["serf"].zone, "gallows": cards["gallows"].power, "tally": cards["tally"].power,
+            "road": cards["road"].power,
+            "P1 hand": sum(1 for c in cards.values() if c.owner == "P1" and c.zone == "hand")}
+
+
+def test_the_would_instead_board_differs_under_the_two_readings_each_checked_against_its_file():
+    replacement = play("would-instead-as-a-replacement")
+    change = play("would-instead-as-a-change")
+    assert _outcome(replacement) == {"serf": "hand", "gallows": 1, "tally": 1, "road": 0, "P1 hand": 1}
+    assert _outcome(change) == {"serf": "hand", "gallows": 0, "tally": 0, "road": 1, "P1 hand": 0}
+    # the same board, the other option: each file's board under the other reading gives the other outcome
+    assert _outcome(_ruled("would-instead-as-a-replacement", **{"agot.would-instead": "change"})) == _outcome(change)
+    flipped = play("would-instead-as-a-change", **{"agot.would-instead": "replacement"})
+    assert _outcome(flipped)["gallows"] == 1 and _outcome(flipped)["tally"] == 0   # P1's answers are the change file's
+    assert rulesets.get("agot").ruling("agot.would-instead").default == "replacement"
+
+
+@pytest.mark.parametrize("would_instead", ["replacement", "change"])
+@pytest.mark.parametrize("triggers", ["no-trigger", "trigger"])
+def test_no_combination_of_the_rulings_gives_the_mixed_reading(would_instead, triggers):
+    """The mix the issue names: the interrupts to the original end (a change), yet its reactions
+    still come (a replacement). Under every combination, either the original still gets its forced
+    interrupt and its reactions (a replacement), or neither (a change)."""
+    game = _ruled("would-instead-as-a-replacement", **{"agot.would-instead": would_instead,
+                                                        "agot.replacement-triggers": triggers})
+    forced = any(s.what == "forced" and s.args_dict()["use"] == "gallows.f@s:k:killed:serf" for s in game.timeline)
+    reactions = any(s.context is not None and s.context.id == "s:k" and s.context.step.number == 7
+                    for s in game.timeline)
+    assert forced == reactions == (would_instead == "replacement")
+
+
+def test_a_file_that_sets_the_removed_ruling_is_refused_naming_its_replacement(tmp_path):
+    text = (AGOT / "replacement-still-counts-as-occurred.yaml").read_text()
+    path = tmp_path / "old.yaml"
+    path.write_text(text.replace("title:", "rulings: {agot.replacement-ends-interrupts: any-replacement}\ntitle:", 1))
+    with pytest.raises(ScenarioError) as info:
+        load_scenario(path).start()
+    assert "agot.would-instead" in str(info.value) and "removed" in str(info.value)
+    assert info.value.path == "rulings.agot.replacement-ends-interrupts"
+    code, out, err = run_cli("check", str(path))
+    assert code == 2 and "agot.would-instead" in err and "Traceback" not in err
+    code, out, err = run_cli("trace", str(AGOT / "replacement-still-counts-as-occurred.yaml"),
+                             "--ruling", "agot.replacement-ends-interrupts=any-replacement")
+    assert code == 2 and "agot.would-instead" in err
 
 
 # -- the ruling agot.replacement-triggers, both ways ------------------------------------------------

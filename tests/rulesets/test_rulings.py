@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_every_ruling_has_options_sources_and_a_registry_entry():
     assert {r.name for r in rulesets.all_rulings()} >= {
         "rb.optional", "rb.nth-count", "rb.source-info", "rb.recheck-condition", "rb.replacement-triggers",
-        "agot.replacement-triggers"}
+        "agot.replacement-triggers", "agot.would-instead"}
     for ruling in rulesets.all_rulings():
         assert len(ruling.options) >= 2
         for option in ruling.options:

@@ -21,7 +21,7 @@ from rulekit.rulesets.agot import words
 from rulekit.rulesets.agot.codes import AgotStep
 from rulekit.rulesets.agot.frames import ResolutionFrame, SequenceFrame, Window
 from rulekit.rulesets.agot.rules import RULES
-from rulekit.rulesets.agot.rulings import RULINGS
+from rulekit.rulesets.agot.rulings import REMOVED_RULINGS, RULINGS
 from rulekit.rulesets.agot.steps import SeqStep
 from rulekit.rulesets.agot.verdicts import considered, judge
 
@@ -45,6 +45,9 @@ class AGoT(Ruleset):
         EventKind.RETURNED_TO_HAND: "hand",
     }
     played_zone = "discard pile"
+    #: FAQ (1.5) "Playing Events": from leaving the hand until its effects have resolved (or been
+    #: cancelled) an event is being played, in no out-of-play area (agot.event.played)
+    playing_zone = "being played"
     board_moves_keep_object = False
     card_noun = "character"
     card_types = ("character", "location", "attachment", "event", "plot", "agenda")
@@ -78,6 +81,7 @@ class AGoT(Ruleset):
     views = views
     rules = RULES
     rulings = RULINGS
+    removed_rulings = REMOVED_RULINGS
 
     def moved_card(self, before, after, printed):
         return cards.moved_card(self, before, after, printed)
@@ -101,6 +105,16 @@ class AGoT(Ruleset):
         cards = tuple(replace(c, type="duplicate") if c.duplicate_of is not None and c.type == "character" else c
                       for c in cards)
         return tuple(replace(c, abilities=c.abilities + tuple(saves[c.id])) if c.id in saves else c for c in cards)
+
+    def works_in(self, card, ability) -> tuple[str, ...]:
+        """Where an ability works (Rules Reference, "Abilities"; ``agot.abilities.zones``): where it
+        says; an event's from its owner's hand; otherwise in play — unless its effect needs the
+        card to be out of play to resolve ("After X is killed, put X into play"), and then from the
+        out-of-play areas."""
+        if ability is not None and not ability.zones and card.type not in self.played_types \
+                and needs_its_card_out_of_play(ability):
+            return OUT_OF_PLAY
+        return super().works_in(card, ability)
 
     def check_ability(self, ability, path: str, card_id: str) -> None:
         """A constant ability says only what cards cannot undergo; those words belong to
@@ -166,6 +180,20 @@ def _check_initiation_listener(ability: Ability, path: str, card_id: str) -> Non
         "being played listens for 'played'", path=f"{path}.when.event",
         expected="a cancel (timing: would interrupt; effect: {do: cancel, target: that effect}), or 'played' "
                  "(\"after an opponent plays an event\": {event: played, card: {type: event}, player: opponent})")
+
+
+#: the out-of-play areas of A Game of Thrones (Rules Reference, "In Play and Out of Play")
+OUT_OF_PLAY = tuple(z for z in AGoT.zones if z not in AGoT.in_play)
+
+#: what an effect can do to its own card only while that card is out of play
+_ONLY_OUT_OF_PLAY = frozenset({Verb.PUT_INTO_PLAY})
+
+
+def needs_its_card_out_of_play(ability: Ability) -> bool:
+    """Whether the ability requires its card to be out of play to resolve (Rules Reference,
+    "Abilities", the second exception): part of its effect does to the card itself what only a
+    card out of play can undergo."""
+    return any(i.target is Target.SELF and i.do in _ONLY_OUT_OF_PLAY for i in ability.effect)
 
 
 def duplicate_save(duplicate_id: str) -> Ability:

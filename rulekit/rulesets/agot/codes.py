@@ -29,9 +29,11 @@ class AgotStep(Word):
     INITIATION = "initiation"             # the initiation of the effect opens its own sequence
     INITIATES = "initiates"
     CANCELS = "cancels"
-    REPLACES = "replaces"
+    REPLACES = "replaces"                 # a replacement is initiated: it resolves at step 5
+    CHANGES = "changes"                   # a "would … instead" read as a change (agot.would-instead)
     SAVES = "saves"
-    PLAYED = "played"                     # an event card is played (to its owner's discard pile)
+    PLAYED = "played"                     # an event card is played: it leaves the hand, in no out-of-play area
+    PLACED = "placed"                     # a played event card is placed in its owner's discard pile
     EFFECT_CANCELLED = "effect-cancelled"
     DELAYS = "delays"                     # a delayed effect is set up
     THEN_SKIPPED = "then-skipped"

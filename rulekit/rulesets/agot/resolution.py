@@ -26,7 +26,7 @@ from rulekit.rulesets.agot.steps import SeqStep
 _Stage = members(Stage)     # read at every step of a use (rulekit.frozen.members says why)
 
 
-ENDS_INTERRUPTS = "agot.replacement-ends-interrupts"
+WOULD_INSTEAD = "agot.would-instead"
 THEN_AFTER_REPLACEMENT = "agot.then-after-replacement"
 
 
@@ -110,8 +110,9 @@ def advance(frame: ResolutionFrame, state: GameState, control: Control) -> Progr
 def _initiate(frame: ResolutionFrame, state: GameState, control: Control, ability: Ability) -> Progress:
     """The initiation of the effect is a triggering condition of its own, before the effect
     resolves: cancels respond to it (``agot.cancel``). An event card is played at this moment
-    (Rules Reference, "Initiating Abilities", step 6): it leaves its owner's hand for the discard
-    pile in a nested sequence of its own, before the cancel window (``agot.event.played``)."""
+    (Rules Reference, "Initiating Abilities", step 6): it leaves its owner's hand in a nested
+    sequence of its own, before the cancel window; from then until its effects
+    have resolved it is being played, in no out-of-play area (``agot.event.played``)."""
     now = state.cards[frame.source.id]
     if (not frame.played and frame.source.type in state.rules.played_types and now.zone == state.rules.hand
             and now.incarnation == frame.source.incarnation):
@@ -139,8 +140,16 @@ def _cancelled(frame: ResolutionFrame, state: GameState, control: Control) -> Pr
 
 
 def _finish(frame: ResolutionFrame, state: GameState, control: Control) -> Progress:
-    """End the use: the reactions to everything it made occur (the playing of its event card
-    included) open in one shared window."""
+    """End the use: an event card that is being played is first placed in its owner's discard
+    pile (``agot.event.played``); then the reactions to everything the use made occur (the
+    playing of its event card included) open in one shared window."""
+    card = state.cards[frame.source.id]
+    if frame.played and card.zone == state.rules.playing_zone:
+        # FAQ (1.5) "Playing Events": placed in the discard pile once its effects have resolved;
+        # Rules Reference, "Event Cards": before the reaction window that follows them
+        state = state.move(card.id, state.rules.played_zone)
+        return Progress(state, control, "agot.event.played", AgotStep.PLACED,
+                        (("use", frame.use), ("card", state.cards[card.id].obj)))
     if frame.cancelled:
         return _end_stage(frame, state, control, None, "agot.cancel", AgotStep.EFFECT_CANCELLED)
     return _end_stage(frame, state, control, None, "agot.nested", AgotStep.RESOLVED)
@@ -216,21 +225,36 @@ def _act_on_condition(frame: ResolutionFrame, state: GameState, control: Control
         return Progress(state, control[:-1] + (moved_on,), "agot.cancel", AgotStep.CANCELS, args + (("condition", tc.id),))
     if instr.do is Verb.REPLACE:
         entry = (frame.use, frame.source.id, frame.controller, instr.instead)
+        would = frame.ability.timing is Timing.WOULD_INTERRUPT
+        ruling = (ruling_arg(state, WOULD_INSTEAD),) if would else ()
+        if would and state.ruling(WOULD_INSTEAD) == "change":
+            # a change (agot.would): the original is no longer imminent and never occurs; what
+            # happens instead is the condition now imminent, in a sequence of its own
+            instead = instead_frame(state, tc, entry)
+            state = replace(state, changed=state.changed.set(tc.id, instead.use))
+            return Progress(state, control[:-1] + (moved_on, instead), "agot.would", AgotStep.CHANGES,
+                            args + (("condition", tc.id),) + ruling)
+        # a replacement (agot.replacement): the condition stays imminent and resolves this way at step 5
         state = replace(state, replacements=state.replacements.set(tc.id, state.replacements.get(tc.id, ()) + (entry,)))
-        ruling = ruling_arg(state, ENDS_INTERRUPTS)
-        if frame.ability.timing is Timing.WOULD_INTERRUPT or state.ruling(ENDS_INTERRUPTS) == "any-replacement":
-            # it changed what is about to happen: no further interrupts to it (agot.would)
-            state = replace(state, would_changed=state.would_changed.set(tc.id, frame.use))
-            return Progress(state, control[:-1] + (moved_on,), "agot.would", AgotStep.REPLACES,
-                            args + (("condition", tc.id), ("would", True), ruling))
         return Progress(state, control[:-1] + (moved_on,), "agot.replacement", AgotStep.REPLACES,
-                        args + (("condition", tc.id), ruling))
+                        args + (("condition", tc.id),) + ruling)
     # save: the condition is changed into "this card is saved", imminent in a sequence of its own
     card = state.cards[tc.card.id]
     saved = occur.conditions_for(Verb.SAVE, state, sequence, frame.use, cards=(card,))
     state = replace(state, changed=state.changed.set(tc.id, saved[0].id))
     return Progress(state, control[:-1] + (moved_on, SequenceFrame(sequence, saved, role=Role.NESTED, planned=1)),
                     "agot.change", AgotStep.SAVES, args + (("condition", tc.id),))
+
+
+def instead_frame(state: GameState, tc: TriggeringCondition, entry: tuple) -> ResolutionFrame:
+    """What an "instead" says happens, resolved like an effect: each instruction in a nested
+    sequence of its own, the reactions to them in one window after. Used for a "would … instead"
+    read as a change (``agot.would-instead``) and for a replacement whose events trigger
+    (``agot.replacement-triggers``). Its use id is the replacing use's, ``…/instead``."""
+    use, card_id, controller, instructions = entry
+    ability = Ability(id="instead", timing=Timing.INTERRUPT, effect=instructions, text="what happens instead")
+    return ResolutionFrame(use=ids.after_part_sequence(use, "instead"), source=state.cards[card_id], ability=ability,
+                           controller=controller, condition=tc, stage=Stage.EFFECT)
 
 
 def _end_stage(frame: ResolutionFrame, state: GameState, control: Control, next_stage: Stage | None,

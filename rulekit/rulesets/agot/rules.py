@@ -117,13 +117,13 @@ RULES: tuple[Rule, ...] = (
          "rules reference", _RR + ", \"Duplicates\""),
     Rule("agot.would", "\"Would\" interrupts",
          "An interrupt to what \"would\" happen is used at step 2, before every other interrupt to the same "
-         "condition. Once such an interrupt has changed or replaced what is about to happen, the original "
-         "condition is no longer imminent: no further interrupts to it (forced or not, \"would\" or not) may be "
-         "used. A replacement made this way still resolves in place of the condition at step 5, and the condition "
-         "still counts as having occurred, so reactions to it follow. Among plain interrupts that replace (no "
-         "\"would\"), the most recently initiated replacement is the one used (agot.replacement); that plain "
-         "replacements leave the window open is the default of the ruling agot.replacement-ends-interrupts.",
-         "rules reference", _RR + ", \"Would\" and \"Replacement Effects\""),
+         "condition. Once such an interrupt has changed what is about to happen — the Rules Reference's example is "
+         "a save — the original condition is no longer imminent: no further interrupts to it (forced or not, "
+         "\"would\" or not) may be used, and it never occurs. Whether a \"would\" interrupt that says \"instead\" "
+         "is such a change (what it puts in place is then imminent in a sequence of its own, and nothing reacts to "
+         "the original) or a replacement like any other \"instead\" (agot.replacement) is the ruling "
+         "agot.would-instead (default: a replacement).",
+         "rules reference", _RR + ", \"The word 'Would'\" and \"Replacement Effects\""),
     Rule("agot.constant", "Constant abilities",
          "A constant ability has no triggering condition and is never initiated: while its card is in play (and "
          "while its condition, if it has one, holds) it simply applies, and that is mandatory. rulekit reads the "
@@ -141,22 +141,34 @@ RULES: tuple[Rule, ...] = (
          "Card texts name the player an occurrence is about (\"when an opponent initiates\"); for a card event that "
          "player is whoever controls the card or the ability, so one field says it for every kind of event."),
     Rule("agot.replacement", "Replacement effects (\"instead\")",
-         "A replacement effect is initiated in a window but resolves in place of the original at step 5; the "
-         "original condition still counts as having occurred, so reactions to it are still offered. When several "
-         "apply, the most recently initiated one is used.", "rules reference", _RR + ", \"Replacement Effects\""),
+         "A replacement effect is initiated in a window but resolves in place of the original at step 5, once all "
+         "interrupts to it have resolved; it does not end the interrupts to the condition, which still counts as "
+         "having occurred, so reactions to it are still offered. When several apply, the most recently initiated "
+         "one is used.", "rules reference", _RR + ", \"Replacement Effects\""),
     Rule("rulekit.replacement", "What a replacement does at step 5",
          "The instructions of the replacement take effect at step 5 in place of the original condition. Whether they "
          "create triggering conditions of their own is the ruling agot.replacement-triggers (default: they do not).",
          "rulekit", "rulekit",
          "The rules say the original condition counts as having occurred but not whether the replacing events open "
          "sequences; both readings are kept as the options of a ruling."),
+    Rule("agot.abilities.zones", "Where a card's abilities work",
+         "The abilities of characters, locations and attachments can be initiated, and affect the game, only while "
+         "their card is in play — unless the ability says it is used from an out-of-play area (a scenario's "
+         "\"zones\"), or it needs its card to be out of play to resolve: an ability whose effect does to the card "
+         "itself what only a card out of play can undergo (\"After X is killed, put X into play\") works from the "
+         "out-of-play areas. Event cards work from their owner's hand, as their card type says.",
+         "rules reference", _RR + ", \"Abilities\""),
     Rule("agot.event.played", "Playing an event",
          "An event card's abilities are used from its owner's hand. Once a player declares it, the card is committed "
          "to that play (it is not offered again while its costs are paid and its targets chosen); it is played when "
-         "its effect is about to initiate — after costs and targets, before any cancel window — and goes then to "
-         "its owner's discard pile. A cancelled event still counts as played, and its costs stay paid; reactions to "
-         "playing it follow its effect (or its cancel).",
-         "rules reference", _RR + ", \"Initiating Abilities\" (step 6), \"Event Cards\" and \"Cancel\""),
+         "its effect is about to initiate — after costs and targets, before any cancel window — and leaves the hand "
+         "then. While it is being played it is in no out-of-play area (neither in hand nor in the discard pile: a "
+         "verdict says it is being played); it is placed in its owner's discard pile when its effects are over, "
+         "before the reaction window that follows them. A cancelled event still counts as played, its costs stay "
+         "paid and it is placed in the discard pile all the same; reactions to playing it follow its effect (or its "
+         "cancel).",
+         "rules reference", _RR + ", \"Initiating Abilities\" (step 6), \"Event Cards\" and \"Cancel\"; "
+         "A Game of Thrones: The Card Game (2nd ed.), FAQ, (1.5) \"Playing Events\""),
     Rule("agot.then", "\"Then\"",
          "The part of an effect after \"then\" resolves only if the part before it resolved in full, judged by what "
          "actually happened: every condition it was to create occurred — none was saved (a saved card is not "

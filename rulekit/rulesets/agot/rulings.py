@@ -10,17 +10,18 @@ _RR = "A Game of Thrones: The Card Game (2nd ed.), Rules Reference"
 
 REPLACEMENT_TRIGGERS = Ruling(
     "agot.replacement-triggers", "agot",
-    "Do the events that happen in place of a replaced triggering condition create triggering conditions "
-    "of their own?",
+    "When an \"instead\" is used as a replacement (the replaced condition still counts as having occurred), do "
+    "the events that happen in its place create triggering conditions of their own?",
     (
         RulingOption(
             "no-trigger",
             "The replacement's events take effect in place of the condition without opening sequences of their "
-            "own: nothing can interrupt or react to them; the replaced condition still counts as having occurred.",
-            f"{_RR}, \"Replacement Effects\" (the replaced condition still counts as having occurred)",
-            "The Rules Reference says what a replacement does to the original condition but not that its own "
-            "events open new windows; rulekit keeps one sequence per occurrence, so the original's reactions "
-            "are the only ones."),
+            "own: nothing can interrupt or react to them; the replaced condition still counts as having occurred, "
+            "so the reactions to it are the only ones.",
+            f"{_RR}, \"Replacement Effects\" (the replacement resolves the same condition by other means; the "
+            "condition is still considered to occur)",
+            "The Rules Reference says a replacement is another way of resolving the same triggering condition, not "
+            "a new one; rulekit keeps one sequence per occurrence, so the original's reactions are the only ones."),
         RulingOption(
             "trigger",
             "The replacement's events are occurrences like any other: each opens a nested sequence (interrupts, "
@@ -31,30 +32,40 @@ REPLACEMENT_TRIGGERS = Ruling(
             "triggering conditions, so they can be interrupted and reacted to."),
     ))
 
-REPLACEMENT_ENDS_INTERRUPTS = Ruling(
-    "agot.replacement-ends-interrupts", "agot",
-    "Which interrupts that replace what is about to happen end the interrupts to the original condition?",
+WOULD_INSTEAD = Ruling(
+    "agot.would-instead", "agot",
+    "A \"would\" interrupt that says \"instead\" (\"When a character would be killed, return it to your hand "
+    "instead\"): does it replace how the condition resolves, or change what is about to happen?",
     (
         RulingOption(
-            "would-only",
-            "Only a \"would\" interrupt (step 2) that replaces the condition ends the interrupts to it; plain "
-            "interrupts that replace (step 4) leave the window open, and the most recently initiated replacement "
-            "is the one used at step 5.",
-            f"{_RR}, \"Would\" (a \"would\" interrupt that changes what is about to happen) and \"Replacement "
-            "Effects\" (several replacements against one condition: the most recent is used)",
-            "The \"Replacement Effects\" entry expects several replacements to be initiated against one condition, "
-            "which can only happen if a replacement does not end the interrupts to it; the \"Would\" entry is about "
-            "interrupts with the higher, step-2 priority. Reading each entry for its own kind of interrupt lets "
-            "both hold."),
+            "replacement",
+            "A replacement, like every \"instead\": the original condition stays imminent, so the forced "
+            "interrupts and interrupts to it still come (if another replacement is initiated, the most recent one "
+            "is used); at step 5 the replacement resolves in its place, the condition still counts as having "
+            "occurred, and the reactions to it follow. (Whether the replacing events open sequences of their own "
+            "is the ruling agot.replacement-triggers.)",
+            f"{_RR}, \"Replacement Effects\" (a replacement changes how the same condition resolves, which is "
+            "still considered to occur; it resolves once all interrupts to the condition have resolved; the most "
+            "recent of several is used)",
+            "The Rules Reference defines \"instead\" once, in \"Replacement Effects\", and that entry does not set "
+            "\"would\" interrupts apart: the condition still occurs, resolved another way, and the entry expects "
+            "other interrupts (other replacements among them) to be used against it. The example of \"The word "
+            "'Would'\" for a change that ends the interrupts is a save, which \"Save\" says leaves the card not "
+            "considered killed — the opposite of a condition that still occurs. So the default keeps the one "
+            "definition the texts give."),
         RulingOption(
-            "any-replacement",
-            "Any interrupt that replaces the condition, \"would\" or not, changes what is about to happen: no "
-            "further interrupts to the original condition may be used, so at most one replacement is ever "
-            "initiated against it.",
-            f"{_RR}, \"Would\" (the bullet: an interrupt that changes the nature of what is about to occur, "
-            "such as through a replacement effect, ends the interrupts to the original trigger)",
-            "The bullet speaks of an interrupt to a condition that would occur, and a plain interrupt to a "
-            "condition is also used before it occurs; a replacement changes its nature whatever the wording."),
+            "change",
+            "A change: it changes what is about to occur, so the original condition is no longer imminent and never "
+            "occurs — no forced interrupts, further interrupts, occurrence or reactions for it; the events it says "
+            "happen instead are the newly established condition, imminent at once in a sequence of their own "
+            "(interrupts to them, and reactions to them). Plain interrupts that say \"instead\" stay replacements.",
+            f"{_RR}, \"The word 'Would'\" (an interrupt to a condition that would occur which changes the nature of "
+            "what is about to occur ends the interrupts to it, as it is no longer imminent); rules text, "
+            "\"Triggering Condition\", step 2 (a changed condition is no longer imminent, and the new one is)",
+            "An interrupt that acts while the condition \"would\" occur and puts something else in its place has "
+            "changed what is about to occur, just as a save does; then the original is no longer imminent, and "
+            "step 2 of the rules text makes the new condition the imminent one — with its own interrupts and "
+            "reactions, and none to the original."),
     ))
 
 THEN_AFTER_REPLACEMENT = Ruling(
@@ -82,4 +93,12 @@ THEN_AFTER_REPLACEMENT = Ruling(
             "changes what the game state becomes, so the intent of the pre-then part was not carried out."),
     ))
 
-RULINGS = (REPLACEMENT_TRIGGERS, REPLACEMENT_ENDS_INTERRUPTS, THEN_AFTER_REPLACEMENT)
+RULINGS = (REPLACEMENT_TRIGGERS, WOULD_INSTEAD, THEN_AFTER_REPLACEMENT)
+
+#: rulings that no longer exist: a file or a command that sets one is refused, naming what replaced it
+REMOVED_RULINGS = {
+    "agot.replacement-ends-interrupts":
+        "it was replaced by agot.would-instead (replacement | change): a plain \"instead\" never ends the "
+        "interrupts to its condition (Rules Reference, \"Replacement Effects\"), and whether a \"would ... "
+        "instead\" does — and then never occurs, with no reactions to it — is that ruling's question",
+}

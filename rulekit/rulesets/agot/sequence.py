@@ -35,6 +35,7 @@ from rulekit.rulesets.agot import verdicts as agot_verdicts
 from rulekit.rulesets.agot.codes import AgotStep
 from rulekit.rulesets.agot.frames import ResolutionFrame, Role, SequenceFrame, Stage, Window
 from rulekit.rulesets.agot.limits import limit_keys
+from rulekit.rulesets.agot.resolution import instead_frame
 from rulekit.rulesets.agot.steps import SeqStep
 
 # Enum members read at every step, through plain classes (rulekit.frozen.members says why)
@@ -209,10 +210,7 @@ def occurs(frame: SequenceFrame, state: GameState, control: Control) -> Progress
 def _replacement_frame(state: GameState, tc: TriggeringCondition, entry: tuple) -> ResolutionFrame:
     """The ``trigger`` reading of ``agot.replacement-triggers``: the replacement's instructions
     resolve like an effect — each in a nested sequence, their reactions in one window after."""
-    use, card_id, controller, instructions = entry
-    ability = Ability(id="instead", timing=_Timing.INTERRUPT, effect=instructions, text="a replacement")
-    return ResolutionFrame(use=ids.after_part_sequence(use, "instead"), source=state.cards[card_id], ability=ability,
-                           controller=controller, condition=tc, stage=Stage.EFFECT, played=True)
+    return instead_frame(state, tc, entry)
 
 
 # -- steps 3 and 6: forced abilities -----------------------------------------------------------

@@ -42,6 +42,9 @@ def judge(state: GameState, source: Card, ability: Ability, tc: TriggeringCondit
         article = "an" if ability.timing.value[0] in "aeiou" else "a"
         return Verdict(obj, aid, tid, _Code.WRONG_TIMING, f"{article} {ability.timing.value} ability at {where}")
     if source.zone not in state.rules.works_in(source, ability):
+        if source.zone == state.rules.playing_zone:     # FAQ (1.5) "Playing Events" (agot.event.played)
+            return Verdict(obj, aid, tid, _Code.NOT_ACTIVE,
+                           f"{source.title} is being played: it is in no out-of-play area until its effects resolve")
         return Verdict(obj, aid, tid, _Code.NOT_ACTIVE, f"{source.title} is in the {source.zone}")
     if obj in state.playing:     # declared for another play: committed to it (agot.event.played)
         return Verdict(obj, aid, tid, _Code.NOT_ACTIVE, f"{source.title} is being played")
@@ -50,9 +53,15 @@ def judge(state: GameState, source: Card, ability: Ability, tc: TriggeringCondit
     why = trigger_mismatch(ability.when, tc, state, me, source, occurred=after)
     if why:
         return Verdict(obj, aid, tid, _Code.NO_MATCH, why)
-    if not after and tc.id in state.would_changed:
-        # a "would" interrupt replaced what was about to happen: no further interrupts to it (agot.would)
-        return Verdict(obj, aid, tid, _Code.NOT_IMMINENT, f"replaced by {ids.use_head(state.would_changed[tc.id])}")
+    if not after:
+        # Rules Reference, "The word 'Would'": once an interrupt has changed what is about to happen
+        # (saved the card, say) or cancelled it, it is no longer imminent and no further interrupt
+        # to it may be used (agot.change, agot.cancel; a "would … instead" read as a change, agot.would)
+        if tc.id in state.changed:
+            by = ids.use_head(ids.owner_of_part(state.changed[tc.id]))
+            return Verdict(obj, aid, tid, _Code.NOT_IMMINENT, f"changed by {by}: it will not occur")
+        if tc.id in state.cancelled:
+            return Verdict(obj, aid, tid, _Code.NOT_IMMINENT, f"cancelled by {ids.use_head(state.cancelled[tc.id])}")
     if ability.condition:
         why = condition_failure(ability.condition, state, me, source)
         if why:

@@ -44,22 +44,24 @@ def describe(what: str, a: dict, state) -> str | None:
     if what == "changed":
         rest = ", ".join(condition_label(state, c) for c in a["rest"])
         changed = ", ".join(condition_label(state, c) for c in a["conditions"])
-        became = ", ".join(condition_label(state, c) for c in a["became"])
+        became = ", ".join(_became(state, c) for c in a["became"])
         tail = f"; the rest of the occurrence goes on: {rest}" if rest else "; its sequence ends"
         return f"Changed: {changed} is no longer imminent (it became: {became}){tail}."
     if what == "cancels":
         return f"{use_ref_label(state, a['use'])} cancels {condition_label(state, a['condition'])}."
-    if what == "replaces" and a.get("would"):
-        return (f"{use_ref_label(state, a['use'])} replaces {condition_label(state, a['condition'])}: it changed "
-                "what is about to happen, so no further interrupts to it may be used; the replacement resolves in "
-                "its place at step 5.")
+    if what == "changes":
+        return (f"{use_ref_label(state, a['use'])} changes {condition_label(state, a['condition'])}: it is no "
+                "longer imminent and will not occur; what happens instead is imminent now, in a sequence of its own.")
     if what == "replaces":
         return f"{use_ref_label(state, a['use'])} will replace {condition_label(state, a['condition'])} when it occurs."
     if what == "saves":
         return f"{use_ref_label(state, a['use'])} saves: {condition_label(state, a['condition'])} is changed into a save."
     if what == "played":
         return (f"{use_ref_label(state, a['use'])}: its event card is played as its effect is about to initiate; "
-                "it leaves the hand for the discard pile.")
+                "it leaves the hand and, until its effects have resolved, is in no out-of-play area.")
+    if what == "placed":
+        return (f"{obj_label(state, a['card'])} has been played: its effects are over, so it is placed in its "
+                "owner's discard pile.")
     if what == "effect-cancelled":
         return f"The effect of {use_ref_label(state, a['use'])} was cancelled: it does not resolve (the ability stays used, its costs stay paid)."
     if what == "delays":
@@ -78,8 +80,22 @@ def describe(what: str, a: dict, state) -> str | None:
         why = f" ({a['why']})" if a.get("why") else ""
         return f"{a['verb'].capitalize()} ({a['instruction']}): nothing it could change{why}, so nothing happens."
     if what == "resolved":
-        return f"{use_ref_label(state, a['use'])} has resolved."
+        return f"{_use_words(state, a['use'])} has resolved."
     return None
+
+
+def _use_words(state, use: str) -> str:
+    """A use, or what a use does instead (its id ends in ``/instead``)."""
+    if use.endswith("/instead"):
+        return f"What {use_ref_label(state, use.rpartition('/')[0])} does instead"
+    return use_ref_label(state, use)
+
+
+def _became(state, changed_into: str) -> str:
+    """What a changed condition became: a condition (a save), or what a use does instead."""
+    if changed_into.endswith("/instead"):
+        return f"what {use_ref_label(state, changed_into.rpartition('/')[0])} does instead"
+    return condition_label(state, changed_into)
 
 
 def _step_title(step_name: str) -> str:
