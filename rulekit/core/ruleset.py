@@ -259,6 +259,15 @@ class Ruleset:
             return ability.zones
         return (self.hand,) if card.type in self.played_types else self.in_play
 
+    def target_refusal(self, kind: EventKind, state, card, amount: int) -> str | None:
+        """Why ``card`` — which meets an instruction's filter in the zones it looks in, and is an
+        object the event can happen to at all (:func:`rulekit.core.occur.applies`) — is still not a
+        legal choice for an event of ``kind``, or ``None``. By default nothing more; a ruleset whose
+        rules add a test says so here (A Game of Thrones: the effect must be able to change the game
+        state). Riftbound adds none: a target meeting its restrictions is legal, and impossible
+        instructions do nothing."""
+        return None
+
     def open_occurrence(self, state, control, conditions, occurrence: str, rule: str, args: tuple):
         """What the script's occurrence does: push its sequence, or process it. Returns Progress."""
         raise NotImplementedError
