@@ -116,8 +116,7 @@ def check_ability(ability: Ability, ap: str, rules, card_id: str) -> None:
                             path=f"{ap}.when")
     if ability.when is not None:
         _check_set_fields(rules, "trigger", ability.when, f"{ap}.when", f"the trigger of {ability.id!r}")
-        verb = EVENTS[ability.when.event].verb
-        if verb not in rules.verbs and ability.when.event not in _ALWAYS_EVENTS:
+        if not _happens_in(ability.when.event, rules) and ability.when.event not in _ALWAYS_EVENTS:
             raise ScenarioError(f"{ability.when.event.value!r} never happens in {rules.name}",
                                 path=f"{ap}.when.event", expected=_events_of(rules))
         for name in ("card", "by"):
@@ -140,8 +139,14 @@ def check_ability(ability: Ability, ap: str, rules, card_id: str) -> None:
 _ALWAYS_EVENTS = ()
 
 
+def _happens_in(kind, rules) -> bool:
+    """Whether one of the ruleset's verbs creates events of ``kind`` (Riftbound's "exhaust" makes a
+    card kneel, its "ready" makes it stand)."""
+    return EVENTS[kind].verb in rules.verbs or any(VERB_EVENT.get(v) is kind for v in rules.verbs)
+
+
 def _events_of(rules) -> str:
-    return "one of " + ", ".join(sorted(k.value for k, spec in EVENTS.items() if spec.verb in rules.verbs))
+    return "one of " + ", ".join(sorted(k.value for k in EVENTS if _happens_in(k, rules)))
 
 
 def _check_set_fields(rules, what: str, value, path: str, name: str) -> None:

@@ -162,8 +162,9 @@ def chooser_targets(instr: Instruction, state: GameState, chooser: str, source: 
     if instr.do is _Verb.REPLACE:
         instr = replace_as_kill(instr)
     kind = VERB_EVENT[instr.do]
+    refusal = state.rules.target_refusal     # what, beyond the filter, the ruleset's rules refuse
     return tuple(c for c in card_targets(instr, state, chooser, source, tc)
-                 if occur.can_happen(kind, state, card=c, amount=instr.amount) is None)
+                 if occur.applies(kind, state, c) is None and refusal(kind, state, c, instr.amount) is None)
 
 
 # -- the verdict ---------------------------------------------------------------------------

@@ -177,8 +177,7 @@ def condition_failure(conditions: tuple[Condition, ...], state: GameState, me: s
         if cond.phase is not None and state.phase != cond.phase:
             return f"the phase is {state.phase or 'none'}, not {cond.phase}"
         if cond.count is not None:
-            n = sum(1 for cid in state.order
-                    if filter_mismatch(cond.count, state.cards[cid], me, source, rules=state.rules) is None)
+            n = len(counted(cond.count, state, me, source))
             if cond.at_least is not None and n < cond.at_least:
                 if cond.count.which is _Which.SELF and source is not None:
                     # "if I'm at a battlefield": say what is true of the card instead of counting
@@ -190,6 +189,16 @@ def condition_failure(conditions: tuple[Condition, ...], state: GameState, me: s
             if cond.at_most is not None and n > cond.at_most:
                 return f"{n} matching card(s), needs at most {cond.at_most}"
     return None
+
+
+def counted(f: CardFilter, state: GameState, me: str, source: Card | None) -> tuple[Card, ...]:
+    """The cards a condition's count sees: those passing the filter in the zone it names, or, when
+    it names none, in play — "a unit", "characters you control" are cards on the board (Riftbound
+    Core Rules 355.9.a.1; A Game of Thrones: a card you control is in play). Rule
+    ``rulekit.default-zones``."""
+    zones = (f.zone,) if f.zone else state.rules.in_play
+    return tuple(card for card in (state.cards[cid] for cid in state.order)
+                 if card.zone in zones and filter_mismatch(f, card, me, source, rules=state.rules) is None)
 
 
 # -- constant abilities ------------------------------------------------------------------

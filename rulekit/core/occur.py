@@ -2,8 +2,10 @@
 
 One mechanism serves every kind of event: :func:`conditions_for` builds the triggering
 conditions one occurrence creates (one per card or player it affects, all sharing one
-sequence), :func:`can_happen` says whether an event could change the game state now (the test
-behind "an ability can be initiated only if its effect could change the game state"), and
+sequence), :func:`applies` says whether an event can happen to a card at all, :func:`can_happen`
+whether it would change the game state now (what an event needs to occur, and the test behind A
+Game of Thrones' "an ability can be initiated only if its effect could change the game state",
+which that ruleset applies to targets: :meth:`rulekit.core.ruleset.Ruleset.target_refusal`), and
 :func:`apply` is what step 5 does.
 """
 from __future__ import annotations
@@ -26,8 +28,9 @@ def can_happen(kind: EventKind, state: GameState, *, card: Card | None = None,
     spec = EVENTS[kind]
     if spec.subject is _Subject.CARD:
         assert card is not None
-        if spec.from_play and card.zone not in state.rules.in_play:
-            return f"{card.title} is not in play"
+        why = applies(kind, state, card)
+        if why is not None:
+            return why
         check = _CARD_CHECKS.get(kind)
         return check(state, card, amount) if check is not None else None
     if kind is _EventKind.DRAWS:
@@ -37,12 +40,20 @@ def can_happen(kind: EventKind, state: GameState, *, card: Card | None = None,
     return None
 
 
-# What else a card event needs to change anything, by kind (beyond being in play, for the
-# kinds that take a card from play). Kinds not listed always can: a token, for instance, is
-# created where its effect says, since it does not exist yet.
+def applies(kind: EventKind, state: GameState, card: Card) -> str | None:
+    """``None`` if ``card`` is an object the event can happen to at all (whatever it would
+    change), else why not: a card out of play for an event that takes a card from play, a kill of
+    a card that cannot die, a discard from neither play nor hand, playing a card not in hand."""
+    if EVENTS[kind].from_play and card.zone not in state.rules.in_play:
+        return f"{card.title} is not in play"
+    check = _APPLIES.get(kind)
+    return check(state, card) if check is not None else None
+
+
+# What else a card event needs to change anything, by kind (beyond being an object it applies
+# to). Kinds not listed always can: a token, for instance, is created where its effect says,
+# since it does not exist yet.
 def _killed(state: GameState, card: Card, amount: int) -> str | None:
-    if card.type not in state.rules.killable_types:
-        return f"{card.title} is not a {state.rules.card_noun}"
     if state.constant_abilities():
         by = restricted_by(state, card, _Verb.CANNOT_BE_KILLED)
         if by is not None:
@@ -54,22 +65,12 @@ def _enters_play(state: GameState, card: Card, amount: int) -> str | None:
     return f"{card.title} is already in play" if card.zone in state.rules.in_play else None
 
 
-def _discarded(state: GameState, card: Card, amount: int) -> str | None:
-    if card.zone in state.rules.in_play or card.zone == state.rules.hand:
-        return None
-    return f"{card.title} is neither in play nor in hand"
-
-
 def _kneels(state: GameState, card: Card, amount: int) -> str | None:
     return f"{card.title} is already kneeling" if card.kneeling else None
 
 
 def _stands(state: GameState, card: Card, amount: int) -> str | None:
     return None if card.kneeling else f"{card.title} is already standing"
-
-
-def _played(state: GameState, card: Card, amount: int) -> str | None:
-    return None if card.zone == state.rules.hand else f"{card.title} is not in hand"
 
 
 def _gains_power(state: GameState, card: Card, amount: int) -> str | None:
@@ -83,12 +84,33 @@ def _damaged(state: GameState, card: Card, amount: int) -> str | None:
 _CARD_CHECKS = {
     _EventKind.KILLED: _killed,
     _EventKind.ENTERS_PLAY: _enters_play,
-    _EventKind.DISCARDED: _discarded,
     _EventKind.KNEELS: _kneels,
     _EventKind.STANDS: _stands,
-    _EventKind.PLAYED: _played,
     _EventKind.GAINS_POWER: _gains_power,
     _EventKind.DAMAGED: _damaged,
+}
+
+
+# The objects an event applies to at all, by kind (beyond being in play, for the kinds that take
+# a card from play).
+def _dies(state: GameState, card: Card) -> str | None:
+    return None if card.type in state.rules.killable_types else f"{card.title} is not a {state.rules.card_noun}"
+
+
+def _discardable(state: GameState, card: Card) -> str | None:
+    if card.zone in state.rules.in_play or card.zone == state.rules.hand:
+        return None
+    return f"{card.title} is neither in play nor in hand"
+
+
+def _playable(state: GameState, card: Card) -> str | None:
+    return None if card.zone == state.rules.hand else f"{card.title} is not in hand"
+
+
+_APPLIES = {
+    _EventKind.KILLED: _dies,
+    _EventKind.DISCARDED: _discardable,
+    _EventKind.PLAYED: _playable,
 }
 
 

@@ -38,8 +38,11 @@ _ALL = (
          "and hides the decisions that matter. The consecutive-pass count is kept exactly as the rules say."),
     Rule("rulekit.default-zones", "Where targets are looked for",
          "Unless an instruction's filter names a zone, it chooses among (or affects) cards in play; putting a card "
-         "into play looks in hand.", "rulekit", "rulekit",
-         "Card text says \"a character\" meaning one in play; the exceptions name their zone."),
+         "into play looks in hand. A condition's count sees only cards in play unless its filter names a zone "
+         "(\"if I'm your only unit\" counts no card in a deck or a discard pile).", "rulekit", "rulekit",
+         "Card text says \"a character\" meaning one in play; the exceptions name their zone. Riftbound says so "
+         "outright: \"unit\", \"gear\" and \"rune\" are objects on the Board unless the text says otherwise "
+         "(Core Rules 355.9.a.1); a card you control in A Game of Thrones is in play."),
     Rule("rulekit.limits", "Runaway loops",
          "At most 64 triggering-condition sequences may be open at once; past that the game stops with an error "
          "naming the abilities that keep triggering each other.", "rulekit", "rulekit",

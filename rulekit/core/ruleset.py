@@ -294,6 +294,15 @@ class Ruleset(RulesetViews):
             return ability.zones
         return (self.hand,) if card.type in self.played_types else self.in_play
 
+    def target_refusal(self, kind: EventKind, state, card, amount: int) -> str | None:
+        """Why ``card`` — which meets an instruction's filter in the zones it looks in, and is an
+        object the event can happen to at all (:func:`rulekit.core.occur.applies`) — is still not a
+        legal choice for an event of ``kind``, or ``None``. By default nothing more; a ruleset whose
+        rules add a test says so here (A Game of Thrones: the effect must be able to change the game
+        state). Riftbound adds none: a target meeting its restrictions is legal, and impossible
+        instructions do nothing."""
+        return None
+
     def steps_at(self, timeline, sequence: str, step_name: str) -> list:
         """The steps of ``timeline`` taken at ``step_name`` of the sequence (or occurrence)
         ``sequence``: what an ``expect`` verdict refers to."""

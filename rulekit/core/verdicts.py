@@ -24,6 +24,7 @@ class Code(Word):
     TRIGGERS = "triggers"
     INACTIVE = "inactive"
     NTH_PASSED = "that numbered occurrence already happened this turn"
+    NTH_NOT_YET = "that numbered occurrence has not happened yet this turn"
     ONCE_PER_TURN = "already triggered this turn"
     GRANTED_LATER = "granted after the event"
     NOT_IMMINENT = "no longer imminent"
@@ -66,6 +67,7 @@ _SENTENCES = {
     Code.TRIGGERS: "triggers: its item is added to the Chain",
     Code.INACTIVE: "inactive ({detail})",
     Code.NTH_PASSED: "did not trigger: {detail}",
+    Code.NTH_NOT_YET: "did not trigger: {detail}",
     Code.ONCE_PER_TURN: "did not trigger: it already triggered this turn",
     Code.GRANTED_LATER: "did not trigger: the ability was granted after the event ({detail})",
     Code.NOT_IMMINENT: "the triggering condition is no longer imminent ({detail})",

@@ -9,6 +9,8 @@ every chosen character is in its owner's dead pile, or — under the ruling's "o
 its kill was replaced."""
 from __future__ import annotations
 
+from rulekit.rulesets.agot.cards import AgotCard
+
 import os
 
 from hypothesis import HealthCheck, event, given, settings, strategies as st
@@ -50,7 +52,7 @@ def then_kill_boards(draw):
     for k, kind in enumerate(draw(st.lists(st.sampled_from(["save", "replace", "would-replace", "cancel", "duplicate"]),
                                            max_size=3))):
         if kind == "duplicate":
-            cards.append(Card(id=f"dup{k}", title="Victim v1", owner="P2", type="attachment", duplicate_of="v1"))
+            cards.append(Card(id=f"dup{k}", title="Victim v1", owner="P2", type="attachment", extension=AgotCard(duplicate_of="v1")))
         elif kind == "cancel":
             cards.append(Card(id=f"r{k}", title=f"Nay {k}", owner="P2", type="event", zone="hand",
                               abilities=(_responder(kind),)))

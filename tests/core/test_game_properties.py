@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, event, given, settings, strategies as st
 
-from strategies import played, scenarios
+from strategies import played, riftbound_scenarios, scenarios
 from rulekit import Code, Game, IllegalAnswer, explain
 from rulekit.core.digest import digest
 from rulekit.core.limits import RunawayLoop
@@ -90,3 +90,29 @@ def test_every_decision_has_unique_options_and_a_legal_default(scenario, data):
         assert len(set(ids)) == len(ids) and d.default in ids
         event(d.kind.value)
         game = game.answer(data.draw(st.sampled_from(d.options)))
+
+
+@SETTINGS
+@given(st.one_of(scenarios(), riftbound_scenarios()))
+def test_a_count_never_sees_a_card_off_the_board_unless_its_filter_names_a_zone(scenario):
+    """Adding copies of every character or unit to a discard pile or trash changes no verdict:
+    "a unit", "characters you control" are cards in play unless the filter names a zone (Riftbound
+    Core Rules 355.9.a.1; rule rulekit.default-zones)."""
+    import dataclasses
+    pile = {"agot": "discard pile", "riftbound": "trash"}[scenario.ruleset]
+    copies = tuple(dataclasses.replace(c, id=f"{c.id}copy", zone=pile, abilities=(), kneeling=False, might=1)
+                   if scenario.ruleset == "riftbound" else
+                   dataclasses.replace(c, id=f"{c.id}copy", zone=pile, abilities=(), kneeling=False)
+                   for c in scenario.cards if c.type in ("character", "unit") and c.duplicate_of is None)
+    try:
+        plain = Game.start(scenario, play_defaults=True)
+        piled = Game.start(dataclasses.replace(scenario, cards=scenario.cards + copies), play_defaults=True)
+    except RunawayLoop:
+        return
+    def verdicts(game):
+        return [(s.what, s.rule, tuple((v.card, v.ability, v.condition, v.code) for v in s.verdicts))
+                for s in game.timeline[1:]]
+    assert verdicts(piled) == verdicts(plain)
+    if any(cond.count is not None and cond.count.zone is None
+           for c in scenario.cards for a in c.abilities for cond in a.condition):
+        event("a count that names no zone")

@@ -2,8 +2,11 @@
 the Core Rules' points over boards whose units have optional and targeted triggers and a script
 that buffs, grants, bounces and replays them: a declined "you may" never reaches the Chain
 (383.3.a); an item never resolves without a legal target (402.3); no temporary change survives a
-move off the board (rule 110)."""
+move off the board (rule 110); no target meeting its restrictions is refused (355.9, 055); every item
+is finalized in the order it was added (337.1.b)."""
 from __future__ import annotations
+
+from rulekit.rulesets.riftbound.cards import RiftboundCard
 
 import dataclasses
 
@@ -12,8 +15,10 @@ from hypothesis import HealthCheck, event, given, settings, strategies as st
 from strategies import played, riftbound_scenarios
 from rulekit import Code, Game, explain
 from rulekit.core.abilities import Ability, CardFilter, Instruction, Target, Timing, Trigger, Who
+from rulekit.core.model import Card
 from rulekit.core.events import EventKind, Verb
-from rulekit.core.scenario import ScriptEntry
+from rulekit.core.scenario import Scenario, ScriptEntry
+from rulekit.core.limits import RunawayLoop
 from rulekit.rulesets.riftbound import ChainFrame, ItemFrame, RbStep
 
 SETTINGS = settings(max_examples=int(__import__("os").environ.get("RK_EXAMPLES", 50)), deadline=None,
@@ -263,3 +268,101 @@ def test_no_temporary_change_survives_a_move_off_the_board(scenario, data):
                                                   for o in s.args_dict()["occurred"]) for s in game.timeline)
     if changed:
         event("a temporary change was made")
+
+
+def _item_instruction(game, key):
+    """The item a "choose target" decision is about, and the instruction its slot names."""
+    item_id, _, slot = key.at.rpartition("/")
+    for frame in reversed(game.control):
+        if isinstance(frame, ChainFrame):
+            item = next((i for i in frame.items if i.id == item_id), None)
+            if item is not None and slot.startswith("effect"):
+                return item, item.ability.effect[int(slot[len("effect"):])]
+    return None, None
+
+
+@SETTINGS
+@given(riftbound_scenarios(), st.data())
+def test_no_target_meeting_its_restrictions_is_refused(scenario, data):
+    """355.9, 055: every card where the instruction looks that passes its filter is offered,
+    whatever the instruction would change; no verdict says "could not change the game state"."""
+    from rulekit.core import judge, occur
+    from rulekit.core.decisions import DecisionKind
+    from rulekit.core.events import VERB_EVENT
+    try:
+        game = Game.start(scenario)
+    except RunawayLoop:
+        return
+    for _ in range(60):
+        if not game.decision:
+            break
+        key = game.decision.key
+        if key.kind is DecisionKind.CHOOSE_TARGET:
+            item, instr = _item_instruction(game, key)
+            if instr is not None and instr.target is Target.CHOSEN:
+                state = game.state
+                meets = {c.obj for c in judge.card_targets(instr, state, item.controller, item.source, item.event)
+                         if occur.applies(VERB_EVENT[instr.do], state, c) is None}
+                already = set(item.choices(key.at.rpartition("/")[2]))
+                assert meets - already <= {o.id for o in game.decision.options}
+                if any(state.cards[o.partition("@")[0]].kneeling is False and instr.do is Verb.READY
+                       for o in meets):
+                    event("a ready unit offered for \"ready\"")
+        try:
+            game = game.answer(data.draw(st.sampled_from(game.decision.options), label=str(key)))
+        except RunawayLoop:
+            return
+    try:
+        game = game.play_defaults()
+    except RunawayLoop:
+        return
+    assert not any(v.code is Code.NO_EFFECT for s in game.timeline for v in s.verdicts)
+    for step in game.timeline:
+        if step.what == RbStep.REMOVED and step.rule == "rb.no-target":
+            event("an item removed for want of a target")
+
+
+@st.composite
+def _resolution_then_cleanup(draw):
+    """Boards where an item's resolution triggers abilities (a unit killed) and the cleanup after it
+    triggers more (a unit with lethal damage dies), watched by both players' units."""
+    players = ("P1", "P2")
+    striker = Card(id="striker", title="Striker", owner=draw(st.sampled_from(players)), type="unit", extension=RiftboundCard(might=3),
+                   zone="base", abilities=(Ability(
+                       id="s", timing=Timing.TRIGGERED, when=Trigger(EventKind.PHASE_BEGINS, phase="beginning"),
+                       effect=(Instruction(Verb.KILL, Target.CHOSEN, CardFilter(type="unit", controller=Who.OPPONENT)),
+                               Instruction(Verb.DEAL_DAMAGE, Target.CHOSEN, CardFilter(type="unit"), amount=3))),))
+    cards = [striker]
+    for i in range(draw(st.integers(2, 4))):
+        watches = CardFilter(type="unit", controller=draw(st.sampled_from(list(Who))))
+        cards.append(Card(id=f"w{i}", title=f"Watcher {i}", owner=draw(st.sampled_from(players)), type="unit",
+                          extension=RiftboundCard(might=draw(st.integers(1, 4))), zone="base", abilities=(Ability(
+                              id="w", timing=Timing.TRIGGERED, when=Trigger(EventKind.KILLED, watches),
+                              effect=(Instruction(Verb.DRAW, Target.YOU),)),)))
+    return Scenario("resolution then cleanup", players, draw(st.sampled_from(players)), tuple(cards),
+                    (ScriptEntry(Verb.BEGIN_PHASE, phase="beginning"),), ruleset="riftbound")
+
+
+@SETTINGS
+@given(st.one_of(riftbound_scenarios(), _resolution_then_cleanup()), st.data())
+def test_every_item_is_finalized_in_the_order_it_was_added(scenario, data):
+    """337.1.b: items are finalized (or removed at finalization) in the order they were added;
+    items triggered by a later trigger check are never added before those of an earlier one."""
+    game = played(scenario, data)
+    if game is None:
+        return
+    added, done, checked_at = [], [], {}
+    for n, step in enumerate(game.timeline):
+        args = step.args_dict()
+        if step.what == RbStep.TRIGGERS:
+            for item in args["items"]:
+                checked_at.setdefault(item, n)
+        elif step.what in (RbStep.PLACED, RbStep.ADDS):
+            added.append(args["item"])
+        elif step.what in (RbStep.FINALIZED, RbStep.REMOVED):
+            done.append(args["item"])
+    assert done == added
+    batches = [checked_at[i] for i in added if i in checked_at]
+    assert batches == sorted(batches)
+    if len(set(batches)) >= 2:
+        event("items from several trigger checks")

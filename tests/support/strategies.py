@@ -155,7 +155,14 @@ def rb_effects():
                   filter=st.just(CardFilter(type="unit"))),
         st.builds(Instruction, do=st.just(Verb.READY), target=st.just(Target.EACH),
                   filter=st.just(CardFilter(type="unit", controller=Who.YOU))),
+        st.builds(Instruction, do=st.sampled_from([Verb.READY, Verb.EXHAUST]), target=st.just(Target.CHOSEN),
+                  filter=st.just(CardFilter(type="unit", controller=Who.YOU))),
     )
+
+
+#: Riftbound conditions: "if I'm at a battlefield", "if I'm your only unit" (a count of the board)
+RB_CONDITIONS = (Condition(count=CardFilter(which=Which.SELF, zone="battlefield"), at_least=1),
+                 Condition(count=CardFilter(type="unit", controller=Who.YOU), at_most=1))
 
 
 @st.composite
@@ -168,8 +175,8 @@ def rb_abilities(draw, ability_id: str):
         id=ability_id, timing=Timing.TRIGGERED,
         when=Trigger(event, card, nth=draw(st.sampled_from([None, None, 1, 2])) if not deathknell else None),
         effect=tuple(draw(st.lists(rb_effects(), min_size=1, max_size=2))),
-        condition=tuple(draw(st.lists(st.builds(Condition, count=st.just(CardFilter(which=Which.SELF, zone="battlefield")),
-                                                at_least=st.just(1)), max_size=1))),
+        condition=tuple(draw(st.lists(st.sampled_from(RB_CONDITIONS), max_size=1))),
+        cost=draw(st.sampled_from([(), (), (), (Instruction(Verb.EXHAUST, Target.SELF),)])),   # "exhaust me to …"
         zones=("trash",) if draw(st.integers(0, 6)) == 0 else (),
         once_per_turn=draw(st.booleans()), optional=draw(st.integers(0, 4)) == 0, deathknell=deathknell)
 
@@ -181,6 +188,7 @@ def riftbound_scenarios(draw, max_units: int = 6):
     for i in range(draw(st.integers(2, max_units))):
         cards.append(Card(id=f"u{i}", title=f"Unit {i}", owner=draw(st.sampled_from(players)), type="unit",
                           extension=RiftboundCard(might=draw(st.integers(1, 3))), zone=draw(st.sampled_from(["base", "battlefield"])),
+                          kneeling=draw(st.integers(0, 3)) == 0,
                           abilities=tuple(draw(rb_abilities(f"a{j}")) for j in range(draw(st.integers(0, 2))))))
     for p in players:
         for k in range(draw(st.integers(0, 2))):
@@ -188,7 +196,9 @@ def riftbound_scenarios(draw, max_units: int = 6):
                               abilities=(Ability(id="x", timing=Timing.PRIORITY, effect=(draw(rb_effects()),)),)))
         for k in range(draw(st.integers(0, 4))):
             cards.append(Card(id=f"{p.lower()}m{k}", title=f"{p} deck {k}", owner=p, type="unit", zone="main deck"))
-    units = [c.id for c in cards if c.type == "unit" and c.zone != "main deck"]
+        for k in range(draw(st.integers(0, 1))):
+            cards.append(Card(id=f"{p.lower()}t{k}", title=f"Unit {k}", owner=p, type="unit", zone="trash"))
+    units = [c.id for c in cards if c.type == "unit" and c.zone in ("base", "battlefield")]
     entry = st.one_of(
         st.builds(ScriptEntry, do=st.just(Verb.KILL),
                   cards=st.lists(st.sampled_from(units), min_size=1, max_size=3, unique=True).map(tuple)),

@@ -7,6 +7,7 @@ entries are :mod:`.rules`; the rulings are :mod:`.rulings`.
 """
 from __future__ import annotations
 
+from rulekit.core import occur
 from rulekit.core.abilities import Ability, CardFilter, Instruction, Target, Timing, Trigger, Which
 from rulekit.core.errors import ScenarioError
 from rulekit.core.events import RESTRICTION_VERBS, EventKind, Verb
@@ -135,6 +136,12 @@ class AGoT(Ruleset):
                 raise ScenarioError(f"{instr.do.value!r} belongs to a constant ability, not a {ability.timing.value} one",
                                     path=f"{path}.{where}.do", expected="timing: constant")
         _check_initiation_listener(ability, path, card_id)
+
+    def target_refusal(self, kind, state, card, amount):
+        """A card can be chosen only if the effect could change the game state for it (Rules
+        Reference "Initiating Abilities": an ability can only be initiated if its effect could change
+        the game state): not a standing character for "stand", nor one that cannot be killed."""
+        return occur.can_happen(kind, state, card=card, amount=amount)
 
     def open_occurrence(self, state, control, conditions, occurrence, rule, args):
         return Progress(state, control + (SequenceFrame(occurrence, conditions),), rule, AgotStep.SCRIPT, args)

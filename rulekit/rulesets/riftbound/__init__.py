@@ -107,6 +107,10 @@ class Riftbound(Ruleset):
                 if (instr.do is Verb.CREATE) != (instr.token is not None):
                     raise ScenarioError("'create' needs 'token' (what it creates), and only 'create' takes it",
                                         path=f"{at}.token", expected="do: create with token: {title, might, …}")
+                if part == "cost" and instr.target.is_chosen:
+                    raise ScenarioError("a cost pays with what it names (this card, you, or each card a filter "
+                                        "names); a cost that chooses is not modelled", path=f"{at}.target",
+                                        expected="target: self, you or each")
                 if instr.target is Target.CHOSEN_ABILITY and instr.do is not Verb.TAKE_CONTROL:
                     raise ScenarioError("only 'take control' targets 'chosen ability'", path=f"{at}.target",
                                         expected="do: take control")

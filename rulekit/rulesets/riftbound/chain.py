@@ -20,16 +20,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from rulekit.core import ids, judge
+from rulekit.core import ids
+from rulekit.core import judge
+from rulekit.core import occur
 from rulekit.core.abilities import Instruction, Target
-from rulekit.core.decisions import PASS, AnswerKey, Decision, DecisionKind
+from rulekit.core.decisions import NO, PASS, YES, AnswerKey, Decision, DecisionKind
 from rulekit.core.frames import Ask, Control, Progress
 from rulekit.core.frozen import replace
 from rulekit.core.model import GameState
 from rulekit.core.ruleset import ruling_arg
 from rulekit.rulesets.riftbound.codes import RbStep
 from rulekit.rulesets.riftbound.frames import ChainFrame, ChainItem, ItemFrame
-from rulekit.rulesets.riftbound.priority import playable
+from rulekit.rulesets.riftbound.priority import cost_failure, playable
+from rulekit.rulesets.riftbound.triggers import occurrence, turn_key
 
 DONE = "done"     #: the option that stops an "up to N" choice
 
@@ -40,8 +43,12 @@ def _turn_order(state: GameState) -> tuple[str, ...]:
 
 
 def _stage_place(frame: ChainFrame, state: GameState, control: Control) -> Progress | Ask:
+    """The oldest batch first (items are finalized in the order they were added, 337.1.b); within
+    it — abilities that triggered at the same moment — the turn player's, then in turn order, each
+    player ordering their own (383.3.d, 383.3.d.1)."""
+    oldest = min(i.batch for i in frame.waiting)
     for player in _turn_order(state):
-        mine = [i for i in frame.waiting if i.controller == player]
+        mine = [i for i in frame.waiting if i.controller == player and i.batch == oldest]
         if not mine:
             continue
         if len(mine) == 1:
@@ -240,16 +247,58 @@ def _finalize(frame: ChainFrame, state: GameState, control: Control, item: Chain
                                 f"{item.controller} chooses a target to {instr.do.value}", state))
         chosen = replace(item, chosen=item.chosen + ((slot, option),))
         return _replace_item(frame, state, control, item, chosen, RbStep.TARGET, (("card", option),))
+    if item.paid < len(item.ability.cost):
+        return _pay(frame, state, control, item, option)
     return _replace_item(frame, state, control, item, replace(item, pending=False), RbStep.FINALIZED, ())
 
 
-def _remove(frame: ChainFrame, state: GameState, control: Control, item: ChainItem, why: str) -> Progress:
-    """Not enough options for its choices: the item leaves the Chain without becoming a Chain
-    Item (402.3; a card being played goes back where it came from, 358.4)."""
+def _pay(frame: ChainFrame, state: GameState, control: Control, item: ChainItem, option: str | None) -> Progress | Ask:
+    """A triggered ability's cost is paid as the item is finalized, after its choices (383.3.b.1,
+    403-404); its controller may decline to pay (404.2). Declined, or not payable, the item is
+    removed and never becomes a Chain Item (404.2.a: it is not countered). Each cost instruction
+    is an occurrence of its own, whose triggers are added after this item (``rb.trigger-cost``)."""
+    if item.paid == 0:
+        why = cost_failure(item.ability, state, item.controller, item.source, item.event)
+        if why is not None:
+            return _remove(frame, state, control, item, why, rule="rb.trigger-cost")
+        if item.ability.when is not None:       # a triggered ability: its controller may decline (404.2)
+            if option is None:
+                key = AnswerKey(DecisionKind.MAY, f"{item.id}/cost", item.controller, 0)
+                return Ask(Decision(key, (YES, NO), YES, "rb.trigger-cost",
+                                    f"{item.controller} may pay the cost of {item.id} (or decline: it is removed)",
+                                    state))
+            if option == NO:
+                return _remove(frame, state, control, item, "its controller declined to pay its cost",
+                               rule="rb.trigger-cost")
+    index = item.paid
+    instr = item.ability.cost[index]
+    group = ids.instruction_sequence(item.id, "cost", index)
+    targets = judge.changeable_targets(instr, state, item.controller, item.source, item.event)
+    kw = {"players": targets} if instr.target.is_player else {"cards": targets}
+    conditions = occur.conditions_for(instr.do, state, group, item.id, amount=instr.amount, source=item.source,
+                                      to=instr.to, new_controller=item.controller, **kw)
+    paid = replace(item, paid=index + 1)
+    rest = control[:-1] + (replace(frame, items=tuple(paid if i is item else i for i in frame.items)),)
+    return occurrence(state, rest, conditions, group, "rb.trigger-cost",
+                      (("item", item.id), ("instruction", f"cost{index}"), ("verb", instr.do.value)))
+
+
+def _remove(frame: ChainFrame, state: GameState, control: Control, item: ChainItem, why: str,
+            rule: str = "rb.no-target") -> Progress:
+    """Not enough options for its choices (402.3), or its cost not paid (404.2): the item leaves
+    the Chain without becoming a Chain Item (a card being played goes back where it came from,
+    358.4)."""
     if item.played and state.cards[item.played].zone == "chain":
         state = state.move(item.played, "hand")
+    args = (("item", item.id), ("why", why))
+    if item.ability.once_per_turn and item.ability.when is not None and not item.ability.deathknell:
+        args += (ruling_arg(state, "rb.once-removed"),)      # has it triggered this turn?
+        if state.ruling("rb.once-removed") == "not-triggered":
+            key = turn_key(item.source, item.ability, state, "once")
+            if key in state.usage:
+                state = replace(state, usage=state.usage.delete(key))
     moved = replace(frame, items=tuple(i for i in frame.items if i is not item))
-    return Progress(state, control[:-1] + (moved,), "rb.no-target", RbStep.REMOVED, (("item", item.id), ("why", why)))
+    return Progress(state, control[:-1] + (moved,), rule, RbStep.REMOVED, args)
 
 
 def _replace_item(frame, state, control, old, new, what, args) -> Progress:

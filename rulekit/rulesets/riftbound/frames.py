@@ -29,6 +29,8 @@ class ChainItem:
     pending: bool = True
     chosen: tuple[tuple[str, str], ...] = ()
     played: str | None = None      # the spell card played for this item (to the trash when it resolves)
+    batch: int = 0                 # which trigger check added it: items are placed batch by batch (337.1.b)
+    paid: int = 0                  # cost instructions paid so far (at finalization: 383.3.b.1, 404)
 
     def choice(self, slot: str) -> str | None:
         for s, value in self.chosen:
@@ -65,7 +67,8 @@ class ChainFrame(Frame):
 
     id: str
     items: tuple[ChainItem, ...] = ()        # oldest first; the newest is last
-    waiting: tuple[ChainItem, ...] = ()      # triggered together, not yet ordered onto the Chain
+    waiting: tuple[ChainItem, ...] = ()      # triggered, not yet ordered onto the Chain (by batch: see ChainItem)
+    batches: int = 0                         # trigger checks that have added items so far
     priority: str | None = None
     passes: int = 0
     number: int = 0                          # priority opportunities given so far

@@ -3,18 +3,38 @@ Reaction (309.1.a) — and the turn player's priority while no Chain exists, in 
 (the Open State), where playing a card or ability starts a Chain."""
 from __future__ import annotations
 
-from rulekit.core import ids, judge
+from rulekit.core import ids
+from rulekit.core import judge
+from rulekit.core import occur
 from rulekit.core.abilities import Ability, Target, Timing
 from rulekit.core.decisions import PASS, AnswerKey, Decision, DecisionKind
+from rulekit.core.events import VERB_EVENT
 from rulekit.core.frames import Ask, Control, Progress
 from rulekit.core.frozen import replace
-from rulekit.core.model import Card, GameState
+from rulekit.core.model import Card, GameState, TriggeringCondition
 from rulekit.core.verdicts import Code, Verdict
 from rulekit.rulesets.riftbound.codes import RbStep
 from rulekit.rulesets.riftbound.frames import ChainFrame, ChainItem, OpenFrame
 from rulekit.rulesets.riftbound.triggers import item_controller, zones_of
 
 PLAYED_TIMINGS = (Timing.PRIORITY, Timing.ACTION)
+
+
+def cost_failure(ability: Ability, state: GameState, controller: str, source: Card,
+                 event: TriggeringCondition | None) -> str | None:
+    """``None`` if every instruction of the ability's cost can be paid now, else why not: a cost
+    is paid in full or not at all (358.4, 405.2), so "exhaust me" cannot be paid by an exhausted
+    unit."""
+    for instr in ability.cost:
+        targets = judge.changeable_targets(instr, state, controller, source, event)
+        if not instr.target.is_player:     # paying must change something: an exhausted unit cannot be exhausted
+            kind = VERB_EVENT[instr.do]
+            targets = tuple(c for c in targets if occur.can_happen(kind, state, card=c, amount=instr.amount) is None)
+        if not targets:
+            target = "you" if instr.target.is_player else (source.title if instr.target is Target.SELF
+                                                           else "a card it names")
+            return f"its cost cannot be paid: nothing to {instr.do.value} ({target})"
+    return None
 
 
 def priority_verdict(state: GameState, card: Card, ability: Ability, player: str, chain: str | None) -> Verdict:
@@ -36,6 +56,10 @@ def priority_verdict(state: GameState, card: Card, ability: Ability, player: str
     why = judge.condition_failure(ability.condition, state, me, card)
     if why:
         return Verdict(card.obj, ability.id, at, Code.CONDITION_FALSE, why)
+    if ability.cost:       # paid when the item is finalized, in full or not at all (357, 358.4, 404)
+        why = cost_failure(ability, state, me, card, None)
+        if why:
+            return Verdict(card.obj, ability.id, at, Code.COST_UNPAYABLE, why)
     for instr in ability.effect:
         if instr.target is Target.CHOSEN_ABILITY and chain is None:
             return Verdict(card.obj, ability.id, at, Code.NO_TARGET, "no ability on a Chain to choose")

@@ -66,22 +66,38 @@ RULES: tuple[Rule, ...] = (
          "is null, and a calculation that needs it does nothing.",
          "rules text", _RBT + "; " + _RBC),
     Rule("rb.simultaneous", "Simultaneous triggers",
-         "Each player orders their own simultaneous triggered abilities; the turn player's go on the Chain first, "
-         "then in turn order.", "rules reference", _RBC),
+         "Each player orders their own triggered abilities that trigger at the same moment; the turn player's go "
+         "on the Chain first, then in turn order. Only abilities triggered at the same moment are ordered so: an "
+         "item added while an effect resolves goes on before one added in the cleanup after it.",
+         "rules reference", CORE_RULES + ", 383.3.d, 383.3.d.1 and 401.1-401.2"),
     Rule("rb.chain.finalize", "Pending and finalized items",
-         "Items are added as pending and finalized in the order added; targets are chosen at finalization; "
-         "finalizing does not pass priority.", "rules reference", _RBC),
+         "Items are added as pending and finalized in the order added; targets are chosen at finalization, and a "
+         "triggered ability's cost is paid then; finalizing does not pass priority.", "rules reference",
+         CORE_RULES + ", 337.1.a-337.1.b and 401-406"),
+    Rule("rb.trigger-cost", "The cost of a triggered ability",
+         "A cost written in a triggered ability's instructions (\"exhaust me to draw 1\") is its base cost. It is "
+         "paid when the item is finalized, after its targets are chosen — not when it resolves — and the events "
+         "of paying it can trigger abilities. Its controller may decline to pay; an item whose cost is declined "
+         "or cannot be paid is removed from the Chain, never becomes a Chain Item and does not resolve (it is not "
+         "countered).", "rules reference", CORE_RULES + ", 383.3.b, 403.1.b.1 and 404.1-404.2.a"),
+    Rule("rb.targets", "Legal targets",
+         "A target is legal if it is where the text looks (a unit or gear on the board unless the text names "
+         "another zone), meets every targeting restriction and is not the spell or ability itself. Riftbound has "
+         "no test that the effect could change the game state: a ready unit can be chosen for \"ready a friendly "
+         "unit\"; when the instruction is executed, what is impossible is ignored and the rest is done.",
+         "rules reference", CORE_RULES + ", 355.9, 055 and 055.1"),
     Rule("rb.chain", "The Chain and priority",
          "Once no item is pending, the controller of the newest item has priority; a player with priority may add "
          "items or pass to the next player in turn order; when all players pass in a row, the newest item "
          "resolves; then the controller of the new newest item receives priority.", "rules reference", _RBC),
     Rule("rb.resolve", "Resolving an item", "An item's instructions execute in order; each event they make is "
-         "processed at once and its triggers evaluated, their items waiting until the item has resolved.",
+         "processed at once and its triggers evaluated: their items are added to the Chain then, and are "
+         "finalized once the item has resolved, before those added in the cleanup after it.",
          "rules reference", _RBC),
     Rule("rb.cleanup", "Cleanup", "A cleanup follows each resolution: units with lethal damage die together.",
          "rules reference", _RBC),
-    Rule("rb.effect-nothing", "Nothing to change", "An instruction with nothing to change does nothing.",
-         "rules reference", _RBC),
+    Rule("rb.effect-nothing", "Nothing to change", "An instruction with nothing to change does nothing; the "
+         "rest of the item is still done.", "rules reference", CORE_RULES + ", 055 and 055.1"),
     Rule("rb.replacement", "Replacement effects",
          "A replaced event does not happen: a replaced death is no death, so neither Deathknell nor any \"when … "
          "dies\" trigger sees one. The events that replace it do happen, processed with the rest of the "

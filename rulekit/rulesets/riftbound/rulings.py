@@ -100,4 +100,26 @@ REPLACEMENT_TRIGGERS = Ruling(
             "Simpler; kept to compare."),
     ))
 
-RULINGS = (OPTIONAL, NTH_COUNT, SOURCE_INFO, RECHECK, REPLACEMENT_TRIGGERS)
+ONCE_REMOVED = Ruling(
+    "rb.once-removed", "riftbound",
+    "Has a once-each-turn ability triggered this turn if its item was removed when finalized (no legal "
+    "target, or its cost not paid)?",
+    (
+        RulingOption(
+            "triggered",
+            "Yes: it was put on the Chain, so it has triggered this turn, and a later event this turn does not "
+            "trigger it again.",
+            f"{_CR}, 383.3.f.2 (only an ability its controller chose not to place on the Chain has not triggered) "
+            "and 402.3 (the removed item is a triggered ability that has been put on the Chain)",
+            "383.3.f.2 makes one exception, for not placing the item; a removed item was placed. Reading the "
+            "exception narrowly keeps the words of 402.3, which speak of a triggered ability put on the Chain."),
+        RulingOption(
+            "not-triggered",
+            "No: the removed item never became a Chain Item (402.3, 404.2), so, like an item its controller "
+            "chose not to place, the ability has not triggered this turn and a later event can trigger it.",
+            f"{_CR}, 402.3, 404.2 (it never becomes a Chain Item) read with 383.3.f.2",
+            "An ability that did nothing and was never a Chain Item is arguably no more \"triggered\" than one "
+            "left off the Chain; the rules do not say."),
+    ))
+
+RULINGS = (OPTIONAL, NTH_COUNT, SOURCE_INFO, RECHECK, REPLACEMENT_TRIGGERS, ONCE_REMOVED)

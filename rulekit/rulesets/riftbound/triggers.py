@@ -132,11 +132,18 @@ def rb_judge(state: GameState, source: Card, ability: Ability, tc: TriggeringCon
         return Verdict(obj, aid, tid, Code.ONCE_PER_TURN)
     if ability.when.nth is not None:
         seen = nth_seen(state, source, ability, group)
+        ordinal = {1: "first", 2: "second", 3: "third"}.get(ability.when.nth, f"number {ability.when.nth}")
         if seen >= ability.when.nth:
-            ordinal = {1: "first", 2: "second", 3: "third"}.get(ability.when.nth, f"number {ability.when.nth}")
             return Verdict(obj, aid, tid, Code.NTH_PASSED,
                            f"the {ordinal} qualifying event this turn already happened ({seen} so far)")
+        now = seen + sum(1 for e in group if _qualifies(ability, e, state, me, source))
+        if now < ability.when.nth:       # the trigger condition is the Nth event, not any before it (383.1)
+            return Verdict(obj, aid, tid, Code.NTH_NOT_YET,
+                           f"the {ordinal} qualifying event this turn has not happened yet ({now} so far)")
     return Verdict(obj, aid, tid, Code.TRIGGERS)
+
+
+_NUMBERED = (Code.NTH_PASSED, Code.NTH_NOT_YET)      #: verdicts only a numbered trigger gets
 
 
 def item_controller(state: GameState, source: Card) -> str:
@@ -242,10 +249,11 @@ def _judged_before(frame: TriggerCheck, source: Card, ability: Ability, tc: Trig
 
 def evaluate(state: GameState, frame: TriggerCheck) -> tuple[tuple[Verdict, ...], list]:
     """The verdicts of every listening ability for these events, and what triggered as (source,
-    ability, event; a Deathknell's item was captured already). Each dying card's Deathknells come
-    first, judged before it moved (``rb.deathknell``); every other ability is judged on the state
-    after the events. A once-per-turn ability met by several events of the group triggers for the
-    first only."""
+    ability, event; a Deathknell's item was captured already) — with the events a numbered trigger
+    counts before its Nth (they move its count on). Each dying card's Deathknells come first,
+    judged before it moved (``rb.deathknell``); every other ability is judged on the state after
+    the events. A once-per-turn ability met by several events of the group triggers for the first
+    only."""
     verdicts, triggered, once = [], [], {}
     declined = {item_id for item_id, answer in frame.decided if answer == NO}
     for v in frame.deathknells:     # the dying cards' Deathknells, judged before they moved
@@ -266,7 +274,7 @@ def evaluate(state: GameState, frame: TriggerCheck) -> tuple[tuple[Verdict, ...]
                         v = Verdict(v.card, v.ability, v.condition, Code.ONCE_PER_TURN)
                     else:
                         once[(card_id, ability.id)] = ids.use(source.obj, ability.id, tc.id)
-                if v.code is Code.TRIGGERS:
+                if v.code is Code.TRIGGERS or v.code is Code.NTH_NOT_YET:   # a numbered trigger counts both
                     triggered.append((source, ability, tc))
                     if declined and ids.use(source.obj, ability.id, frame.group if ability.when.nth is not None
                                             else tc.id) in declined:
@@ -319,7 +327,7 @@ def check_triggers(frame: TriggerCheck, state: GameState, control: Control) -> P
     verdicts, triggered = evaluate(state, frame)
     if not triggered and not frame.captured:      # the common case: nothing goes on the Chain
         args = (("group", frame.group), ("items", ()))
-        if any(v.code is Code.NTH_PASSED for v in verdicts):
+        if any(v.code in _NUMBERED for v in verdicts):
             args += (ruling_arg(state, "rb.nth-count"),)
         return Progress(state, control[:-1], "rb.evaluate-after", RbStep.TRIGGERS, args, verdicts)
     before = state
@@ -341,16 +349,20 @@ def check_triggers(frame: TriggerCheck, state: GameState, control: Control) -> P
         args += (("declined", tuple(sorted(declined))),)
     if declined or any(i.ability.optional for i in items):    # when "you may" is decided: the ruling's business
         args += (ruling_arg(state, "rb.optional"),)
-    if counted or any(v.code is Code.NTH_PASSED for v in verdicts):    # a numbered trigger was judged
+    if counted or any(v.code in _NUMBERED for v in verdicts):    # a numbered trigger was judged
         args += (ruling_arg(state, "rb.nth-count"),)
     if not items:
         return Progress(state, rest, "rb.evaluate-after", RbStep.TRIGGERS, args, verdicts)
+    # the items are added to the Chain now, after those added before them (401.1, 337.1.b): a batch
+    # of their own, even if an effect is still resolving (401.2) and a cleanup adds more after it
     for i in range(len(rest) - 1, -1, -1):
         if isinstance(rest[i], ChainFrame):
-            chain = replace(rest[i], waiting=rest[i].waiting + tuple(items))
+            batch = rest[i].batches
+            chain = replace(rest[i], waiting=rest[i].waiting + tuple(replace(item, batch=batch) for item in items),
+                            batches=batch + 1)
             return Progress(state, rest[:i] + (chain,) + rest[i + 1:], "rb.evaluate-after", RbStep.TRIGGERS, args,
                             verdicts)
-    chain = ChainFrame(ids.chain(frame.group), waiting=tuple(items))
+    chain = ChainFrame(ids.chain(frame.group), waiting=tuple(items), batches=1)
     return Progress(state, rest + (chain,), "rb.evaluate-after", RbStep.TRIGGERS, args, verdicts)
 
 
