@@ -40,21 +40,23 @@ REPLACEMENT_ENDS_INTERRUPTS = Ruling(
             "Only a \"would\" interrupt (step 2) that replaces the condition ends the interrupts to it; plain "
             "interrupts that replace (step 4) leave the window open, and the most recently initiated replacement "
             "is the one used at step 5.",
-            f"{_RR}, \"Would\" (a \"would\" interrupt that changes what is about to happen) and \"Replacement "
-            "Effects\" (several replacements against one condition: the most recent is used)",
+            f"{_RR}, \"The word 'Would'\" (a \"would\" interrupt that changes what is about to happen) and "
+            "\"Replacement Effects\" (several replacements against one condition: the most recent is used)",
             "The \"Replacement Effects\" entry expects several replacements to be initiated against one condition, "
-            "which can only happen if a replacement does not end the interrupts to it; the \"Would\" entry is about "
-            "interrupts with the higher, step-2 priority. Reading each entry for its own kind of interrupt lets "
+            "which can only happen if a replacement does not end the interrupts to it; the entry "
+            "\"The word 'Would'\" is about interrupts with the higher, step-2 priority. Reading each entry for its own kind of interrupt lets "
             "both hold."),
         RulingOption(
             "any-replacement",
             "Any interrupt that replaces the condition, \"would\" or not, changes what is about to happen: no "
             "further interrupts to the original condition may be used, so at most one replacement is ever "
             "initiated against it.",
-            f"{_RR}, \"Would\" (the bullet: an interrupt that changes the nature of what is about to occur, "
-            "such as through a replacement effect, ends the interrupts to the original trigger)",
-            "The bullet speaks of an interrupt to a condition that would occur, and a plain interrupt to a "
-            "condition is also used before it occurs; a replacement changes its nature whatever the wording."),
+            f"{_RR}, \"The word 'Would'\" (an interrupt to a triggering condition that would occur which changes "
+            "the nature of what is about to occur ends the interrupts to the original trigger; the entry's "
+            "example is saving a character that would be killed)",
+            "The entry speaks of an interrupt to a condition that would occur, and a plain interrupt to a "
+            "condition is also used before it occurs; rulekit's reading under this option is that a replacement "
+            "changes the nature of what is about to occur as a save does, whatever the wording."),
     ))
 
 RULINGS = (REPLACEMENT_TRIGGERS, REPLACEMENT_ENDS_INTERRUPTS)
