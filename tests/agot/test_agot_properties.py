@@ -165,7 +165,7 @@ def then_boards(draw):
     cards = [Card(id="v", title="Victim", owner="P2"), Card(id="t", title="Thinker", owner="P1", abilities=(ability,)),
              Card(id="b", title="Bran", owner="P2")]
     if draw(st.booleans()):      # an interrupt that can pre-empt the kneel
-        cards.append(Card(id="h", title="Hodor", owner="P2", abilities=(Ability(
+        cards.append(Card(id="h", title="Stable Giant", owner="P2", abilities=(Ability(
             "i", Timing.INTERRUPT, (Instruction(Verb.RETURN_TO_HAND, Target.THAT_CARD),),
             when=Trigger(EventKind.KNEELS, CardFilter(which="other", type="character", controller=Who.YOU))),)))
     for k in range(draw(st.integers(0, 3))):

@@ -16,21 +16,21 @@ def test_cannot_be_killed_while_standing_is_read_at_every_step():
     game = play("constant-cannot-be-killed-while-standing")
     first = next(s for s in game.timeline if s.what == "script-nothing")
     assert first.args_dict()["occurrence"] == "s:first"
-    assert game.state.cards["hound"].zone == "dead pile"
+    assert game.state.cards["brute"].zone == "dead pile"
 
 
 def test_explain_says_who_forbids_a_save_and_a_cancel():
     game = play("constant-cannot-be-saved-or-cancelled")
     step = next(s for s in game.timeline if s.context and s.context.id == "s:first" and s.verdicts)
     why = explain(step, "c3", "dupsave-c3dup")
-    assert why.verdicts[0].detail == "Ser Rodrik Cassel cannot be saved because of Ser Ilyn Payne"
-    assert "cannot be saved because of Ser Ilyn Payne" in str(why)
-    step = next(s for s in game.timeline if s.context and s.context.id == "aemon.r@s:first:killed:c3/initiation"
+    assert why.verdicts[0].detail == "Ser Rodrik Cassel cannot be saved because of Silent Headsman"
+    assert "cannot be saved because of Silent Headsman" in str(why)
+    step = next(s for s in game.timeline if s.context and s.context.id == "archmaester.r@s:first:killed:c3/initiation"
                 and s.verdicts)
     assert explain(step, "nay", "x").verdicts[0].detail == \
-        "Maester Aemon's ability cannot be cancelled because of Maester Aemon"
+        "Blind Archmaester's ability cannot be cancelled because of Blind Archmaester"
     # the constant ability itself is never used: explain says so
-    assert explain(step, "ilyn", "k").verdicts[0].code is Code.NOT_LISTENING
+    assert explain(step, "headsman", "k").verdicts[0].code is Code.NOT_LISTENING
 
 
 CONSTANT = """

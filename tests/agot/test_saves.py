@@ -72,8 +72,8 @@ title: a save after the kill became impossible
 players: [P1, P2]
 first_player: P1
 cards:
-  - id: hound
-    title: The Hound
+  - id: brute
+    title: Kingsroad Brute
     owner: P2
     kneeling: true
     abilities:
@@ -94,12 +94,12 @@ cards:
       - {id: s, timing: would interrupt, when: {event: killed, card: {type: character, controller: you}},
          effect: [{do: save, target: that card}]}
 script:
-  - {do: kill, cards: [hound], id: k1}
+  - {do: kill, cards: [brute], id: k1}
 """
 
 
 def test_a_save_is_not_eligible_once_something_forbids_the_leaving():
-    """The Hound is about to be killed; standing him makes "cannot be killed while standing"
+    """Kingsroad Brute is about to be killed; standing him makes "cannot be killed while standing"
     apply, so the kill will be pre-empted at step 5 and a save has nothing left to do
     (rulekit.save.pre-empted). From the rules: an ability can be initiated only if its effect
     could change the game state (Rules Reference, "Initiating Abilities"; NOTES.md)."""
@@ -111,9 +111,9 @@ def test_a_save_is_not_eligible_once_something_forbids_the_leaving():
     game = game.answer(next(o for o in first.option_ids if o.startswith("stander.st")))
     assert game.decision is None or not any(o.startswith("shield.s") for o in game.decision.option_ids)
     game = game.play_defaults()
-    shield = [v for s in game.timeline for v in s.verdicts if v.card == "shield" and s.before.cards["hound"].kneeling is False]
+    shield = [v for s in game.timeline for v in s.verdicts if v.card == "shield" and s.before.cards["brute"].kneeling is False]
     assert shield and all(v.code is not Code.ELIGIBLE and "nothing to save" in v.detail for v in shield)
-    assert game.last_step.state.cards["hound"].zone == "play area"
+    assert game.last_step.state.cards["brute"].zone == "play area"
 
 
 def test_after_a_save_the_other_duplicate_is_refused_because_the_kill_is_no_longer_imminent():

@@ -71,6 +71,6 @@ def test_gaining_control_of_a_triggered_ability_changes_the_item_not_its_source(
     game = play("gain-control-of-a-triggered-ability")
     change = steps(game, RbStep.ABILITY_CONTROL)
     assert [(s.args_dict()["from"], s.args_dict()["to"]) for s in change] == [("P1", "P2")]
-    assert game.state.cards["yasuo"].controller == "P1"
+    assert game.state.cards["blade"].controller == "P1"
     assert priority_of(game)[-1] == "P2"                          # the item's new controller gets priority
     assert Target.CHOSEN_ABILITY.is_chosen

@@ -66,9 +66,9 @@ script:
 
 
 def test_here_is_read_when_the_instruction_executes():
-    game = play("yasuo-here-moved-in-response")
+    game = play("blade-here-moved-in-response")
     assert game.state.cards["scout"].damage == 0 and game.state.cards["guard"].damage == 0
-    still = play("yasuo-here-moved-in-response").scenario
+    still = play("blade-here-moved-in-response").scenario
     without = Game.start(dataclasses.replace(still, cards=tuple(c for c in still.cards if c.id != "flee")),
                          play_defaults=True)
     assert without.state.cards["scout"].damage == 3 and without.state.cards["guard"].damage == 0

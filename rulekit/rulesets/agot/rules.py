@@ -39,14 +39,14 @@ RULES: tuple[Rule, ...] = (
          "rules text", _TC),
     Rule("agot.window.open", "Windows: the first opportunity",
          "In an interrupt or reaction window the first player has the first opportunity to use an ability, then "
-         "the opportunity passes in player order.", "rules reference", _RR + ", \"Player Order\" and windows"),
+         "the opportunity passes in player order.", "rules reference", _RR + ", \"Interrupts\", \"Reactions\" and \"Player Order\""),
     Rule("agot.window.pass", "Windows: passing",
          "The player with the opportunity uses one eligible ability or passes. A player who passed may act later "
          "in the same window if another player acts; the window closes only when all players pass in succession.",
-         "rules reference", _RR + ", interrupt and reaction windows"),
+         "rules reference", _RR + ", \"Interrupts\" and \"Reactions\""),
     Rule("agot.window.act", "Windows: acting",
          "A player uses one ability, which resolves completely; then the opportunity moves to the next player in "
-         "player order.", "rules reference", _RR + ", interrupt and reaction windows"),
+         "player order.", "rules reference", _RR + ", \"Interrupts\" and \"Reactions\""),
     Rule("agot.once", "Once per triggering condition",
          "Each interrupt and reaction may be used once per occurrence of its triggering condition (each copy of an "
          "ability once). With \"one or more\" wording an ability refers to the occurrence as a whole, so it may "
@@ -54,25 +54,28 @@ RULES: tuple[Rule, ...] = (
     Rule("agot.forced.order", "Forced abilities: order",
          "Forced interrupts and forced reactions are mandatory and resolve before the non-forced ones of the same "
          "kind; when several are simultaneous the first player chooses their order, whoever controls them.",
-         "rules reference", _RR + ", \"Forced\" abilities"),
+         "rules reference", _RR + ", \"Forced Interrupts / Forced Reactions\""),
     Rule("agot.initiate", "Initiating an ability",
          "An ability can only be initiated if its effect could change the game state and its cost can be paid in "
          "full. Initiating: check restrictions, determine and pay costs, choose targets, then the effect "
-         "initiates and resolves.", "rules reference", _RR + ", \"Initiating Abilities\""),
+         "initiates and resolves.", "rules reference", _RR + ", \"Abilities\" and \"Initiating Abilities / Marshaling Cards\""),
     Rule("agot.initiate.cost-paid", "Costs are paid", "Costs are paid before targets are chosen.",
-         "rules reference", _RR + ", \"Initiating Abilities\" (step 3)"),
+         "rules reference", _RR + ", \"Initiating Abilities / Marshaling Cards\" (steps 4 and 5)"),
     Rule("agot.initiate.targets", "Targets are chosen",
          "Targets are chosen after costs are paid and before the effect initiates; only a target the effect could "
          "change may be chosen.", "rules reference", _RR + ", \"Target\""),
     Rule("agot.initiate.effect", "The effect initiates",
          "The initiation of an effect is its own moment, before the effect resolves.",
-         "rules reference", _RR + ", \"Initiating Abilities\""),
+         "rules reference", _RR + ", \"Initiating Abilities / Marshaling Cards\" (steps 6 and 7)"),
     Rule("agot.effect.condition", "A condition inside an effect",
          "A condition written inside an effect is checked when that part of the effect resolves; if it is false, "
-         "that part does nothing.", "rules reference", _RR + ", effects"),
+         "that part does nothing.", "rulekit", "rulekit",
+         "No Rules Reference entry says when such a condition is checked. \"Effects\" has an effect resolve as much "
+         "of each aspect as it can as it resolves, and \"Event Cards\" has an event's effects engage the game state "
+         "when they resolve; rulekit reads a condition inside an effect the same way, at that part's resolution."),
     Rule("agot.effect.nothing", "Nothing to change",
          "An instruction whose target is gone, or which could change nothing, does nothing.", "rules reference",
-         _RR + ", effects"),
+         _RR + ", \"Effects\" and \"Target\""),
     Rule("agot.nested", "Nested ability sequences",
          "A triggering condition that arises while another sequence is resolving gets its own sequence, which "
          "finishes before the outer one continues (last in, first out, any depth). Interrupts to a condition an "
@@ -92,7 +95,7 @@ RULES: tuple[Rule, ...] = (
          "imminent — no forced interrupts, occurrence, reactions or further interrupts for it — and the new "
          "condition is imminent in a sequence of its own. A saved card is not considered killed or discarded. "
          "\"Cannot be saved\" forbids saves, and a card cannot be saved from being sacrificed or from leaving play "
-         "as a cost.", "rules reference", _TC + " (step 2); " + _RR + ", \"Save\""),
+         "as a cost.", "rules reference", _TC + " (step 2); " + _RR + ", \"Save\" and \"Sacrifice\"; FAQ, (3.2) \"Saving from a Cost\""),
     Rule("rulekit.change.shared", "A change inside a shared occurrence",
          "When one condition of a shared occurrence is changed (one of two characters killed by claim is saved), only "
          "that condition leaves the group. The others stay in the same sequence, at the same step and in the same "

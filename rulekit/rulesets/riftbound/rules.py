@@ -10,12 +10,11 @@ from rulekit.core.rules import Rule
 
 _RBT = "Riftbound, rules text \"Trigger Conditions and Source Changes\""
 CORE_RULES = "Riftbound Core Rules, last updated 2026-03-30"
-_RBC = CORE_RULES + " (triggered abilities and the Chain)"
 
 RULES: tuple[Rule, ...] = (
     Rule("rb.occurs", "Events are processed at once",
          "Riftbound has no interrupt windows: an event is processed, then the triggers it meets are evaluated.",
-         "rules reference", _RBC),
+         "rules reference", CORE_RULES + ", 383.2.c"),
     Rule("rb.trigger-condition", "A condition written with the trigger condition",
          "A condition written right after the trigger condition belongs to it: it is checked once, when the event "
          "is evaluated, and not again when the ability resolves. Sona's end-of-turn ability needs her at a "
@@ -29,15 +28,16 @@ RULES: tuple[Rule, ...] = (
          "A trigger on the first (second, Nth) occurrence watches for that one occurrence. When several qualifying "
          "events happen together at that point, the ability's controller picks one of them as its triggering "
          "event and the ability triggers once — a simultaneous group is not several chances.",
-         "rules text", _RBT),
+         "rules text", _RBT + "; " + CORE_RULES + ", 383.1.b"),
     Rule("rulekit.rb.nth-count", "What a numbered trigger counts",
          "\"The Nth time … each turn\" counts every qualifying event of the turn — including those before its card "
          "entered the board, with \"friendly\" judged for the card's controller — so a watcher that enters late, or "
          "leaves and returns as a new object, does not trigger once the Nth event of the turn has passed. Counts "
          "start again each turn. (Ruling rb.nth-count; the other option counts only the events the card saw.)",
-         "rulekit", _RBT + "; " + CORE_RULES + ", 383.1.b",
+         "rulekit", _RBT,
          "The rules text speaks of \"the first qualifying death event for the turn\": an event of the turn, not an "
-         "observation of the card."),
+         "observation of the card. The Core Rules do not say whether a card that was not on the board counts the "
+         "events before it arrived (383.1.b covers only several qualifying events at once)."),
     Rule("rb.zones", "Where an ability works",
          "A permanent's triggered abilities (a unit's or a gear's) work while it is on the board; runes, legends "
          "and battlefields are not permanents. An ability that works somewhere else says where.", "rules text",
@@ -64,7 +64,7 @@ RULES: tuple[Rule, ...] = (
          "\"Friendly\" and \"enemy\" are judged from the ability's controller as each instruction runs; keeping "
          "the ability does not freeze its source's Might or location; information about an object that is gone "
          "is null, and a calculation that needs it does nothing.",
-         "rules text", _RBT + "; " + _RBC),
+         "rules text", _RBT + "; " + CORE_RULES + ", 359.3.e.12 and 359.3.f.4"),
     Rule("rb.simultaneous", "Simultaneous triggers",
          "Each player orders their own triggered abilities that trigger at the same moment; the turn player's go "
          "on the Chain first, then in turn order. Only abilities triggered at the same moment are ordered so: an "
@@ -89,15 +89,16 @@ RULES: tuple[Rule, ...] = (
     Rule("rb.chain", "The Chain and priority",
          "Once no item is pending, the controller of the newest item has priority; a player with priority may add "
          "items or pass to the next player in turn order; when all players pass in a row, the newest item "
-         "resolves; then the controller of the new newest item receives priority.", "rules reference", _RBC),
+         "resolves; then the controller of the new newest item receives priority.", "rules reference",
+         CORE_RULES + ", 312.2, 337.1.c.3, 339 and 340"),
     Rule("rb.resolve", "Resolving an item", "An item's instructions execute in order; each event they make is "
          "processed at once and its triggers evaluated: their items are added to the Chain then, and are "
          "finalized once the item has resolved, before those added in the cleanup after it.",
-         "rules reference", _RBC),
+         "rules reference", CORE_RULES + ", 157.3, 340.1 and 401.2"),
     Rule("rb.cleanup", "Cleanup", "A cleanup follows each resolution: units with lethal damage die together.",
-         "rules reference", _RBC),
+         "rules reference", CORE_RULES + ", 319 and 323.5"),
     Rule("rb.effect-nothing", "Nothing to change", "An instruction with nothing to change does nothing; the "
-         "rest of the item is still done.", "rules reference", CORE_RULES + ", 055 and 055.1"),
+         "rest of the item is still done.", "rules reference", CORE_RULES + ", 055, 055.1 and 359.3.e.6"),
     Rule("rb.replacement", "Replacement effects",
          "A replaced event does not happen: a replaced death is no death, so neither Deathknell nor any \"when … "
          "dies\" trigger sees one. The events that replace it do happen, processed with the rest of the "

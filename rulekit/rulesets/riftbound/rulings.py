@@ -37,7 +37,7 @@ NTH_COUNT = Ruling(
             "Every qualifying event of the turn, including those before the card entered play, with "
             "\"friendly\" judged for the watcher's controller; a watcher that leaves and returns the same turn "
             "does not trigger again once the Nth event has passed.",
-            f"{_RBT} (\"the first qualifying death event for the turn\"); {_CR}, 383.1.b",
+            f"{_RBT} (\"the first qualifying death event for the turn\")",
             "The rules text counts the turn's events, not the card's observations."),
         RulingOption(
             "seen",
