@@ -145,3 +145,34 @@ def test_an_agot_character_put_into_play_lands_in_the_play_area_standing():
         "  - {id: d, title", "  - {id: h, title: Recruit, owner: P2, zone: hand}\n  - {id: d, title")
     game = Game.start(loads_scenario(text).scenario, play_defaults=True)
     assert (game.state.cards["h"].zone, game.state.cards["h"].kneeling) == ("play area", False)
+
+
+def test_the_stack_ruleset_needs_only_the_required_part_and_stays_short():
+    """A ruleset is a small required part plus optional capabilities (rulekit.core.ruleset.REQUIRED):
+    the stack ruleset of docs/adding-a-ruleset.md sets the required part and a few capabilities its
+    game has, and its package stays as short as when the seam was first proved (238 lines)."""
+    from pathlib import Path
+
+    from rulekit.core.ruleset import missing
+    from rulekit.rulesets import get
+    import stack_ruleset
+    assert missing(get("stack")) == ()
+    assert get("stack").card_extension is None and get("stack").default_zone is None
+    assert len(Path(stack_ruleset.__file__).read_text().splitlines()) <= 238
+
+
+def test_a_ruleset_that_lacks_a_required_part_is_refused_naming_it():
+    import pytest
+
+    from rulekit.core.ruleset import Ruleset
+    from rulekit.rulesets import register
+
+    class Half(Ruleset):
+        name = "half"
+        title = "Half a ruleset"
+        zones = ("board",)
+        in_play = ("board",)
+
+    with pytest.raises(TypeError) as err:
+        register(Half())
+    assert "timings, verbs, handlers, flow, open_occurrence, explain_step" in str(err.value)

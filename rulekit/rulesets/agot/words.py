@@ -87,14 +87,14 @@ def describe(what: str, a: dict, state) -> str | None:
 def _use_words(state, use: str) -> str:
     """A use, or what a use does instead (its id ends in ``/instead``)."""
     if use.endswith("/instead"):
-        return f"What {use_ref_label(state, use.rpartition('/')[0])} does instead"
+        return f"What {use_ref_label(state, ids.owner_of_part(use))} does instead"
     return use_ref_label(state, use)
 
 
 def _became(state, changed_into: str) -> str:
     """What a changed condition became: a condition (a save), or what a use does instead."""
     if changed_into.endswith("/instead"):
-        return f"what {use_ref_label(state, changed_into.rpartition('/')[0])} does instead"
+        return f"what {use_ref_label(state, ids.owner_of_part(changed_into))} does instead"
     return condition_label(state, changed_into)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from rulekit import judge, occur
+from rulekit.core import ids, judge, occur
 from rulekit.core.abilities import Timing
 from rulekit.core.decisions import PASS, AnswerKey, Decision, DecisionKind
 from rulekit.core.events import EventKind, Verb, kinds_counted
@@ -39,8 +39,8 @@ class Responses(Frame):
         return 1 + len(self.stack)
 
     def loop_uses(self) -> tuple[str, ...]:
-        return tuple(use.partition("@")[0] for use, *_ in self.stack) + (
-            (self.id.partition("@")[0],) if "@" in self.id else ())
+        return tuple(ids.use_head(use) for use, *_ in self.stack) + (
+            (ids.use_head(self.id),) if ids.parse_use(self.id) else ())
 
 
 # -- the verdict --------------------------------------------------------------------------------------
@@ -75,7 +75,7 @@ def _usable(state, frame: Responses, player: str, verdicts) -> list[tuple[str, V
     events = {e.id: e for e in frame.events}
     out = []
     for v in verdicts:
-        card = state.cards[v.card.partition("@")[0]]
+        card = state.cards[ids.card_id(v.card)]
         if v.code is Code.ELIGIBLE and card.controller == player:
             out.append((judge.use_id(card, card.ability(v.ability), events[v.condition]), v))
     return out
@@ -129,7 +129,7 @@ def answer(frame: Responses, state, control, option, verdicts):
     events = {e.id: e for e in frame.events}
     for use, v in _usable(state, frame, player, verdicts):
         if use == option:
-            card_id = v.card.partition("@")[0]
+            card_id = ids.card_id(v.card)
             state = state.mark_used(use, v.condition)
             pushed = replace(moved, stack=moved.stack + ((use, card_id, v.ability, events[v.condition]),))
             return Progress(state, control[:-1] + (pushed,), "stack.respond", "stack-responds",
@@ -188,7 +188,6 @@ class Stack(Ruleset):
     leave_play_zone = {EventKind.KILLED: "graveyard", EventKind.DISCARDED: "graveyard",
                        EventKind.LEAVES_PLAY: "graveyard", EventKind.RETURNED_TO_HAND: "hand",
                        EventKind.SACRIFICED: "graveyard"}
-    played_zone = "graveyard"
     card_noun = "creature"
     card_types = ("creature", "spell")   # no default_card_type: every card says its type
     killable_types = ("creature",)
