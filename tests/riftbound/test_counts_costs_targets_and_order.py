@@ -1,11 +1,8 @@
-"""Riftbound points of issue 23 ("Rules fidelity, third pass"), each on its shipped board: "unit"
-counts units on the board (355.9.a.1); items are finalized in the order added (337.1.b); a
-triggered ability's cost is paid at finalization (383.3.b.1, 404); a target meeting its
+"""Riftbound's general mechanics, each on its shipped board: "unit" counts units on the board
+(355.9.a.1); items are finalized in the order added (337.1.b); a triggered ability's cost is paid at finalization (383.3.b.1, 404); a target meeting its
 restrictions is legal (355.9, 055); a numbered trigger says why not before its Nth event; the
 ruling rb.once-removed both ways."""
 from __future__ import annotations
-
-from rulekit.rulesets.riftbound.cards import RiftboundCard
 
 import dataclasses
 
@@ -15,6 +12,7 @@ from rulekit import Code, Game, explain
 from rulekit.core.abilities import Instruction, Target
 from rulekit.core.errors import ScenarioError
 from rulekit.core.events import Verb
+from rulekit.rulesets.riftbound.cards import RiftboundCard
 from rulekit.core.model import Card
 from rulekit.files import loads_scenario
 from rulekit.files.expect import resolved_of
