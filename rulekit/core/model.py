@@ -75,8 +75,10 @@ class Card:
         theirs = {k: v for k, v in changes.items() if k not in _CARD_FIELDS}
         if theirs:
             if self.extension is None or not set(theirs) <= set(_extension_names(type(self.extension))):
-                unknown = sorted(set(theirs) - _extension_names(type(self.extension)))
-                raise TypeError(f"card {self.id!r} has no field {', '.join(map(repr, unknown))}")
+                unknown = sorted(set(theirs) - set(_extension_names(type(self.extension))))
+                raise TypeError(f"card {self.id!r} has no field {', '.join(map(repr, unknown))}"
+                                + (" (it has no fields of its game yet: build it with its extension)"
+                                   if self.extension is None else ""))
             own["extension"] = replace(self.extension, **theirs)
         return replace(self, **own)
 

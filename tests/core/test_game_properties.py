@@ -99,11 +99,15 @@ def test_a_count_never_sees_a_card_off_the_board_unless_its_filter_names_a_zone(
     "a unit", "characters you control" are cards in play unless the filter names a zone (Riftbound
     Core Rules 355.9.a.1; rule rulekit.default-zones)."""
     import dataclasses
+
+    from rulekit.rulesets.riftbound.cards import RiftboundCard
     pile = {"agot": "discard pile", "riftbound": "trash"}[scenario.ruleset]
-    copies = tuple(dataclasses.replace(c, id=f"{c.id}copy", zone=pile, abilities=(), kneeling=False, might=1)
+    copies = tuple(dataclasses.replace(c, id=f"{c.id}copy", zone=pile, abilities=(), kneeling=False,
+                                       extension=RiftboundCard(might=1))
                    if scenario.ruleset == "riftbound" else
                    dataclasses.replace(c, id=f"{c.id}copy", zone=pile, abilities=(), kneeling=False)
-                   for c in scenario.cards if c.type in ("character", "unit") and c.duplicate_of is None)
+                   for c in scenario.cards
+                   if c.type in ("character", "unit") and getattr(c, "duplicate_of", None) is None)
     try:
         plain = Game.start(scenario, play_defaults=True)
         piled = Game.start(dataclasses.replace(scenario, cards=scenario.cards + copies), play_defaults=True)

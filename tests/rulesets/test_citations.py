@@ -40,7 +40,8 @@ RB_NUMBERS = {n for line in _lines("riftbound-rule-numbers.txt") for n in line.s
 _TITLE = r'"[^"\n]+"(?:\s*\([^()]*\))?'                      # a quoted title, maybe a parenthetical note
 _RR = re.compile(r"Rules Reference,?\s+((?:" + _TITLE + r"(?:,\s*|\s+and\s+)?)+)")
 _FAQ = re.compile(r"FAQ,?\s+(\((\d\.\d+)\)\s+\"([^\"\n]+)\"|\"[^\"\n]+\")")
-_RB = re.compile(r"(?<![\w.])(\d{3}(?:\.\d+(?:\.[a-z](?:\.\d+(?:\.[a-z])?)?)?)?)(?:-(\d+|[a-z]))?(?![\w])")
+_NUMBER = r"\d{3}(?:\.\d+(?:\.[a-z](?:\.\d+(?:\.[a-z])?)?)?)?"
+_RB = re.compile(r"(?<![\w.])(" + _NUMBER + r")(?:-(" + _NUMBER + r"|\d+|[a-z]))?(?![\w])")
 _MAGIC = re.compile(r"(Magic: The Gathering Comprehensive Rules|Magic CR),?\s*[\d.]+[a-z]?")
 _DATES = re.compile(r"\d{4}-\d{2}-\d{2}")
 
@@ -61,15 +62,16 @@ def agot_citations(text: str) -> tuple[list[str], list[str], list[str]]:
 
 
 def riftbound_numbers(text: str) -> list[str]:
-    """Every Core Rules number cited in ``text``; a range such as 359.3.e.2-5 or 369-373 gives
-    both of its ends. Magic's Comprehensive Rules numbers and dates are not Riftbound rules."""
+    """Every Core Rules number cited in ``text``; a range such as 359.3.e.2-5, 369-373 or
+    401.1-401.2 gives both of its ends. Magic's Comprehensive Rules numbers and dates are not Riftbound rules."""
     text = _DATES.sub(" ", _MAGIC.sub(" ", text))
     out = []
     for found in _RB.finditer(text):
         first, end = found.group(1), found.group(2)
         out.append(first)
         if end:
-            out.append(first.rsplit(".", 1)[0] + "." + end if "." in first else end)
+            whole = "." in end or "." not in first       # 401.1-401.2, 369-373: the end is a number of its own
+            out.append(end if whole else first.rsplit(".", 1)[0] + "." + end)
     return out
 
 
@@ -135,6 +137,7 @@ def test_the_readers_find_what_they_should():
     assert rr == ["Cancel", "The word 'Would'"]
     assert faq == ["(1.8) Interrupts and Reactions to Abilities with 'Then' Effects"]
     assert bare == ['FAQ, "Then"']
+    assert riftbound_numbers("401.1-401.2 and 337.1.a-337.1.b") == ["401.1", "401.2", "337.1.a", "337.1.b"]
     assert riftbound_numbers("383.3.a and 359.3.e.2-5, 369-373; Magic CR 603.4; last updated 2026-03-30") == [
         "383.3.a", "359.3.e.2", "359.3.e.5", "369", "373"]
 

@@ -139,7 +139,7 @@ class AGoT(Ruleset):
 
     def target_refusal(self, kind, state, card, amount):
         """A card can be chosen only if the effect could change the game state for it (Rules
-        Reference "Initiating Abilities": an ability can only be initiated if its effect could change
+        Reference "Initiating Abilities / Marshaling Cards": an ability can only be initiated if its effect could change
         the game state): not a standing character for "stand", nor one that cannot be killed."""
         return occur.can_happen(kind, state, card=card, amount=amount)
 

@@ -110,7 +110,7 @@ def advance(frame: ResolutionFrame, state: GameState, control: Control) -> Progr
 def _initiate(frame: ResolutionFrame, state: GameState, control: Control, ability: Ability) -> Progress:
     """The initiation of the effect is a triggering condition of its own, before the effect
     resolves: cancels respond to it (``agot.cancel``). An event card is played at this moment
-    (Rules Reference, "Initiating Abilities", step 6): it leaves its owner's hand in a nested
+    (Rules Reference, "Initiating Abilities / Marshaling Cards", step 6): it leaves its owner's hand in a nested
     sequence of its own, before the cancel window; from then until its effects
     have resolved it is being played, in no out-of-play area (``agot.event.played``)."""
     now = state.cards[frame.source.id]

@@ -170,7 +170,7 @@ RULES: tuple[Rule, ...] = (
          "before the reaction window that follows them. A cancelled event still counts as played, its costs stay "
          "paid and it is placed in the discard pile all the same; reactions to playing it follow its effect (or its "
          "cancel).",
-         "rules reference", _RR + ", \"Initiating Abilities\" (step 6), \"Event Cards\" and \"Cancel\"; "
+         "rules reference", _RR + ", \"Initiating Abilities / Marshaling Cards\" (step 6), \"Event Cards\" and \"Cancel\"; "
          "A Game of Thrones: The Card Game (2nd ed.), FAQ, (1.5) \"Playing Events\""),
     Rule("agot.then", "\"Then\"",
          "The part of an effect after \"then\" resolves only if the part before it resolved in full, judged by what "
