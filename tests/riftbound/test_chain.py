@@ -28,7 +28,9 @@ def test_information_about_a_gone_source_is_null_and_the_calculation_is_skipped(
 
 def test_simultaneous_triggers_turn_players_first_so_the_other_player_gets_priority_first():
     game = play("simultaneous-triggers-of-both-players")
-    assert priority_of(game) == ("P2", "P1")
+    # P2 controls the newest item (337.1.c.3) and passes to P1 (312.2.d), whose pass completes the round
+    # (339.1); after it resolves P1 controls the newest item (340.4) and passes to P2
+    assert priority_of(game) == ("P2", "P1", "P1", "P2")
 
 
 # -- no legal target at finalization (402.3) -------------------------------------------------------------
@@ -72,5 +74,7 @@ def test_gaining_control_of_a_triggered_ability_changes_the_item_not_its_source(
     change = steps(game, RbStep.ABILITY_CONTROL)
     assert [(s.args_dict()["from"], s.args_dict()["to"]) for s in change] == [("P1", "P2")]
     assert game.state.cards["blade"].controller == "P1"
-    assert priority_of(game)[-1] == "P2"                          # the item's new controller gets priority
+    # P1 controls the item and passes to P2, who adds Seize the Moment and gets priority as its
+    # controller; once it resolves, the item's new controller, P2, gets priority (340.4) and passes to P1
+    assert priority_of(game) == ("P1", "P2", "P2", "P1", "P2", "P1")
     assert Target.CHOSEN_ABILITY.is_chosen
