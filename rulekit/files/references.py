@@ -135,7 +135,7 @@ def _check_expect_refs(expect: Expect, scenario: Scenario, marks: dict, file: st
     if expect.priority is not None:
         if rules.priority_grants(()) is None:
             raise _at(("expect", "priority"), marks, file, f"{rules.title} has no priority ({rules.no_priority})",
-                      "no 'priority' in a {} file".format(rules.name))
+                      "'uses' and 'windows' to pin who acted and where")
         for i, player in enumerate(expect.priority):
             if player not in scenario.players:
                 raise _at(("expect", "priority", i), marks, file,

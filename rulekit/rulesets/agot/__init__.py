@@ -59,9 +59,8 @@ class AGoT(Ruleset):
     turned_word = "kneeling"
     #: the Rules Reference grants no priority: in each interrupt or reaction window the first
     #: player has the first opportunity and it passes in player order (agot.window.open)
-    no_priority = ("in each interrupt or reaction window the first player has the first opportunity to use an "
-                   "ability and the opportunity passes in player order (rule agot.window.open); pin what was used "
-                   "with 'uses' and the windows that opened with 'windows'")
+    no_priority = ("in each window the first player has the first opportunity, which passes in player order: "
+                   "rule agot.window.open")
     card_extension = cards.AgotCard
     card_numbers = ("strength", "power")
     card_changes = {EventKind.GAINS_POWER: "power"}
