@@ -20,7 +20,8 @@ def _trace(args) -> int:
         print(json.dumps(trace_data(game), indent=1, ensure_ascii=False))
         return OK
     print(_safe(f"{loaded.scenario.title}  ({loaded.file}, ruleset {loaded.scenario.ruleset})"))
-    print(_safe(format_trace(game.timeline, verdicts=not args.no_verdicts, rules=args.rules, quiet=args.quiet)))
+    print(_safe(format_trace(game.timeline, verdicts=not args.no_verdicts, rules=args.rules, quiet=args.quiet,
+                                   ids=args.ids)))
     for u in game.unapplied:
         print(_safe(f"answer not applied: {u.key} -> {u.option}: {u.why}"))
     return OK

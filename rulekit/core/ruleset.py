@@ -312,6 +312,15 @@ class Ruleset(RulesetViews):
         """The names a file's ``expect.verdicts[].step`` may use."""
         return ()
 
+    #: for a game without priority, what it has instead, in a sentence: said when a file asks for
+    #: ``expect.priority`` (refused for such a game)
+    no_priority: ClassVar[str] = "nothing in its rules grants priority"
+
+    def priority_grants(self, timeline) -> tuple[str, ...] | None:
+        """Every grant of priority in ``timeline``, in order, as the player who received it (what a
+        file's ``expect.priority`` pins); ``None`` for a game that has no priority (the default)."""
+        return None
+
     def describe(self, what: str, args: dict, state) -> str | None:
         """A sentence for a step code of this ruleset, or ``None`` if the code is not its own."""
         return None

@@ -63,7 +63,7 @@ class Expect:
     verdicts: tuple[VerdictExpect, ...] = ()
     phase: str | None = None
     resolved: tuple[str, ...] | None = None      # items (Riftbound) or uses (A Game of Thrones) in the order they resolved
-    priority: tuple[str, ...] | None = None      # Riftbound: who received priority, in order
+    priority: tuple[str, ...] | None = None      # every grant of priority, in order, passes included (Riftbound)
     targets: tuple[str, ...] | None = None       # targets chosen, in order, as "CHOOSER:CARD"
     never_offered: tuple[str, ...] = ()          # uses no decision may ever offer
 
@@ -95,8 +95,11 @@ def offered_of(game) -> set[str]:
     return {o for s in game.timeline if s.decision is not None for o in s.decision.legal_ids()}
 
 
-def priority_of(game) -> tuple[str, ...]:
-    return tuple(s.args_dict()["player"] for s in game.timeline if s.what == "rb-priority")
+def priority_of(game) -> tuple[str, ...] | None:
+    """Every grant of priority, in order, passes included, as the player who received it — as the
+    game's ruleset defines a grant (Riftbound: Core Rules 312.2); ``None`` for a game without
+    priority (A Game of Thrones)."""
+    return game.state.rules.priority_grants(game.timeline)
 
 
 _NO_SUCH_FIELD = object()
@@ -140,8 +143,13 @@ def check_expect(game, expect: Expect) -> list[str]:
         diffs.append(f"windows: expected {list(expect.windows)}, got {list(windows_of(game))}")
     if expect.resolved is not None and resolved_of(game) != tuple(expect.resolved):
         diffs.append(f"resolved: expected {list(expect.resolved)}, got {list(resolved_of(game))}")
-    if expect.priority is not None and priority_of(game) != tuple(expect.priority):
-        diffs.append(f"priority: expected {list(expect.priority)}, got {list(priority_of(game))}")
+    if expect.priority is not None:
+        got = priority_of(game)
+        if got is None:
+            rules = state.rules
+            diffs.append(f"priority: {rules.title} has no priority ({rules.no_priority})")
+        elif got != tuple(expect.priority):
+            diffs.append(f"priority: expected {list(expect.priority)}, got {list(got)}")
     if expect.targets is not None and targets_of(game) != tuple(expect.targets):
         diffs.append(f"targets: expected {list(expect.targets)}, got {list(targets_of(game))}")
     if expect.never_offered:

@@ -132,6 +132,15 @@ def _check_expect_refs(expect: Expect, scenario: Scenario, marks: dict, file: st
         if player not in scenario.players:
             raise _at(("expect", "hands", player), marks, file,
                       f"{player!r} is not a player{suggest(player, scenario.players)}")
+    if expect.priority is not None:
+        if rules.priority_grants(()) is None:
+            raise _at(("expect", "priority"), marks, file, f"{rules.title} has no priority ({rules.no_priority})",
+                      "'uses' and 'windows' to pin who acted and where")
+        for i, player in enumerate(expect.priority):
+            if player not in scenario.players:
+                raise _at(("expect", "priority", i), marks, file,
+                          f"{player!r} is not a player{suggest(player, scenario.players)}",
+                          "one of " + ", ".join(scenario.players))
     from rulekit.rulesets import get
     step_names = get(scenario.ruleset).step_names()
     for i, v in enumerate(expect.verdicts):

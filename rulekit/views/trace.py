@@ -71,8 +71,10 @@ def _quieted(steps: tuple[Step, ...]) -> list[Step | str]:
 
 
 def trace_lines(steps: tuple[Step, ...], *, verdicts: bool = True, rules: bool = False,
-                quiet: bool = False) -> list[str]:
-    """The trace, a line a step (``quiet``: nested sequences nobody could respond to folded)."""
+                quiet: bool = False, ids: bool = False) -> list[str]:
+    """The trace, a line a step (``quiet``: nested sequences nobody could respond to folded); with
+    ``ids``, each decision's step is followed by ``answer: "<the answers-file line>"`` (its key and
+    the option chosen, to copy into an ``answers:`` list or an answers file)."""
     out: list[str] = []
     quoted: set[str] = set()
     shown: tuple = ()
@@ -81,6 +83,8 @@ def trace_lines(steps: tuple[Step, ...], *, verdicts: bool = True, rules: bool =
             out.append(step)
             continue
         out.append(step_line(step))
+        if ids and (line := answer_line(step)) is not None:
+            out.append(f"      answer: {line}")
         if rules:
             for rule_id in (step.rule, step.args_dict().get("ruling")):
                 if rule_id and rule_id not in quoted and rule_id in RULES:
@@ -91,6 +95,17 @@ def trace_lines(steps: tuple[Step, ...], *, verdicts: bool = True, rules: bool =
             shown = step.verdicts
             out.extend(verdict_lines(step, "      "))
     return out
+
+
+def answer_line(step: Step) -> str | None:
+    """The line an answers file holds for the decision ``step`` answered — its key and the option
+    chosen, ``DECISION | AT | CHOOSER | #N -> ANSWER`` (:class:`~rulekit.files.document.AnswerSpec`),
+    quoted for YAML (a ``#`` after a space would start a comment) — or ``None`` for a step that
+    answered none."""
+    if step.decision is None or step.answer is None:
+        return None
+    import json
+    return json.dumps(f"{step.decision.key} -> {step.answer}", ensure_ascii=False)
 
 
 def format_trace(steps: tuple[Step, ...], **kw) -> str:

@@ -28,7 +28,9 @@ def test_information_about_a_gone_source_is_null_and_the_calculation_is_skipped(
 
 def test_simultaneous_triggers_turn_players_first_so_the_other_player_gets_priority_first():
     game = play("simultaneous-triggers-of-both-players")
-    assert priority_of(game) == ("P2", "P1")
+    # P2 controls the newest item (337.1.c.3) and passes to P1 (312.2.d), whose pass completes the round
+    # (339.1); after it resolves P1 controls the newest item (340.4) and passes to P2
+    assert priority_of(game) == ("P2", "P1", "P1", "P2")
 
 
 # -- no legal target at finalization (402.3) -------------------------------------------------------------
@@ -72,5 +74,28 @@ def test_gaining_control_of_a_triggered_ability_changes_the_item_not_its_source(
     change = steps(game, RbStep.ABILITY_CONTROL)
     assert [(s.args_dict()["from"], s.args_dict()["to"]) for s in change] == [("P1", "P2")]
     assert game.state.cards["blade"].controller == "P1"
-    assert priority_of(game)[-1] == "P2"                          # the item's new controller gets priority
+    # P1 controls the item and passes to P2, who adds Seize the Moment and gets priority as its
+    # controller; once it resolves, the item's new controller, P2, gets priority (340.4) and passes to P1
+    assert priority_of(game) == ("P1", "P2", "P2", "P1", "P2", "P1")
     assert Target.CHOSEN_ABILITY.is_chosen
+
+
+# -- every grant of priority, passes included (312.2) ----------------------------------------------------
+def test_every_grant_of_priority_is_recorded_in_order_with_the_rule_that_grants_it():
+    game = play("action-spell-in-the-main-phase")
+    # 312.2.a: P1 in the Open State of their Main Phase; 337.1.c.3: P1 controls the newest item;
+    # 312.2.d: P2 when P1 passes; P2's pass completes the round (339.1) and grants nothing; 335.3: P1
+    # in the Open State again once the Chain is gone
+    assert priority_of(game) == ("P1", "P1", "P2", "P1")
+    passes = steps(game, RbStep.PASS)
+    assert [s.args_dict()["passes"] for s in passes] == [1, 2]        # two passes, one grant between them
+    assert rb_priority.grants(game.timeline) == priority_of(game)
+
+
+def test_a_game_without_priority_has_no_grants_and_an_expected_list_is_a_difference():
+    from shipped_agot import play as play_agot
+    from rulekit.files.expect import Expect, check_expect
+    game = play_agot("claim-2-kill")
+    assert priority_of(game) is None
+    diffs = check_expect(game, Expect(priority=("P1",)))
+    assert len(diffs) == 1 and diffs[0].startswith("priority: A Game of Thrones") and "has no priority" in diffs[0]

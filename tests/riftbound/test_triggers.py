@@ -86,7 +86,7 @@ def test_a_declined_you_may_never_reaches_the_chain_and_a_once_each_turn_ability
     assert first not in on_chain(game)                                            # no item at all
     checked = next(s for s in steps(game, RbStep.TRIGGERS) if s.args_dict()["group"] == "s:first")
     assert explain(checked, "crow", "w").codes() == (Code.DECLINED,)             # explain says it was declined
-    assert priority_of(game) == ("P1",)                                           # only the second Chain
+    assert priority_of(game) == ("P1", "P2")                                      # only on the second Chain
     assert resolved_of(game) == ("crow.w@s:second:killed:v2",)                   # it triggered again
     assert len(game.state.cards_in("hand", "P1")) == 1
 

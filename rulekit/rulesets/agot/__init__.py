@@ -57,6 +57,10 @@ class AGoT(Ruleset):
     played_types = ("event",)
     killable_types = ("character",)
     turned_word = "kneeling"
+    #: the Rules Reference grants no priority: in each interrupt or reaction window the first
+    #: player has the first opportunity and it passes in player order (agot.window.open)
+    no_priority = ("in each window the first player has the first opportunity, which passes in player order: "
+                   "rule agot.window.open")
     card_extension = cards.AgotCard
     card_numbers = ("strength", "power")
     card_changes = {EventKind.GAINS_POWER: "power"}

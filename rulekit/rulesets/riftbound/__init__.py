@@ -136,6 +136,9 @@ class Riftbound(Ruleset):
     def step_names(self):
         return ("occurs", "priority")
 
+    def priority_grants(self, timeline):
+        return priority.grants(timeline)
+
     def describe(self, what, args, state):
         return words.describe(what, args, state)
 

@@ -108,3 +108,29 @@ def answer_open(frame: OpenFrame, state: GameState, control: Control, option: st
     chain = ChainFrame(ids.chain(frame.id, frame.number), items=(item,))   # the player who made it acts first
     return Progress(state, control[:-1] + (replace(frame, number=frame.number + 1), chain), "rb.reaction",
                     RbStep.ADDS, (("player", player), ("item", item.id)))
+
+
+def grants(timeline) -> tuple[str, ...]:
+    """Every grant of priority in ``timeline``, in order, as the player who received it (312.2):
+
+    - the turn player, each time the turn is in a Neutral Open State in their Main Phase (312.2.a,
+      335.3) — once before a Chain starts, and again after each Chain ends;
+    - the controller of the newest item, once no item is pending (312.2.c, 337.1.c.3), and again
+      after an item resolves while items remain (340.4);
+    - the next player in turn order, when the player with priority passes (312.2.d) and not every
+      player has yet passed in a row (339.2): the pass that completes the round leads to the
+      newest item resolving (339.1), and nobody receives priority from it.
+
+    Passes with nothing to play count like any other: the player received priority and passed.
+    Finalizing an item does not pass priority (337.1.a), so it grants none."""
+    out: list[str] = []
+    for step in timeline:
+        frame = step.parent.control[-1] if step.parent is not None and step.parent.control else None
+        args = step.args_dict()
+        if isinstance(frame, OpenFrame) and step.what in (RbStep.OPEN_PASS, RbStep.ADDS):
+            out.append(step.before.first_player)
+        elif step.what == RbStep.PRIORITY:
+            out.append(args["player"])
+        elif step.what == RbStep.PASS and args["passes"] < len(step.before.players):
+            out.append(step.before.next_player(args["player"]))
+    return tuple(out)
