@@ -155,7 +155,7 @@ def card_id(obj: str) -> str:
 
 
 def new_object(obj: str) -> tuple[str, int] | None:
-    """``phoenix@1`` → ``("phoenix", 1)``: a card and how often it has become a new object;
+    """``cinderwing@1`` → ``("cinderwing", 1)``: a card and how often it has become a new object;
     ``None`` unless ``obj`` names a new object."""
     m = _OBJECT_RE.fullmatch(obj)
     return (m[1], int(m[2])) if m is not None and m[2] is not None else None

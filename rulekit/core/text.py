@@ -180,7 +180,7 @@ def _token_name(token: str, state: GameState) -> str:
 
 
 def names(text: str, state: GameState) -> str:
-    """``text`` for a reader: ids in brackets dropped (``"Winterfell Steward (c3)"`` →
-    ``"Winterfell Steward"``) and any other engine id replaced by what it names."""
+    """``text`` for a reader: ids in brackets dropped (``"Hollowfield Steward (c3)"`` →
+    ``"Hollowfield Steward"``) and any other engine id replaced by what it names."""
     text = ids.sub_bracketed(ids.without_part_of(text), lambda token: is_internal_id(token, state))
     return ids.sub_ids(text, lambda token: _token_name(token, state) if is_internal_id(token, state) else token)

@@ -45,7 +45,7 @@ def _granted_by_effects(scenario: Scenario) -> list[str]:
 
 def _names_new_object(name: str, scenario: Scenario) -> bool:
     """Whether ``name`` names a card object the rules make: a listed card's new object
-    (``phoenix@1``) or a token an effect creates (``token-recruit-1``)."""
+    (``cinderwing@1``) or a token an effect creates (``token-recruit-1``)."""
     new = ids.new_object(name)
     if new is not None and any(c.id == new[0] for c in scenario.cards):
         return True

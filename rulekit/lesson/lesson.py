@@ -10,8 +10,8 @@ change — and this module gives each a single call on a :class:`Lesson`::
                    answer=lambda play: play.drew("P1"))    # the engine computes the answer
     lesson.play()                       # a short trace, cards and abilities by name
     lesson.see("windows", at="reaction window")
-    lesson.why("Raven of the Dead")     # explain, in words
-    lesson.variant(move="Septa Mordane", to="dead pile").play()
+    lesson.why("Barrowhill Raven")     # explain, in words
+    lesson.variant(move="Septa Orlaine", to="dead pile").play()
 
 Every object returned shows itself in a notebook (``_repr_html_``, all text escaped) and has a
 deterministic plain-text form, which is what nbval compares. Prose names cards and abilities,

@@ -62,7 +62,7 @@ def test_a_max_is_per_player():
     assert [u.partition(".")[0] for u in uses_of(game)] == ["w1", "w2"]
     last = [s for s in game.timeline if s.context is not None and s.context.id == "s:kill" and s.verdicts][-1]
     w3 = next(v for v in last.verdicts if v.card == "w3")
-    assert w3.code is Code.LIMIT_REACHED and "for P1's copies of Whispers at Court" in w3.detail
+    assert w3.code is Code.LIMIT_REACHED and "for P1's copies of Murmurs in the Hall" in w3.detail
 
 
 def test_a_limit_is_per_player_when_control_changes():

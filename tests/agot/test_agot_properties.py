@@ -163,7 +163,7 @@ def then_boards(draw):
     ability = Ability("r", Timing.REACTION, (part, Instruction(Verb.GAIN_POWER, Target.SELF, then=True)),
                       when=Trigger(EventKind.KILLED))
     cards = [Card(id="v", title="Victim", owner="P2"), Card(id="t", title="Thinker", owner="P1", abilities=(ability,)),
-             Card(id="b", title="Bran", owner="P2")]
+             Card(id="b", title="Tobin", owner="P2")]
     if draw(st.booleans()):      # an interrupt that can pre-empt the kneel
         cards.append(Card(id="h", title="Stable Giant", owner="P2", abilities=(Ability(
             "i", Timing.INTERRUPT, (Instruction(Verb.RETURN_TO_HAND, Target.THAT_CARD),),

@@ -23,7 +23,7 @@ def test_explain_says_who_forbids_a_save_and_a_cancel():
     game = play("constant-cannot-be-saved-or-cancelled")
     step = next(s for s in game.timeline if s.context and s.context.id == "s:first" and s.verdicts)
     why = explain(step, "c3", "dupsave-c3dup")
-    assert why.verdicts[0].detail == "Ser Rodrik Cassel cannot be saved because of Silent Headsman"
+    assert why.verdicts[0].detail == "Ser Hollis Brant cannot be saved because of Silent Headsman"
     assert "cannot be saved because of Silent Headsman" in str(why)
     step = next(s for s in game.timeline if s.context and s.context.id == "archmaester.r@s:first:killed:c3/initiation"
                 and s.verdicts)

@@ -33,8 +33,8 @@ def test_a_played_event_has_left_the_hand_before_its_cancel_window_opens_and_is_
         assert game.timeline[opens].state.cards[card].zone == "being played"
         assert game.timeline[placed].state.cards[card].zone == "discard pile"
         assert game.timeline[played].rule == game.timeline[placed].rule == "agot.event.played"
-    # Nay, cancelled, is never offered again (against Not Today): it had been played already
-    assert not [o for o in offered_of(game) if o.startswith("nay.x@nottoday")]
+    # Nay, cancelled, is never offered again (against Another Dawn): it had been played already
+    assert not [o for o in offered_of(game) if o.startswith("nay.x@anotherdawn")]
 
 
 def test_an_event_is_committed_to_its_play_while_its_costs_are_paid():
@@ -42,7 +42,7 @@ def test_an_event_is_committed_to_its_play_while_its_costs_are_paid():
     cost_window = next(s for s in game.timeline if s.context and s.context.id == "toll.r@s:kn:kneels:c1/cost"
                        and s.verdicts)
     v = next(v for v in cost_window.verdicts if v.card == "toll")
-    assert v.code is Code.NOT_ACTIVE and v.detail == "The Toll of the Bells is being played"
+    assert v.code is Code.NOT_ACTIVE and v.detail == "The Marsh Bells Toll is being played"
     assert game.state.playing == type(game.state.playing)()      # nothing left half-played
 
 
@@ -84,7 +84,7 @@ def test_a_cancelled_cancel_never_initiates_and_the_original_window_carries_on()
     cancelled = [s for s in game.timeline if s.what == "cancelled"]
     assert len(cancelled) == 1 and "initiation:effect-initiates:nay" in cancelled[0].args_dict()["conditions"][0]
     assert [s.args_dict()["use"] for s in game.timeline if s.what == "effect-cancelled"][0].startswith("nay.x@")
-    # Ravens' Word's initiation window went on after Nay's cancel failed: P1 then P2 passed in it
+    # Rookery Tidings's initiation window went on after Nay's cancel failed: P1 then P2 passed in it
     window = "ravens.r@s:kill:killed:c3/initiation:would"
     passes = [s.args_dict()["player"] for s in game.timeline if s.what == "pass" and s.parent.control[-1].window
               and s.parent.control[-1].window.id == window]

@@ -29,7 +29,7 @@ def test_cannot_be_saved_names_the_reason():
     game = play("cannot-be-saved")
     step = next(s for s in game.timeline if s.context and s.context.id == "s:kill" and s.verdicts)
     v = next(v for v in step.verdicts if v.ability == "dupsave-c3dup")
-    assert v.code is Code.NO_EFFECT and v.detail == "Ser Rodrik Cassel cannot be saved"
+    assert v.code is Code.NO_EFFECT and v.detail == "Ser Hollis Brant cannot be saved"
 
 
 # -- duplicates -----------------------------------------------------------------------------------

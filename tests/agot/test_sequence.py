@@ -136,7 +136,7 @@ def test_claim_2_kill_goes_through_steps_1_to_7_with_one_shared_interrupt_and_re
     assert numbers == [1, 2, 3, 4, 5, 6, 7]
     assert {w for w in window_ids(game) if w.startswith("s:claim:")} == {"s:claim:interrupt", "s:claim:reaction"}
     used = [s.args_dict()["use"] for s in game.timeline if s.what == "use"]
-    # Luwin interrupts for each of his characters, Raven reacts to each kill: used twice each.
+    # Orwyn interrupts for each of his characters, Raven reacts to each kill: used twice each.
     assert used == ["c7.i1@s:claim:killed:c3", "c7.i1@s:claim:killed:c4",
                     "c6.r1@s:claim:killed:c3", "c6.r1@s:claim:killed:c4"]
     assert len(game.state.cards_in("hand", "P1")) == 2 and len(game.state.cards_in("hand", "P2")) == 2

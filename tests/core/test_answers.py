@@ -75,14 +75,14 @@ def test_replaying_the_line_gives_the_same_timeline():
 
 def test_answers_survive_an_edit_and_the_ones_that_no_longer_apply_are_reported():
     played = answer_all(Game.start(claim2().build()), use_first)
-    # Edit: Raven of the Dead is no longer on the board (it is in P1's hand).
+    # Edit: Barrowhill Raven is no longer on the board (it is in P1's hand).
     edited = claim2().build()
     cards = tuple(c if c.id != "c6" else c.__class__(**{**{f: getattr(c, f) for f in c.__slots__}, "zone": "hand"})
                   for c in edited.cards)
     edited = Scenario(edited.title, edited.players, edited.first_player, cards, edited.script)
     replayed = Game.start(edited, answers=played.line, play_defaults=True)
     used = [s.args_dict()["use"] for s in replayed.timeline if s.what == "use"]
-    assert used == ["c7.i1@s:claim:killed:c3", "c7.i1@s:claim:killed:c4"]     # Luwin's answers still apply
+    assert used == ["c7.i1@s:claim:killed:c3", "c7.i1@s:claim:killed:c4"]     # Orwyn's answers still apply
     assert {u.key.at for u in replayed.unapplied} == {"s:claim:reaction"}
     assert all(u.why == "this decision never came up" for u in replayed.unapplied)
 
@@ -135,7 +135,7 @@ def test_a_stale_answer_after_the_decision_moved_on_lists_the_legal_options():
 def test_an_option_taken_from_another_decision_is_refused_even_if_its_id_matches():
     game = Game.start(load_scenario(CLAIM).scenario)
     first = game.decision
-    later = game.answer(first.option_ids[1])                 # P2 uses Luwin's interrupt; P2 decides again
+    later = game.answer(first.option_ids[1])                 # P2 uses Orwyn's interrupt; P2 decides again
     assert later.decision.key != first.key and later.decision.chooser == first.chooser
     stale = first.option("pass")
     assert later.decision.option("pass") == stale            # same id and label ...

@@ -11,7 +11,7 @@ from rulekit.core.events import EventKind
 from rulekit.core.judge import _MATCHERS, trigger_words, trigger_matcher
 from rulekit.core.model import Card, TriggeringCondition, initial_state
 
-TITLES = ("Ser Jaime", "Arya", "Bran")
+TITLES = ("Ser Jaime", "Arya", "Tobin")
 TRAITS = ("Knight", "Lady", "Recruit")
 PLAYERS = ("P1", "P2")
 ZONES = ("play area", "hand", "base", "battlefield-1")

@@ -219,7 +219,7 @@ def test_files_accept_folded_ids_in_answers():
     ("owner: P1, strength: 6", "owner: P1, strength: '6'", "'6' is not a whole number", "cards[6].strength"),
     ("owner: P1, strength: 6", "owner: P1, strength: 6.0", "6.0 is not a whole number", "cards[6].strength"),
     ("owner: P1, strength: 6", "owner: P1, kneeling: 1", "1 is not true or false", "cards[6].kneeling"),
-    ("title: Gregor Clegane", "title: ''", "title is empty", "cards[6].title"),
+    ("title: Osric Thorne", "title: ''", "title is empty", "cards[6].title"),
     ("owner: P1, strength: 6", "owner: '', strength: 6", "owner is empty", "cards[6].owner"),
     ("owner: P1, strength: 6", "owner: P1, strength: 6, incarnation: 2", "incarnation is kept by the rules",
      "cards[6].incarnation"),
@@ -335,8 +335,8 @@ def test_an_unknown_key_is_named_with_a_suggestion(old, new, message):
 
 @pytest.mark.parametrize("old, new, message", [
     ("title: Claim 2 military kill", "title: 2024-01-01", "'2024-01-01' is read by YAML as a date: put it in quotes"),
-    ("title: Gregor Clegane", "title: 1:30", "'1:30' is read by YAML as a base-60 number: put it in quotes"),
-    ("title: Gregor Clegane", "title: no", "YAML reads 'no' as false: put it in quotes"),
+    ("title: Osric Thorne", "title: 1:30", "'1:30' is read by YAML as a base-60 number: put it in quotes"),
+    ("title: Osric Thorne", "title: no", "YAML reads 'no' as false: put it in quotes"),
     ("owner: P1, strength: 6", "owner: P1, strength: off", "YAML reads 'off' as false: put it in quotes"),
     ("players: [P1, P2]", "players: [P1, yes]", "YAML reads 'yes' as true: put it in quotes"),
 ])

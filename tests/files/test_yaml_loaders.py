@@ -147,7 +147,7 @@ def test_generated_documents_in_every_dump_style_read_the_same(document, options
 @needs_libyaml
 @pytest.mark.parametrize("text", [
     "a: b\n", "- 1\n- [2, {c: d}]\n", "a: |\n  x\n  y\nb: >-\n  z\n", "a: 'q'\nb: \"r\\u00e9\"\n",
-    "title: Ser Gregor — “The Mountain”\nx: 😀\n", "a: \r\nb: c\r\n", "a: b\x85c: d\u2028e: f\n",
+    "title: Ser Osric — “The Thorn”\nx: 😀\n", "a: \r\nb: c\r\n", "a: b\x85c: d\u2028e: f\n",
     "---\na: b\n...\n", "{\"a\": [1, 2.5, true, null], \"b\": {}}\n", "{\"a\":}\n", "# only a comment\n", "\n",
     "k: " + "é" * 1020 + "\n", "é" * 1020 + ": v\n", "r:\n- a\n- b\n", "{\"😀\":}\n",
 ])

@@ -74,9 +74,9 @@ def test_the_board_groups_cards_by_player_and_zone_and_counts_decks(claim):
     assert text.splitlines() == [
         "Claim 2 military kill — as set up",
         "P1 · draw deck: 3 card(s)",
-        "P1 · play area: Gregor Clegane (character); Raven of the Dead (location)",
+        "P1 · play area: Osric Thorne (character); Barrowhill Raven (location)",
         "P2 · draw deck: 3 card(s)",
-        "P2 · play area: Winterfell Steward (character); Septa Mordane (character); Maester Luwin (character)",
+        "P2 · play area: Hollowfield Steward (character); Septa Orlaine (character); Maester Orwyn (character)",
     ]
     html = claim.board()._repr_html_()
     assert html.count("class='rk-card'") == 5          # deck cards are counted, not shown
@@ -86,7 +86,7 @@ def test_the_board_groups_cards_by_player_and_zone_and_counts_decks(claim):
 def test_the_board_at_a_step_shows_the_state_then(claim):
     after = repr(claim.board(at="step 5"))
     assert "after #43 · step 5, the triggering condition occurs" in after
-    assert "P2 · dead pile: Winterfell Steward (character); Septa Mordane (character)" in after
+    assert "P2 · dead pile: Hollowfield Steward (character); Septa Orlaine (character)" in after
 
 
 def test_a_card_face_names_zone_controller_posture_and_numbers():
@@ -101,7 +101,7 @@ def test_a_card_face_names_zone_controller_posture_and_numbers():
 def test_play_shows_positions_and_names_not_ids(claim):
     lines = claim.play().lines()
     assert "#5 · step 4, interrupt window — The window opens; P1 has the first opportunity." in lines
-    assert ("#46 · step 7, reaction window — P1 uses Raven of the Dead's reaction for: Winterfell Steward killed "
+    assert ("#46 · step 7, reaction window — P1 uses Barrowhill Raven's reaction for: Hollowfield Steward killed "
             "(P1's choice)." in lines)
     defaults = claim.play(answers="defaults").lines()
     assert "#12 · step 7, reaction window — P1 passes; 1 pass(es) in a row (by default)." in defaults
@@ -126,17 +126,17 @@ def test_no_engine_id_appears_in_the_prose_of_any_scenario(path):
 
 def test_play_with_other_answers_and_with_defaults(claim):
     defaults = claim.play(answers="defaults")
-    assert not defaults.used("Raven of the Dead") and defaults.drew("P1") == 0
+    assert not defaults.used("Barrowhill Raven") and defaults.drew("P1") == 0
     own = claim.play()
-    assert own.uses("Raven of the Dead") == 2 and own.uses("Maester Luwin", "i1") == 2
+    assert own.uses("Barrowhill Raven") == 2 and own.uses("Maester Orwyn", "i1") == 2
     one = claim.play(answers=["act or pass | s:claim:reaction | P1 | #0 -> c6.r1@s:claim:killed:c3"])
-    assert one.uses("Raven of the Dead") == 1 and one.drew("P1") == 1
+    assert one.uses("Barrowhill Raven") == 1 and one.drew("P1") == 1
 
 
 def test_reprs_are_deterministic_across_processes():
     code = ("from rulekit.lesson import Lesson\n"
             f"l = Lesson({str(CLAIM)!r})\n"
-            "print(repr(l.board())); print(repr(l.play())); print(repr(l.why('Maester Luwin')))\n"
+            "print(repr(l.board())); print(repr(l.play())); print(repr(l.why('Maester Orwyn')))\n"
             "print(l.play()._repr_html_()); print(l.board()._repr_html_())\n"
             "print(repr(l.predict('Draws?', ['0', '1', '2'], answer=lambda p: p.drew('P1'))))\n")
     outs = set()
@@ -156,7 +156,7 @@ def test_the_engine_computes_the_answer_of_a_prediction(claim):
     assert repr(asked).splitlines() == [question, "  A) 0", "  B) 1", "  C) 2",
                                         "Answer (computed by the engine): C) 2"]
     # the same question on a changed board: the engine's answer changes with it
-    moved = claim.variant(move="Raven of the Dead", to="discard pile")
+    moved = claim.variant(move="Barrowhill Raven", to="discard pile")
     assert moved.predict(question, ["0", "1", "2"], answer=lambda play: play.drew("P1")).answer == "A"
     html = asked._repr_html_()
     assert "<details><summary>Answer (computed by the engine)</summary>" in html
@@ -164,9 +164,9 @@ def test_the_engine_computes_the_answer_of_a_prediction(claim):
 
 
 def test_a_prediction_accepts_keys_texts_and_yes_no(claim):
-    yes = claim.predict("Is Raven used?", {"y": "yes", "n": "no"}, answer=lambda p: p.used("Raven of the Dead"))
+    yes = claim.predict("Is Raven used?", {"y": "yes", "n": "no"}, answer=lambda p: p.used("Barrowhill Raven"))
     assert yes.answer == "y"
-    zone = claim.predict("Where is the Steward?", ["play area", "dead pile"], answer=lambda p: p.zone("Winterfell Steward"))
+    zone = claim.predict("Where is the Steward?", ["play area", "dead pile"], answer=lambda p: p.zone("Hollowfield Steward"))
     assert zone.answer == "B"
     given = claim.predict("Pick one", ["a", "b"], answer="B")
     assert not given.computed and repr(given).endswith("Answer (given by the lesson): B) b")
@@ -181,57 +181,57 @@ def test_a_prediction_whose_choices_miss_the_engines_answer_is_an_error(claim):
 
 # -- why ---------------------------------------------------------------------------------------------
 def test_why_takes_card_names(claim):
-    by_title = repr(claim.why("Raven of the Dead"))
-    assert by_title == repr(claim.why("raven of the dead")) == repr(claim.why("c6", "r1"))
+    by_title = repr(claim.why("Barrowhill Raven"))
+    assert by_title == repr(claim.why("barrowhill raven")) == repr(claim.why("c6", "r1"))
     assert by_title.splitlines() == [
-        "#45 · step 7, reaction window — Raven of the Dead's reaction: usable",
-        "  - for Winterfell Steward killed: may be used",
-        "  - for Septa Mordane killed: may be used",
+        "#45 · step 7, reaction window — Barrowhill Raven's reaction: usable",
+        "  - for Hollowfield Steward killed: may be used",
+        "  - for Septa Orlaine killed: may be used",
     ]
-    wrong = repr(claim.why("Maester Luwin", "interrupt", at="reaction window"))
-    assert wrong.startswith("#45 · step 7, reaction window — Maester Luwin's interrupt: not usable")
+    wrong = repr(claim.why("Maester Orwyn", "interrupt", at="reaction window"))
+    assert wrong.startswith("#45 · step 7, reaction window — Maester Orwyn's interrupt: not usable")
     assert "not the right timing" in wrong
 
 
 def test_why_in_riftbound_and_on_a_changed_board():
     lesson = Lesson(IRONCLAD)
     assert repr(lesson.why("Ironclad")).splitlines()[1] == "  - for Ironclad attacks: triggers: its item is added to the Chain"
-    moved = Lesson(CLAIM).variant(move="Raven of the Dead", to="discard pile")
-    assert "its card is not where its abilities work" in repr(moved.why("Raven of the Dead"))
+    moved = Lesson(CLAIM).variant(move="Barrowhill Raven", to="discard pile")
+    assert "its card is not where its abilities work" in repr(moved.why("Barrowhill Raven"))
 
 
 def test_unknown_or_ambiguous_names_are_clear_errors(claim):
-    with pytest.raises(ScenarioError, match=r"no card titled 'Raven of the Dad'.*did you mean 'Raven of the Dead'"):
-        claim.why("Raven of the Dad")
+    with pytest.raises(ScenarioError, match=r"no card titled 'Barrowhill Ravn'.*did you mean 'Barrowhill Raven'"):
+        claim.why("Barrowhill Ravn")
     with pytest.raises(RulekitError, match="no single ability 'action'"):
-        claim.why("Raven of the Dead", "action")
+        claim.why("Barrowhill Raven", "action")
     with pytest.raises(RulekitError, match="no step #999"):
         claim.step(999)
 
 
 # -- variants -----------------------------------------------------------------------------------------
 def test_a_variant_replays_the_recorded_answers_on_the_changed_board(claim):
-    moved = claim.variant(move="Raven of the Dead", to="discard pile")
-    assert moved.title == "Claim 2 military kill [Raven of the Dead moved to the discard pile]"
+    moved = claim.variant(move="Barrowhill Raven", to="discard pile")
+    assert moved.title == "Claim 2 military kill [Barrowhill Raven moved to the discard pile]"
     assert claim.scenario.card("c6").zone == "play area"           # the original is untouched
     assert moved.scenario.card("c6").zone == "discard pile"
     assert moved.play().lines()[-1] == "2 recorded answer(s) did not apply on this board."
-    given = claim.variant(give="Raven of the Dead", to="P2")
-    assert given.play().controller("Raven of the Dead") == "P2"
-    removed = claim.variant(remove="Maester Luwin").variant(remove="Gregor Clegane")
+    given = claim.variant(give="Barrowhill Raven", to="P2")
+    assert given.play().controller("Barrowhill Raven") == "P2"
+    removed = claim.variant(remove="Maester Orwyn").variant(remove="Osric Thorne")
     assert [c.id for c in removed.scenario.cards if c.id in ("c1", "c7")] == []
     assert Lesson.try_ is Lesson.variant
 
 
 @pytest.mark.parametrize("change, message", [
-    (dict(move="Raven of the Dead", to="graveyard"), r"cannot move Raven of the Dead to 'graveyard': no such zone"),
-    (dict(move="Raven of the Dead", to="dead pil"), r"did you mean 'dead pile'"),
-    (dict(move="Raven of the Dead", to="play area"), r"Raven of the Dead is already in the play area"),
-    (dict(move="Raven of the Dead"), r"say where to"),
-    (dict(give="Raven of the Dead", to="P3"), r"cannot give Raven of the Dead to 'P3': not a player"),
-    (dict(remove="Winterfell Steward"), r"cannot remove Winterfell Steward: the script makes something happen to it"),
+    (dict(move="Barrowhill Raven", to="graveyard"), r"cannot move Barrowhill Raven to 'graveyard': no such zone"),
+    (dict(move="Barrowhill Raven", to="dead pil"), r"did you mean 'dead pile'"),
+    (dict(move="Barrowhill Raven", to="play area"), r"Barrowhill Raven is already in the play area"),
+    (dict(move="Barrowhill Raven"), r"say where to"),
+    (dict(give="Barrowhill Raven", to="P3"), r"cannot give Barrowhill Raven to 'P3': not a player"),
+    (dict(remove="Hollowfield Steward"), r"cannot remove Hollowfield Steward: the script makes something happen to it"),
     (dict(remove="Nobody"), r"no card titled 'Nobody'"),
-    (dict(move="Raven of the Dead", remove="Maester Luwin", to="hand"), r"a variant makes one change"),
+    (dict(move="Barrowhill Raven", remove="Maester Orwyn", to="hand"), r"a variant makes one change"),
     ({}, r"a variant makes one change"),
 ])
 def test_variant_validation_errors_are_scenario_errors_with_clear_messages(claim, change, message):
@@ -261,7 +261,7 @@ def test_see_draws_a_view_of_a_chosen_step(claim):
 def test_resolved_names_the_cards_in_the_order_their_abilities_resolved():
     lesson = Lesson(ROOT / "scenarios" / "agot" / "forced-reactions-ordered-by-the-first-player.yaml")
     # the first player put their own forced reaction first; the optional reaction comes after both
-    assert lesson.play().resolved() == ["Weeping Septa", "Grieving Knight", "Raven of the Dead"]
+    assert lesson.play().resolved() == ["Weeping Septa", "Grieving Knight", "Barrowhill Raven"]
     assert lesson.predict("Which forced reaction resolves first?", ["Grieving Knight", "Weeping Septa"],
                           answer=lambda play: play.resolved()[0]).answer == "B"
 
@@ -281,8 +281,8 @@ def test_a_ruling_variant_plays_the_same_board_under_another_reading():
 
 
 def test_why_says_whether_the_ability_was_usable(claim):
-    assert claim.why("Raven of the Dead", at="step 4, interrupt window").usable is False
-    assert claim.why("Raven of the Dead", at="step 7, reaction window").usable is True
+    assert claim.why("Barrowhill Raven", at="step 4, interrupt window").usable is False
+    assert claim.why("Barrowhill Raven", at="step 7, reaction window").usable is True
 
 
 def test_chooser_names_who_made_a_kind_of_decision():
@@ -294,16 +294,16 @@ def test_chooser_names_who_made_a_kind_of_decision():
 
 def test_zone_at_a_step(claim):
     play = claim.play()
-    assert play.zone("Winterfell Steward", at="uses Maester Luwin") == "play area"      # step 4: not yet killed
-    assert play.zone("Winterfell Steward", at="step 5") == "dead pile"
-    assert play.zone("Winterfell Steward") == "dead pile"
+    assert play.zone("Hollowfield Steward", at="uses Maester Orwyn") == "play area"      # step 4: not yet killed
+    assert play.zone("Hollowfield Steward", at="step 5") == "dead pile"
+    assert play.zone("Hollowfield Steward") == "dead pile"
 
 
 def test_drew_counts_cards_drawn_not_cards_played_from_the_hand():
     lesson = Lesson(ROOT / "scenarios" / "agot" / "cancel-an-event-and-cancel-the-cancel.yaml")
     assert lesson.play().drew("P1") == 2       # "draw 2 cards"
-    # without the cancel of the cancel, Ravens' Word is cancelled: it is played (it leaves the hand) but draws nothing
-    assert lesson.variant(remove="Not Today").play().drew("P1") == 0
+    # without the cancel of the cancel, Rookery Tidings is cancelled: it is played (it leaves the hand) but draws nothing
+    assert lesson.variant(remove="Another Dawn").play().drew("P1") == 0
 
 
 def test_compare_shows_a_ruling_side_by_side_with_names():

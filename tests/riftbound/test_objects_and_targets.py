@@ -33,12 +33,12 @@ def test_buffs_and_granted_abilities_end_when_the_card_leaves_the_board():
 
 
 # -- vocabulary: tokens, non-X, here, up to N -------------------------------------------------------------
-def test_viktor_plays_an_exhausted_recruit_token_for_a_non_recruit_death_only():
-    game = play("viktor-creates-a-recruit")
+def test_oren_plays_an_exhausted_recruit_token_for_a_non_recruit_death_only():
+    game = play("oren-creates-a-recruit")
     token = game.state.cards["token-recruit-1"]
     assert (token.title, token.might, token.traits, token.kneeling, token.controller) == ("Recruit", 1, ("Recruit",),
                                                                                          True, "P1")
-    assert [c.id for c in game.state.cards_in("base", "P1")] == ["viktor", "token-recruit-1"]
+    assert [c.id for c in game.state.cards_in("base", "P1")] == ["oren", "token-recruit-1"]
 
 
 def test_a_token_put_into_a_non_board_zone_ceases_to_exist():

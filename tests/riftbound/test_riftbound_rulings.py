@@ -12,7 +12,7 @@ RULINGS = [
     ("rb.optional", "optional-trigger-declined", "at-resolution", lambda g: len(g.state.cards_in("hand", "P1"))),
     ("rb.nth-count", "first-death-watcher-enters-late", "seen", lambda g: len(g.state.cards_in("hand", "P1"))),
     ("rb.source-info", "control-change-source-gone", "last-known", lambda g: len(g.state.cards_in("hand", "P1"))),
-    ("rb.recheck-condition", "sona-moved-in-response", "intervening-if", lambda g: g.state.cards["rune1"].kneeling),
+    ("rb.recheck-condition", "ilse-moved-in-response", "intervening-if", lambda g: g.state.cards["rune1"].kneeling),
     ("rb.replacement-triggers", "replacement-gear-deathknell", "no-trigger",
      lambda g: len(g.state.cards_in("hand", "P1"))),
 ]
@@ -34,7 +34,7 @@ def test_the_file_of_the_other_option_meets_its_own_expect(ruling, name, other, 
     variants = {"rb.optional": "optional-trigger-declined-at-resolution",
                 "rb.nth-count": "first-death-watcher-enters-late-seen",
                 "rb.source-info": "control-change-source-gone-last-known",
-                "rb.recheck-condition": "sona-moved-in-response-intervening-if",
+                "rb.recheck-condition": "ilse-moved-in-response-intervening-if",
                 "rb.replacement-triggers": "replacement-gear-deathknell-no-trigger"}
     file = loaded(variants[ruling])
     assert file.scenario.rulings == {ruling: other}

@@ -15,19 +15,19 @@ from rulekit.rulesets.riftbound import RbStep
 from shipped_riftbound import on_chain, play, rulings_of, steps, trigger_step
 
 
-def test_sona_condition_is_part_of_the_trigger_condition_checked_only_at_the_event():
-    at_base = play("sona-at-base")
-    v = next(v for v in trigger_step(at_base, "s:end").verdicts if v.card == "sona")
+def test_ilse_condition_is_part_of_the_trigger_condition_checked_only_at_the_event():
+    at_base = play("ilse-at-base")
+    v = next(v for v in trigger_step(at_base, "s:end").verdicts if v.card == "ilse")
     assert v.code is Code.CONDITION_FALSE and v.detail.startswith("trigger condition false when evaluated")
     assert not any(s.what == "rb-placed" for s in at_base.timeline)           # no item at all
-    for name in ("sona-moved-in-response", "sona-killed-in-response"):
+    for name in ("ilse-moved-in-response", "ilse-killed-in-response"):
         game = play(name)
         assert game.state.cards["rune1"].kneeling is False                    # not rechecked at resolution
 
 
-def test_loose_cannon_condition_inside_the_effect_is_read_when_it_executes():
-    plain = play("loose-cannon-no-intervening-draw")
-    drawn = play("loose-cannon-intervening-draw")
+def test_fuse_tinkerer_condition_inside_the_effect_is_read_when_it_executes():
+    plain = play("fuse-tinkerer-no-intervening-draw")
+    drawn = play("fuse-tinkerer-intervening-draw")
     assert not any(s.what == "rb-condition-false" for s in plain.timeline)
     skipped = [s for s in drawn.timeline if s.what == "rb-condition-false"]
     assert len(skipped) == 1 and skipped[0].rule == "rb.effect-condition"
@@ -47,15 +47,15 @@ def test_whenever_twin_creates_one_item_per_death():
     assert len(resolved_of(game)) == 2
 
 
-def test_immortal_phoenix_entering_its_zone_in_the_same_event_can_trigger():
-    game = play("immortal-phoenix")
-    assert "phoenix@1.rise@blast.x@chain:s:beginning#1/effect0:killed:phoenix" in resolved_of(game)   # a new object in the trash
+def test_cinderwing_entering_its_zone_in_the_same_event_can_trigger():
+    game = play("cinderwing")
+    assert "cinderwing@1.rise@blast.x@chain:s:beginning#1/effect0:killed:cinderwing" in resolved_of(game)   # a new object in the trash
 
 
-def test_viktor_leaving_the_board_in_the_same_event_sees_nothing():
-    game = play("viktor-dies-with-the-other-unit")
-    v = next(v for v in trigger_step(game, "s:wipe").verdicts if v.card.startswith("viktor"))
-    assert v.code is Code.NOT_ACTIVE and v.detail == "Viktor left the base in the same event"
+def test_oren_leaving_the_board_in_the_same_event_sees_nothing():
+    game = play("oren-dies-with-the-other-unit")
+    v = next(v for v in trigger_step(game, "s:wipe").verdicts if v.card.startswith("oren"))
+    assert v.code is Code.NOT_ACTIVE and v.detail == "Oren left the base in the same event"
 
 
 def test_deathknells_are_captured_before_the_cards_move_and_each_triggers():
@@ -248,13 +248,13 @@ script:
 
 # -- replacement events (369-373, 808.1.d) --------------------------------------------------------------
 def test_a_replaced_death_does_not_happen_so_nothing_triggers():
-    game = play("immortal-phoenix-death-replaced")
+    game = play("cinderwing-death-replaced")
     kill = next(s for s in game.timeline if s.what == "rb-occurs" and s.args_dict().get("verb") == "kill")
     occurred = kill.args_dict()["occurred"]
-    assert not any(o.endswith(":killed:phoenix") for o in occurred)            # the death did not happen
-    assert occurred == ("angel.x@chain:s:beginning#1/instead:moves:phoenix",)       # the event replacing it did
-    assert kill.args_dict()["replaced"][0][0].endswith(":killed:phoenix")
-    assert game.state.cards["phoenix"].zone == "base"
+    assert not any(o.endswith(":killed:cinderwing") for o in occurred)            # the death did not happen
+    assert occurred == ("talisman.x@chain:s:beginning#1/instead:moves:cinderwing",)       # the event replacing it did
+    assert kill.args_dict()["replaced"][0][0].endswith(":killed:cinderwing")
+    assert game.state.cards["cinderwing"].zone == "base"
 
 
 def test_the_replaced_death_does_not_happen_but_the_replacing_death_triggers_the_gears_deathknell():

@@ -48,7 +48,7 @@ def test_rulings_json_lists_name_ruleset_options_default():
     ("rb.optional", "NAME=OPTION"),
 ])
 def test_a_bad_ruling_is_exit_2_with_the_rulings_listed(argument, message):
-    path = str(ROOT / "scenarios" / "riftbound" / "sona-at-base.yaml")
+    path = str(ROOT / "scenarios" / "riftbound" / "ilse-at-base.yaml")
     for command in (("trace", path, "--ruling", argument), ("compare", path, "--ruling", argument)):
         code, out, err = run_cli(*command)
         assert code == 2, (command, out, err)

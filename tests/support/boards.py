@@ -14,14 +14,14 @@ def deck(b: ScenarioBuilder, player: str, n: int = 3, prefix: str | None = None)
 
 RAVEN = reaction("r1", killed(type="character"), [draw(1)],
                  text="Reaction: After a character is killed, draw 1 card.")
-LUWIN = interrupt("i1", killed(type="character", controller="you"), [draw(1)],
+ORWYN = interrupt("i1", killed(type="character", controller="you"), [draw(1)],
                   text="Interrupt: When a character you control is killed, draw 1 card.")
 
 
 def claim2(*, extra_card: bool = False, earlier_occurrence: bool = False) -> ScenarioBuilder:
     """A claim 2 military challenge kills two of P2's characters at once.
 
-    P1's Raven of the Dead may react once per killed character; P2's Maester Luwin may
+    P1's Barrowhill Raven may react once per killed character; P2's Maester Orwyn may
     interrupt once per killed character he controls.
     """
     b = ScenarioBuilder("Claim 2 military kill", players=["P1", "P2"], first_player="P1")
@@ -30,11 +30,11 @@ def claim2(*, extra_card: bool = False, earlier_occurrence: bool = False) -> Sce
             reaction("r9", on("stands", which="self"), [gain_power(1)])])
     deck(b, "P1")
     deck(b, "P2")
-    b.card("c1", "Gregor Clegane", owner="P1", strength=6)
-    b.card("c3", "Winterfell Steward", owner="P2", strength=1)
-    b.card("c4", "Septa Mordane", owner="P2", strength=2)
-    b.card("c6", "Raven of the Dead", owner="P1", type="location", abilities=[RAVEN])
-    b.card("c7", "Maester Luwin", owner="P2", abilities=[LUWIN])
+    b.card("c1", "Osric Thorne", owner="P1", strength=6)
+    b.card("c3", "Hollowfield Steward", owner="P2", strength=1)
+    b.card("c4", "Septa Orlaine", owner="P2", strength=2)
+    b.card("c6", "Barrowhill Raven", owner="P1", type="location", abilities=[RAVEN])
+    b.card("c7", "Maester Orwyn", owner="P2", abilities=[ORWYN])
     if extra_card:
         b.card("x2", "Unrelated Kneeler", owner="P1", kneeling=True)
     if earlier_occurrence:
@@ -43,6 +43,6 @@ def claim2(*, extra_card: bool = False, earlier_occurrence: bool = False) -> Sce
     return b
 
 
-__all__ = ["RAVEN", "LUWIN", "claim2", "deck", "ScenarioBuilder", "cards", "condition", "do", "draw",
+__all__ = ["RAVEN", "ORWYN", "claim2", "deck", "ScenarioBuilder", "cards", "condition", "do", "draw",
            "forced_interrupt", "forced_reaction", "gain_power", "interrupt", "kill", "killed", "kneel", "on",
            "reaction", "stand", "would_interrupt"]

@@ -46,7 +46,7 @@ RULING_BOARDS = [
     ("riftbound/optional-trigger-declined", "rb.optional", "at-resolution"),
     ("riftbound/first-death-watcher-enters-late", "rb.nth-count", "seen"),
     ("riftbound/control-change-source-gone", "rb.source-info", "last-known"),
-    ("riftbound/sona-moved-in-response", "rb.recheck-condition", "intervening-if"),
+    ("riftbound/ilse-moved-in-response", "rb.recheck-condition", "intervening-if"),
     ("riftbound/replacement-gear-deathknell", "rb.replacement-triggers", "no-trigger"),
     ("agot/replacement-events-trigger", "agot.replacement-triggers", "trigger"),
 ]

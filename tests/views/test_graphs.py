@@ -99,7 +99,7 @@ def test_claim_2_interrupt_window_step_has_one_open_window_linked_to_both_condit
 
 
 def test_a_chain_with_three_items_has_them_in_order():
-    g = game("immortal-phoenix")
+    g = game("cinderwing")
     step = next(s for s in g.timeline if sum(1 for f in s.control if hasattr(f, "items") and len(f.items) >= 2))
     G = state_graph(step)
     items = sorted((d["position"], n) for n, d in G.nodes(data=True) if d["kind"] == "item")

@@ -23,8 +23,8 @@ def test_cli_trace_with_an_answers_file(tmp_path, capsys):
     answers.write_text('- "act or pass | s:claim:reaction | P1 | #0 -> c6.r1@s:claim:killed:c4"\n')
     assert main(["trace", str(CLAIM), "--answers", str(answers)]) == 0
     out = capsys.readouterr().out
-    assert "P1 uses Raven of the Dead's reaction (c6.r1) for: Septa Mordane (c4) killed" in out
-    assert "Luwin" in out and "P2 uses Maester Luwin" not in out
+    assert "P1 uses Barrowhill Raven's reaction (c6.r1) for: Septa Orlaine (c4) killed" in out
+    assert "Orwyn" in out and "P2 uses Maester Orwyn" not in out
 
 
 def test_quiet_trace_folds_nested_sequences_nobody_could_respond_to(capsys):
@@ -36,4 +36,4 @@ def test_quiet_trace_folds_nested_sequences_nobody_could_respond_to(capsys):
     full = capsys.readouterr().out
     assert "(a nested sequence in which nobody could respond: P2 draws)" in quiet
     assert len(quiet.splitlines()) < len(full.splitlines())
-    assert "P2 uses Maester Luwin's interrupt" in quiet
+    assert "P2 uses Maester Orwyn's interrupt" in quiet

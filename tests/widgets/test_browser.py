@@ -175,7 +175,7 @@ def explore(b: Browser) -> None:
     b.shot("start")
 
     # pick an option: the next opportunity's decision, the timeline at its newest step
-    page.locator(".rk-option", has_text="Maester Luwin's interrupt for: Winterfell Steward killed").click()
+    page.locator(".rk-option", has_text="Maester Orwyn's interrupt for: Hollowfield Steward killed").click()
     expect(page.locator(".rk-option")).to_have_count(2, timeout=WAIT)
     expect(where).to_contain_text("#23 · step 4, interrupt window", timeout=WAIT)
     b.shot("picked")
@@ -199,22 +199,22 @@ def explore(b: Browser) -> None:
     # ask why (not)
     page.locator(".lm-TabBar-tab", has_text="why (not)?").click()
     why = page.locator(".rk-why")
-    why.locator("select").select_option(label="Maester Luwin — interrupt: when a character you control is killed, "
+    why.locator("select").select_option(label="Maester Orwyn — interrupt: when a character you control is killed, "
                                               "draw 1 card")
-    expect(why).to_contain_text("#22 · step 7, reaction window — Maester Luwin for P2 draws", timeout=WAIT)
-    why.locator("select").select_option(label="Raven of the Dead — reaction: after a character is killed, draw 1 card")
-    expect(why).to_contain_text("Raven of the Dead for P2 draws: does not listen for this event", timeout=WAIT)
+    expect(why).to_contain_text("#22 · step 7, reaction window — Maester Orwyn for P2 draws", timeout=WAIT)
+    why.locator("select").select_option(label="Barrowhill Raven — reaction: after a character is killed, draw 1 card")
+    expect(why).to_contain_text("Barrowhill Raven for P2 draws: does not listen for this event", timeout=WAIT)
     b.shot("why-not")
 
-    # edit the board: Maester Luwin to his owner's hand, and the line replays without him
+    # edit the board: Maester Orwyn to his owner's hand, and the line replays without him
     page.locator(".lm-TabBar-tab", has_text="board").click()
     board = page.locator(".rk-board select")
-    board.nth(0).select_option(label="Maester Luwin — P2's, play area")
+    board.nth(0).select_option(label="Maester Orwyn — P2's, play area")
     board.nth(1).select_option(label="hand")
     page.locator(".rk-board button", has_text="apply and replay").click()
     expect(page.locator(".rk-log")).to_contain_text("#8 · step 7, reaction window", timeout=WAIT)
     expect(page.locator(".rk-log")).to_contain_text("1 recorded answer not applied yet", timeout=WAIT)
-    expect(decision).not_to_contain_text("Maester Luwin", timeout=WAIT)
+    expect(decision).not_to_contain_text("Maester Orwyn", timeout=WAIT)
     b.shot("board-edited")
 
 

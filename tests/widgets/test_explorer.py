@@ -86,7 +86,7 @@ def test_the_drawing_view_renders_each_view_as_a_png():
 
 
 def test_a_riftbound_game_in_the_explorer():
-    path = CLAIM.parents[1] / "riftbound" / "sona-killed-in-response.yaml"
+    path = CLAIM.parents[1] / "riftbound" / "ilse-killed-in-response.yaml"
     model = GameModel(load_scenario(path).scenario)
     decision = model.game.decision                      # P1 had nothing to play and passed
     assert decision.key.at == "chain:s:end" and decision.chooser == "P2"

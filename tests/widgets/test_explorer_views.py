@@ -21,13 +21,13 @@ ID = re.compile(r"\b[A-Za-z0-9_\-]+(?:[.@:][A-Za-z0-9_\-]+)+")
 def test_options_prompt_log_and_why_not_name_cards_not_ids():
     e = explorer(CLAIM, answers=Line())
     labels = [b.description for b in e.decision.buttons.children]
-    assert "Maester Luwin's interrupt for: Winterfell Steward killed" in labels
+    assert "Maester Orwyn's interrupt for: Hollowfield Steward killed" in labels
     assert not any(ID.search(label) for label in labels)
     assert "#" in e.decision.prompt.value and "step 4, interrupt window" in e.decision.prompt.value
     assert not ID.search(e.log.widget.value.split("<blockquote>")[0])
-    assert any("Raven of the Dead — reaction" in label for label, _ in e.why.choice.options)
+    assert any("Barrowhill Raven — reaction" in label for label, _ in e.why.choice.options)
     e.why.choice.value = "c6.r1"
-    assert "Raven of the Dead" in e.why.answer_html.value and "(c6.r1)" not in e.why.answer_html.value
+    assert "Barrowhill Raven" in e.why.answer_html.value and "(c6.r1)" not in e.why.answer_html.value
 
 
 def test_riftbound_options_are_in_the_rules_words():

@@ -87,10 +87,10 @@ def test_edits_keep_the_whole_line_including_answers_not_reached_yet():
     e.decision.choose("c7.i1@s:claim:killed:c3")
     e.decision.choose("c7.i1@s:claim:killed:c4")
     e.decision.choose("c6.r1@s:claim:killed:c3")
-    assert e.model.edit_card("c7", zone="hand")                # Luwin's answers cannot apply now ...
+    assert e.model.edit_card("c7", zone="hand")                # Orwyn's answers cannot apply now ...
     assert any(option == "c7.i1@s:claim:killed:c3" for _, option in e.model.game.waiting_answers)
     assert e.model.edit_card("c6", kneeling=True)              # ... a second edit keeps them waiting
-    assert e.model.edit_card("c7", zone="play area")           # ... and moving Luwin back applies them again
+    assert e.model.edit_card("c7", zone="play area")           # ... and moving Orwyn back applies them again
     assert {o for _, o in e.model.game.line.items()} >= {"c7.i1@s:claim:killed:c3", "c7.i1@s:claim:killed:c4"}
     assert e.model.game.waiting_answers == ()
 
