@@ -207,7 +207,7 @@ def check_rulings(rules, rulings, path: str = "rulings") -> None:
 NOT_MODELLED_FIELDS = ("text", "changes_state", "condition", "then")
 
 
-def _check_not_modelled(instr, path: str, card_id: str) -> None:
+def _check_not_modelled(instr, path: str, card_id: str, rules) -> None:
     """A ``not modelled`` instruction names its effect in words and nothing else: a non-empty
     ``text``; ``changes_state``, ``condition`` and ``then`` at most. Only it takes those two."""
     if instr.do is not Verb.NOT_MODELLED:
@@ -220,20 +220,20 @@ def _check_not_modelled(instr, path: str, card_id: str) -> None:
         raise ScenarioError(f"'not modelled' in an ability of card {card_id!r} needs 'text': the effect rulekit does "
                             "not simulate, in words", path=f"{path}.text",
                             expected="a non-empty text, e.g. \"look at the top 3 cards of your deck\"")
+    own = [name for name in NOT_MODELLED_FIELDS if name in COMMON_FIELDS["instruction"] | rules.instruction_fields]
     for f in dataclasses.fields(instr):
         if f.name in ("do",) + NOT_MODELLED_FIELDS or f.name.startswith("_"):
             continue
         default = f.default if f.default is not dataclasses.MISSING else f.default_factory()
         if getattr(instr, f.name) != default:
             raise ScenarioError(f"'not modelled' takes no {f.name!r}: its effect is only named, in 'text'",
-                                path=f"{path}.{f.name}", expected="fields of 'not modelled': do, "
-                                + ", ".join(NOT_MODELLED_FIELDS))
+                                path=f"{path}.{f.name}", expected="fields of 'not modelled': do, " + ", ".join(own))
 
 
 def _check_instruction(instr, path: str, rules, card_id: str) -> None:
     _check_verb(instr.do, f"{path}.do", rules)
     _check_set_fields(rules, "instruction", instr, path, f"an instruction of card {card_id!r}")
-    _check_not_modelled(instr, path, card_id)
+    _check_not_modelled(instr, path, card_id, rules)
     for k, cond in enumerate(instr.condition):
         if cond.count is not None:
             _check_filter(cond.count, f"{path}.condition[{k}].count", rules)
