@@ -64,9 +64,10 @@ def _lessons(args) -> int:
 
 def _check(args) -> int:
     from rulekit.files.expect import check_expect
+    from rulekit.files.not_modelled import not_modelled_uses
     worst = OK
     files = _scenario_paths(args.paths)
-    passed = failed = bad = 0
+    passed = failed = bad = refused = 0
     for path in files:
         try:
             loaded = _load(str(path))
@@ -74,6 +75,13 @@ def _check(args) -> int:
         except BadInput as e:
             print(_safe(f"ERROR {path}: {e}" if str(path) not in str(e) else f"ERROR {e}"), file=sys.stderr)
             bad += 1
+            worst = BAD_INPUT
+            continue
+        uses = not_modelled_uses(loaded)       # rulekit.not-modelled: refused under --strict, else noted
+        if uses and getattr(args, "strict", False):
+            for use in uses:
+                print(_safe(f"ERROR {use.refusal()}"), file=sys.stderr)
+            refused += 1
             worst = BAD_INPUT
             continue
         problems = [] if loaded.expect is not None else ["no expect block: say what the rules expect"]
@@ -89,7 +97,10 @@ def _check(args) -> int:
         else:
             passed += 1
             print(f"pass  {path}")
-    print(f"{passed} passed, {failed} failed" + (f", {bad} unreadable" if bad else ""))
+        for use in uses:
+            print(_safe(f"note  {use.note()}"))
+    print(f"{passed} passed, {failed} failed" + (f", {bad} unreadable" if bad else "")
+          + (f", {refused} refused under --strict (not modelled)" if refused else ""))
     return worst
 
 

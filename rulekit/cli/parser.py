@@ -42,6 +42,9 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("paths", nargs="+", metavar="PATH",
                        help="scenario files, folders to search for them, or shipped scenarios by name "
                             "(agot/claim-2-kill, or a whole ruleset's: agot)")
+    check.add_argument("--strict", action="store_true",
+                       help="refuse (exit 2) a file that uses an effect rulekit does not simulate "
+                            "(do: not modelled), naming file, line, card and ability; without it each use is noted")
 
     scenarios = sub.add_parser("scenarios", help="list the scenarios shipped with rulekit, by name and title")
     scenarios.add_argument("--names", action="store_true", help="print only the names, one a line")

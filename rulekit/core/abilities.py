@@ -148,6 +148,10 @@ class Instruction:
     wording of a kill or discard. ``instead`` holds what a ``replace`` instruction does in
     place of the triggering condition it responds to; ``later`` what a ``delay`` instruction
     does when the triggering condition ``at`` next occurs (a delayed effect).
+
+    A ``not modelled`` instruction names in ``text`` an effect rulekit does not simulate ("look
+    at the top 3 cards of your deck …"): it changes nothing when it resolves, and it counts as
+    able to change the game state only if ``changes_state`` says so (rule ``rulekit.not-modelled``).
     """
 
     __pydantic_config__ = {"extra": "forbid"}   # file keys are checked: no unknown keys
@@ -168,6 +172,19 @@ class Instruction:
     amount_of: str | None = None               # "that card's might" (fixed) or "this card's might" (live)
     up_to: int | None = None                   # ``chosen``: "up to N" targets (any number from 0 to N)
     token: "Token | None" = None               # what ``create`` creates
+    text: str | None = None                    # ``not modelled``: the effect, in words
+    changes_state: bool = False                # ``not modelled``: whether it could change the game state
+
+    @property
+    def not_modelled(self) -> bool:
+        """An effect rulekit names in words but does not simulate."""
+        return self.do is Verb.NOT_MODELLED
+
+    @property
+    def words(self) -> str:
+        """What the instruction does, as traces, verdicts and drawings word it: its verb
+        (``"kill"``), or ``"not modelled: <text>"``."""
+        return f"not modelled: {self.text}" if self.do is Verb.NOT_MODELLED else self.do.value
 
     @property
     def acts_on_condition(self) -> bool:

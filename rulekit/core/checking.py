@@ -9,7 +9,8 @@ import difflib
 from rulekit.core import ids
 from rulekit.core.abilities import Ability, Target, Timing
 from rulekit.core.errors import ScenarioError
-from rulekit.core.events import CONDITION_VERBS, EVENTS, RESTRICTION_VERBS, RULES_ONLY_VERBS, VERB_EVENT, Subject, Verb
+from rulekit.core.events import (CONDITION_VERBS, EVENTS, RESTRICTION_VERBS, RULES_ONLY_VERBS, VERB_EVENT, Subject,
+                                 Verb)
 from rulekit.core.model import Card
 from rulekit.core.ruleset import COMMON_FIELDS
 
@@ -125,6 +126,11 @@ def check_ability(ability: Ability, ap: str, rules, card_id: str) -> None:
                 _check_filter(f, f"{ap}.when.{name}", rules)
     if not ability.effect:
         raise ScenarioError(f"ability {ability.id!r} of card {card_id!r} has no effect", path=f"{ap}.effect")
+    for k, instr in enumerate(ability.cost):
+        if instr.do is Verb.NOT_MODELLED:
+            raise ScenarioError(f"a cost of card {card_id!r} cannot be 'not modelled': whether a cost can be paid "
+                                "decides whether the ability can be used, so rulekit must be able to pay it",
+                                path=f"{ap}.cost[{k}].do", expected="a verb rulekit models, such as kneel or exhaust")
     for part in ("cost", "effect"):
         for k, instr in enumerate(getattr(ability, part)):
             _check_instruction(instr, f"{ap}.{part}[{k}]", rules, card_id)
@@ -197,9 +203,37 @@ def check_rulings(rules, rulings, path: str = "rulings") -> None:
                                 expected="one of " + ", ".join(ruling.option_names()))
 
 
+#: The fields a ``not modelled`` instruction may set besides ``do`` (rule ``rulekit.not-modelled``).
+NOT_MODELLED_FIELDS = ("text", "changes_state", "condition", "then")
+
+
+def _check_not_modelled(instr, path: str, card_id: str, rules) -> None:
+    """A ``not modelled`` instruction names its effect in words and nothing else: a non-empty
+    ``text``; ``changes_state``, ``condition`` and ``then`` at most. Only it takes those two."""
+    if instr.do is not Verb.NOT_MODELLED:
+        for name in ("text", "changes_state"):
+            if getattr(instr, name) not in (None, False):
+                raise ScenarioError(f"only 'not modelled' takes {name!r}, not {instr.do.value!r}",
+                                    path=f"{path}.{name}")
+        return
+    if not isinstance(instr.text, str) or not instr.text.strip():
+        raise ScenarioError(f"'not modelled' in an ability of card {card_id!r} needs 'text': the effect rulekit does "
+                            "not simulate, in words", path=f"{path}.text",
+                            expected="a non-empty text, e.g. \"look at the top 3 cards of your deck\"")
+    own = [name for name in NOT_MODELLED_FIELDS if name in COMMON_FIELDS["instruction"] | rules.instruction_fields]
+    for f in dataclasses.fields(instr):
+        if f.name in ("do",) + NOT_MODELLED_FIELDS or f.name.startswith("_"):
+            continue
+        default = f.default if f.default is not dataclasses.MISSING else f.default_factory()
+        if getattr(instr, f.name) != default:
+            raise ScenarioError(f"'not modelled' takes no {f.name!r}: its effect is only named, in 'text'",
+                                path=f"{path}.{f.name}", expected="fields of 'not modelled': do, " + ", ".join(own))
+
+
 def _check_instruction(instr, path: str, rules, card_id: str) -> None:
     _check_verb(instr.do, f"{path}.do", rules)
     _check_set_fields(rules, "instruction", instr, path, f"an instruction of card {card_id!r}")
+    _check_not_modelled(instr, path, card_id, rules)
     for k, cond in enumerate(instr.condition):
         if cond.count is not None:
             _check_filter(cond.count, f"{path}.condition[{k}].count", rules)
@@ -229,6 +263,10 @@ def _check_instruction(instr, path: str, rules, card_id: str) -> None:
                 raise ScenarioError("'replace' needs 'instead': what happens in place of the condition",
                                     path=f"{path}.instead")
             for k, inner in enumerate(instr.instead):
+                if inner.do is Verb.NOT_MODELLED:
+                    raise ScenarioError("what happens 'instead' cannot be 'not modelled': it takes the place of an "
+                                        "event, so rulekit must know what happens", path=f"{path}.instead[{k}].do",
+                                        expected="a verb rulekit models")
                 _check_instruction(inner, f"{path}.instead[{k}]", rules, card_id)
         return
     if instr.do is Verb.DELAY:
@@ -237,6 +275,8 @@ def _check_instruction(instr, path: str, rules, card_id: str) -> None:
                                 path=f"{path}.{'at' if instr.at is None else 'later'}")
         for k, inner in enumerate(instr.later):
             _check_instruction(inner, f"{path}.later[{k}]", rules, card_id)
+        return
+    if instr.do is Verb.NOT_MODELLED:
         return
     if instr.instead:
         raise ScenarioError(f"only 'replace' takes 'instead', not {instr.do.value!r}", path=f"{path}.instead")
@@ -270,6 +310,10 @@ def _abilities_by(s, card_id: str, index: int) -> list[str]:
 def _check_entry(entry, path: str, s) -> None:
     rules = s.rules
     _check_verb(entry.do, f"{path}.do", rules)
+    if entry.do is Verb.NOT_MODELLED:
+        raise ScenarioError("'not modelled' cannot be a step of the script: it names an effect of an ability, and "
+                            "a script entry is something that happens", path=f"{path}.do",
+                            expected="something that happens, such as kill, kneel, draw or move")
     _check_set_fields(rules, "entry", entry, path, f"the script entry {entry.do.value!r}")
     if entry.to is not None and entry.to not in rules.zones:
         raise ScenarioError(f"zone {entry.to!r} does not exist in {rules.name}{suggest(entry.to, rules.zones)}",

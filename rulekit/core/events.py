@@ -80,6 +80,7 @@ class Verb(Word):
     DEAL_DAMAGE = "deal damage"
     BUFF = "buff"
     CREATE = "create"
+    NOT_MODELLED = "not modelled"                  # an effect rulekit names in words but does not simulate
     CANNOT_BE_SAVED = "cannot be saved"            # constant abilities (A Game of Thrones)
     CANNOT_BE_CANCELLED = "cannot be cancelled"
     CANNOT_BE_KILLED = "cannot be killed"
@@ -156,6 +157,10 @@ CONDITION_VERBS = (Verb.CANCEL, Verb.REPLACE)
 #: Verbs of constant abilities: what a card (or the cards a filter names) cannot undergo while
 #: the ability is active. They create no triggering condition.
 RESTRICTION_VERBS = (Verb.CANNOT_BE_SAVED, Verb.CANNOT_BE_CANCELLED, Verb.CANNOT_BE_KILLED)
+
+#: The verb of an effect rulekit does not simulate: named in words (``text``), it changes nothing
+#: when it resolves and creates no triggering condition (rule ``rulekit.not-modelled``).
+NOT_MODELLED_VERBS = (Verb.NOT_MODELLED,)
 
 #: Verbs only the rules themselves (or the script) use, never an ability's instruction.
 RULES_ONLY_VERBS = (Verb.WIN_CHALLENGE, Verb.BEGIN_PHASE, Verb.END_PHASE, Verb.BEGIN_ROUND, Verb.PLAY,

@@ -119,7 +119,11 @@ def condition_change_blocked(instr: Instruction, state: GameState, tc: Triggerin
 
 def changeable_targets(instr: Instruction, state: GameState, me: str, source: Card,
                        tc: TriggeringCondition | None) -> tuple:
-    """The targets for which the instruction would change the game state now."""
+    """The targets for which the instruction would change the game state now. A ``not modelled``
+    effect changes nothing rulekit can see; it counts as able to change the game state only when
+    its file says so (``changes_state``; rule ``rulekit.not-modelled``)."""
+    if instr.do is _Verb.NOT_MODELLED:
+        return (instr,) if instr.changes_state else ()
     if instr.target is _Target.SELF and instr.do in _BOARD_VERBS:
         # the common case, kept short: this card, if it is still the same object and would change
         now = state.cards.get(source.id)
@@ -148,7 +152,8 @@ def changeable_targets(instr: Instruction, state: GameState, me: str, source: Ca
     return chooser_targets(instr, state, me, source, tc)
 
 
-_BOARD_VERBS = frozenset(v for v in Verb if v not in (_Verb.CANCEL, _Verb.REPLACE, _Verb.SAVE, _Verb.DELAY))
+_BOARD_VERBS = frozenset(v for v in Verb if v not in (_Verb.CANCEL, _Verb.REPLACE, _Verb.SAVE, _Verb.DELAY,
+                                                      _Verb.NOT_MODELLED))
 
 
 def replace_as_kill(instr: Instruction) -> Instruction:

@@ -53,6 +53,18 @@ _ALL = (
          "the first legal target in listing order is chosen. Only answers that differ from the default are "
          "recorded.", "rulekit", "rulekit",
          "Short lines of play survive edits of the board: a key that no longer comes up is reported, not guessed."),
+    Rule("rulekit.not-modelled", "An effect rulekit does not simulate",
+         "An instruction \"not modelled\" names in words an effect rulekit does not simulate (looking at cards, "
+         "rearranging a deck, searching). Its ability triggers, is offered, is used and resolves at the times the "
+         "rules give it like any other; when the instruction resolves nothing in the game state changes and it "
+         "makes nothing occur, so nothing can respond to its effect. It counts as able to change the game state "
+         "only where its file says so (changes_state), and a \"then\" after it resolves only then. Traces, "
+         "verdicts and drawings show it as \"not modelled: …\"; rulekit check --strict refuses a file that uses it.",
+         "rulekit", "rulekit",
+         "Many cards have ordinary timing and an effect outside what rulekit models. Naming the effect honestly "
+         "lets their trigger and timing be taught without approximating the effect by another verb; whether it "
+         "could change the game state (which decides in A Game of Thrones whether the ability may be initiated at "
+         "all) is a fact of the board rulekit cannot see, so the file states it."),
 )
 
 

@@ -132,7 +132,7 @@ class Flow:
 COMMON_FIELDS = {
     "ability": frozenset({"id", "timing", "effect", "when", "condition", "cost", "text"}),
     "trigger": frozenset({"event", "card", "player"}),
-    "instruction": frozenset({"do", "target", "filter", "amount", "condition"}),
+    "instruction": frozenset({"do", "target", "filter", "amount", "condition", "text", "changes_state"}),
     "card": frozenset({"id", "title", "owner", "controller", "zone", "type", "abilities", "traits", "kneeling",
                        "incarnation", "extension"}),
     "entry": frozenset({"do", "cards", "player", "amount", "phase", "id", "label"}),

@@ -94,7 +94,18 @@ def ability_words(ability) -> str:
         text = rest.strip()
     if text:
         return text[:1].lower() + text[1:].rstrip(".")
-    return "; ".join(f"{i.do.value} {i.target.value}" for i in ability.effect) or ability.timing.value
+    return effect_words(ability.effect) or ability.timing.value
+
+
+def instruction_words(instr) -> str:
+    """One instruction in words: its verb and target (``"kill chosen"``), or, for an effect
+    rulekit does not simulate, ``"not modelled: <its text>"`` (rule ``rulekit.not-modelled``)."""
+    return instr.words if instr.not_modelled else f"{instr.do.value} {instr.target.value}"
+
+
+def effect_words(effect) -> str:
+    """A cost's or an effect's instructions in words, ``"; "`` between them."""
+    return "; ".join(instruction_words(i) for i in effect)
 
 
 def describe(what: str, args: tuple, state: GameState) -> str:
@@ -113,6 +124,20 @@ def describe(what: str, args: tuple, state: GameState) -> str:
     if own is not None:
         return own
     return f"{what} {a}"
+
+
+def verb_head(a: dict) -> str:
+    """A step's instruction, first letter capitalised and the rest as written (``"Kill"``,
+    ``"Not modelled: look at the top 3 cards of your deck"``)."""
+    verb = a["verb"]
+    return verb[:1].upper() + verb[1:]
+
+
+def not_modelled_outcome(a: dict) -> str:
+    """What resolving a ``not modelled`` instruction did (rule ``rulekit.not-modelled``)."""
+    claim = ("the file says it changes the game state, but rulekit does not simulate it"
+             if a.get("changes_state") else "rulekit does not simulate it")
+    return f"{claim}, so nothing in the game state changes and nothing occurs."
 
 
 def pass_line(a: dict, auto_reason: str) -> str:

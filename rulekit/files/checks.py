@@ -15,6 +15,7 @@ NOT_IN_A_SCRIPT = {
     Verb.DELAY: "it sets up a delayed effect of an ability",
     Verb.SAVE: "it saves a card from the triggering condition an ability responds to",
     Verb.INITIATE: "the rules initiate an ability's effect",
+    Verb.NOT_MODELLED: "it names an effect of an ability that rulekit does not simulate",
 }
 #: The values ``amount_of`` can name.
 AMOUNT_OF = ("that card's might", "this card's might")

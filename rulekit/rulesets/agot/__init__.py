@@ -69,7 +69,7 @@ class AGoT(Ruleset):
                          Timing.FORCED_REACTION, Timing.REACTION, Timing.CONSTANT})
     verbs = frozenset({
         Verb.CANCEL, Verb.SAVE, Verb.WIN_CHALLENGE, Verb.GAIN_POWER, Verb.KNEEL, Verb.STAND, Verb.SACRIFICE,
-        Verb.INITIATE, Verb.DELAY, Verb.BEGIN_ROUND,
+        Verb.INITIATE, Verb.DELAY, Verb.BEGIN_ROUND, Verb.NOT_MODELLED,
         Verb.KILL, Verb.DRAW, Verb.DISCARD, Verb.PLAY, Verb.PUT_INTO_PLAY, Verb.RETURN_TO_HAND, Verb.LEAVE_PLAY,
         Verb.ATTACK, Verb.TAKE_CONTROL, Verb.REPLACE, Verb.BEGIN_PHASE, Verb.END_PHASE, *RESTRICTION_VERBS})
     ability_fields = frozenset({"limit", "max", "cannot_be_cancelled", "zones"})

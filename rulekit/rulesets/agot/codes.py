@@ -40,6 +40,7 @@ class AgotStep(Word):
     INSTRUCTION = "instruction"           # an instruction opens a nested sequence
     CONDITION_FALSE = "condition-false"
     NOTHING = "nothing"
+    NOT_MODELLED = "not-modelled"         # an effect rulekit does not simulate resolves: nothing changes
     RESOLVED = "resolved"
 
     def __str__(self) -> str:

@@ -170,7 +170,7 @@ def _execute(frame: ResolutionFrame, state: GameState, control: Control, instr: 
         if pending is not None:
             return _ask_target(frame, state, pending)
     moved_on = replace(frame, index=frame.index + 1)
-    args = (("use", frame.use), ("instruction", slot), ("verb", instr.do.value))
+    args = (("use", frame.use), ("instruction", slot), ("verb", instr.words))
     if instr.then:
         # the part before "then" must have resolved in full (agot.then); a part that was replaced
         # ("instead") did so or not according to the ruling agot.then-after-replacement
@@ -185,6 +185,12 @@ def _execute(frame: ResolutionFrame, state: GameState, control: Control, instr: 
     if why:
         return Progress(state, control[:-1] + (replace(moved_on, shortfall=True),), "agot.effect.condition",
                         AgotStep.CONDITION_FALSE, args + (("why", why),))
+    if instr.do is Verb.NOT_MODELLED:
+        # rulekit.not-modelled: nothing changes and nothing occurs, so no nested sequence opens; it
+        # resolved in full (for a "then" after it) only where the file says it changes the game state
+        moved = moved_on if instr.changes_state else replace(moved_on, shortfall=True)
+        return Progress(state, control[:-1] + (moved,), "rulekit.not-modelled", AgotStep.NOT_MODELLED,
+                        args + (("changes_state", instr.changes_state),))
     if instr.acts_on_condition:
         return _act_on_condition(frame, state, control, instr, moved_on, args,
                                  ids.instruction_sequence(frame.use, stage, frame.index))

@@ -83,6 +83,9 @@ def judge(state: GameState, source: Card, ability: Ability, tc: TriggeringCondit
             return Verdict(obj, aid, tid, _Code.NO_TARGET, f"nothing to {instr.do.value}")
     if not could_change:
         blocked = [condition_change_blocked(i, state, tc) for i in ability.effect if i.acts_on_condition]
+        # rulekit.not-modelled: a placeholder effect could change the game state only where its file says so
+        blocked += [f"{i.words} — the file says it would not change the game state"
+                    for i in ability.effect if i.not_modelled]
         return Verdict(obj, aid, tid, _Code.NO_EFFECT, next((b for b in blocked if b), "nothing it affects would change"))
     return Verdict(obj, aid, tid, _Code.MUST_RESOLVE if ability.timing.forced else _Code.ELIGIBLE)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rulekit.core.events import EventKind
 from rulekit.core import ids
-from rulekit.core.text import card_of, condition_label, names
+from rulekit.core.text import card_of, condition_label, effect_words, names
 from rulekit.core.verdicts import Code
 from rulekit.core.ruleset import Flow, FlowNode, SequenceMark, StackEntry, WindowEntry
 from rulekit.rulesets.agot.codes import AgotStep
@@ -78,7 +78,7 @@ def stack_entries(step) -> list[StackEntry]:
             out.append(StackEntry(frame.id, "sequence for: " + names(", ".join(
                 condition_label(step.state, c.id) for c in frame.conditions), step.state), nxt, False, None))
         elif isinstance(frame, ResolutionFrame):
-            effect = "; ".join(f"{i.do.value} {i.target.value}" for i in frame.ability.effect)
+            effect = effect_words(frame.ability.effect)
             out.append(StackEntry(frame.use, f"{frame.source.title} resolving ({frame.stage}) — {frame.controller}",
                                   f"will: {effect}", False, frame.controller))
     return out

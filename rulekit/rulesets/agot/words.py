@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from rulekit.core import ids
-from rulekit.core.text import obj_label, pass_line, condition_label, use_ref_label
+from rulekit.core.text import (obj_label, pass_line, condition_label, not_modelled_outcome, use_ref_label,
+                               verb_head)
 from rulekit.rulesets.agot.steps import SeqStep
 
 
@@ -73,12 +74,14 @@ def describe(what: str, a: dict, state) -> str | None:
     if what == "then-skipped":
         return f"\"Then\" ({a['instruction']} of {ids.use_head(a['use'])}): the part before did not resolve in full, so the rest does not resolve."
     if what == "instruction":
-        return f"{a['verb'].capitalize()} ({a['instruction']} of {ids.use_head(a['use'])}): a nested sequence opens."
+        return f"{verb_head(a)} ({a['instruction']} of {ids.use_head(a['use'])}): a nested sequence opens."
+    if what == "not-modelled":
+        return f"{verb_head(a)} ({a['instruction']} of {ids.use_head(a['use'])}): {not_modelled_outcome(a)}"
     if what == "condition-false":
-        return f"{a['verb'].capitalize()} ({a['instruction']}): its condition is false ({a['why']}), so it does nothing."
+        return f"{verb_head(a)} ({a['instruction']}): its condition is false ({a['why']}), so it does nothing."
     if what == "nothing":
         why = f" ({a['why']})" if a.get("why") else ""
-        return f"{a['verb'].capitalize()} ({a['instruction']}): nothing it could change{why}, so nothing happens."
+        return f"{verb_head(a)} ({a['instruction']}): nothing it could change{why}, so nothing happens."
     if what == "resolved":
         return f"{_use_words(state, a['use'])} has resolved."
     return None

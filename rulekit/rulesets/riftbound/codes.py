@@ -26,6 +26,7 @@ class RbStep(Word):
     CONDITION_FALSE = "rb-condition-false"
     NULL = "rb-null"                      # information about a gone object is null
     NOTHING = "rb-nothing"                # the instruction could change nothing
+    NOT_MODELLED = "rb-not-modelled"      # an effect rulekit does not simulate resolves: nothing changes
     REPLACES = "rb-replaces"              # a replacement effect set up
     ABILITY_CONTROL = "rb-ability-control"   # control of an item on the Chain changes
     RESOLVED = "rb-resolved"

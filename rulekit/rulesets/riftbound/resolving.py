@@ -75,12 +75,16 @@ def _execute(frame: ItemFrame, state: GameState, control: Control, instr: Instru
     slot = f"effect{frame.index}"
     moved_on = replace(frame, index=frame.index + 1)
     me = item.controller
-    args = (("item", item.id), ("instruction", slot), ("verb", instr.do.value))
+    args = (("item", item.id), ("instruction", slot), ("verb", instr.words))
     captured = item.source if item.ability.deathknell else None   # noted before it moved (808.1.d.3)
     why = judge.condition_failure(instr.condition, state, me, item.source, captured=captured)
     if why:
         return Progress(state, control[:-1] + (moved_on,), "rb.effect-condition", RbStep.CONDITION_FALSE,
                         args + (("why", why),))
+    if instr.do is Verb.NOT_MODELLED:
+        # rulekit.not-modelled: nothing changes and no event occurs, so nothing is processed or triggers
+        return Progress(state, control[:-1] + (moved_on,), "rulekit.not-modelled", RbStep.NOT_MODELLED,
+                        args + (("changes_state", instr.changes_state),))
     amount = instr.amount
     if instr.amount_of is not None:
         if instr.amount_of == "that card's might":

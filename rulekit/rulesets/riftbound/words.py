@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from rulekit.core import ids
-from rulekit.core.text import card_of, obj_label, pass_line, condition_label
+from rulekit.core.text import card_of, condition_label, not_modelled_outcome, obj_label, pass_line, verb_head
 
 
 def item_label(state, item_id: str) -> str:
@@ -17,7 +17,7 @@ def item_label(state, item_id: str) -> str:
 def describe(what: str, a: dict, state) -> str | None:
     if what == "rb-occurs":
         head = f"Script: {a['label'] or a['occurrence']}. " if "occurrence" in a else (
-            f"{a['verb'].capitalize()} ({a['instruction']} of {item_label(state, a['item'])}): " if "verb" in a
+            f"{verb_head(a)} ({a['instruction']} of {item_label(state, a['item'])}): " if "verb" in a
             else "Cleanup: units with lethal damage die together. ")
         happened = ", ".join(condition_label(state, c) for c in a["occurred"]) or "nothing"
         captured = "".join(f"; Deathknell captured before the move: {item_label(state, i)}" for i in a["captured"])
@@ -67,14 +67,16 @@ def describe(what: str, a: dict, state) -> str | None:
     if what == "rb-ability-control":
         return f"{a['to']} gains control of {item_label(state, a['target'])} (its source keeps its controller)."
     if what == "rb-condition-false":
-        return f"{a['verb'].capitalize()} ({a['instruction']}): its condition is checked now and is false ({a['why']})."
+        return f"{verb_head(a)} ({a['instruction']}): its condition is checked now and is false ({a['why']})."
     if what == "rb-null":
         why = a.get("why") or "the information is not available"
-        return f"{a['verb'].capitalize()} ({a['instruction']}): {why}; the calculation is skipped."
+        return f"{verb_head(a)} ({a['instruction']}): {why}; the calculation is skipped."
     if what == "rb-replaces":
         return f"{item_label(state, a['item'])}: the next death of {', '.join(a['cards'])} will be replaced."
+    if what == "rb-not-modelled":
+        return f"{verb_head(a)} ({a['instruction']} of {item_label(state, a['item'])}): {not_modelled_outcome(a)}"
     if what == "rb-nothing":
-        return f"{a['verb'].capitalize()} ({a['instruction']}): nothing it could change."
+        return f"{verb_head(a)} ({a['instruction']}): nothing it could change."
     return None
 
 
