@@ -40,3 +40,13 @@ def test_every_documented_id_is_made_by_the_engine():
     made = engine_ids()
     missing = [e for e in examples if e not in made]
     assert missing == []
+
+
+def test_every_verdict_code_is_listed_in_the_format_docs():
+    """A reader writing ``expect.verdicts[].code`` finds every code the engine gives."""
+    from pathlib import Path
+
+    from rulekit.core.verdicts import Code
+    text = " ".join((Path(__file__).parents[2] / "docs" / "scenario-format.md").read_text().split())
+    listed = text[text.index("Verdict codes:"):text.index("## Errors")]
+    assert [c.value for c in Code if f"`{c.value}`" not in listed] == []
