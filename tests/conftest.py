@@ -58,6 +58,7 @@ def pytest_configure(config):
     if seed is None:
         seed = os.environ.get("RK_SEED") or str(random.SystemRandom().randrange(2 ** 32))
         config.option.hypothesis_seed = seed
+    os.environ["RK_SEED"] = str(seed)      # pytest-xdist's workers start later and read the same seed
     config.stash[_SEED] = str(seed)
 
 
