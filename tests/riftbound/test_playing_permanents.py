@@ -77,3 +77,19 @@ def test_the_builder_plays_a_unit_like_a_file():
     assert resolved_of(game) == ("scout@1.p@s:play-scout:played:scout",)
     assert game.state.cards["scout"].zone == "base" and game.state.cards["p1m0"].zone == "hand"
     assert game.state.cards["scout"].ability("p").timing is Timing.TRIGGERED
+
+
+def test_a_unit_put_into_play_is_not_played_so_its_play_effect_does_not_trigger():
+    """A Play Effect's condition is its permanent being played (383.4.a); an effect that puts a
+    unit on the board plays nothing."""
+    b = ScenarioBuilder("put, not played", players=["P1", "P2"], ruleset="riftbound")
+    b.card("p1m0", "P1 card 0", owner="P1", zone="main deck", type="unit")
+    b.card("scout", "Brightwater Scout", owner="P1", zone="hand", type="unit", might=2, abilities=[
+        triggered("p", played(which="self"), [draw()], text="When you play me, draw 1.")])
+    game = Game.start(b.put_into_play("scout", id="put").build(), play_defaults=True)
+    assert game.state.cards["scout"].zone == "base"
+    step = trigger_step(game, "s:put")
+    assert not [v for v in step.verdicts if v.card.startswith("scout")]     # nothing listening was judged
+    [verdict] = explain(step, "scout", "p").verdicts
+    assert verdict.code is Code.NOT_LISTENING and "played" in verdict.detail
+    assert resolved_of(game) == () and game.state.cards["p1m0"].zone == "main deck"
