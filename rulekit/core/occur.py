@@ -186,7 +186,9 @@ def apply(state: GameState, tc: TriggeringCondition) -> GameState:
         if kind in (_EventKind.SAVED, _EventKind.INITIATES):
             return state     # a saved card stays where it is (not killed, not discarded); an initiation moves nothing
         if kind is _EventKind.PLAYED:
-            return state.move(card.id, state.rules.playing_zone or state.rules.played_zone)
+            to, turned = state.rules.played_to(card, tc.to)
+            state = state.move(card.id, to)
+            return state.with_card(replace(state.cards[card.id], kneeling=True)) if turned else state
         if kind is _EventKind.MOVES:
             return state.move(card.id, tc.to, controller=card.controller if tc.to in state.rules.in_play else None)
         if kind is _EventKind.ENTERS_PLAY:

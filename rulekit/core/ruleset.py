@@ -283,6 +283,12 @@ class Ruleset(RulesetViews):
         whether it enters turned."""
         return (to or self.in_play[0]), False
 
+    def played_to(self, card, to: str | None) -> tuple[str, bool]:
+        """Where ``card`` is put as the event of its being played happens (``to``: the zone the
+        script entry names, if any) and whether it is turned there. Default: where cards are
+        while being played, else where played cards go."""
+        return (self.playing_zone or self.played_zone), False
+
     def setup_cards(self, cards: tuple) -> tuple:
         """The cards as the game starts with them: with the abilities the rules themselves give
         (A Game of Thrones: each duplicate's save)."""

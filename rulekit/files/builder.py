@@ -46,6 +46,12 @@ def leaves_play(**kw) -> Trigger:
     return on(EventKind.LEAVES_PLAY, **kw)
 
 
+def played(**kw) -> Trigger:
+    """A card is played: ``played(which="self")`` is Riftbound's "When you play me";
+    ``played(type="gear", player="you")`` is "When you play a gear"."""
+    return on(EventKind.PLAYED, **kw)
+
+
 def condition(count: CardFilter | None = None, at_least=None, at_most=None, phase=None) -> Condition:
     return Condition(count, at_least, at_most, phase)
 
@@ -187,6 +193,11 @@ class ScenarioBuilder:
 
     def stand(self, *card_ids: str, **kw) -> "ScenarioBuilder":
         return self.occur(Verb.STAND, cards=card_ids, **kw)
+
+    def play(self, *card_ids: str, **kw) -> "ScenarioBuilder":
+        """The script's ``play``: a card is played from its owner's hand (in Riftbound a unit or
+        gear is put on the board, a spell goes to the trash)."""
+        return self.occur(Verb.PLAY, cards=card_ids, **kw)
 
     def put_into_play(self, *card_ids: str, **kw) -> "ScenarioBuilder":
         return self.occur(Verb.PUT_INTO_PLAY, cards=card_ids, **kw)

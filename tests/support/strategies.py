@@ -141,7 +141,7 @@ def play(game, data, max_answers: int = 60):
 
 
 # -- Riftbound -----------------------------------------------------------------------------------
-RB_EVENTS = (EventKind.KILLED, EventKind.ATTACKS, EventKind.MOVES, EventKind.PHASE_BEGINS)
+RB_EVENTS = (EventKind.KILLED, EventKind.ATTACKS, EventKind.MOVES, EventKind.PHASE_BEGINS, EventKind.PLAYED)
 
 
 def rb_effects():
@@ -198,7 +198,12 @@ def riftbound_scenarios(draw, max_units: int = 6):
             cards.append(Card(id=f"{p.lower()}m{k}", title=f"{p} deck {k}", owner=p, type="unit", zone="main deck"))
         for k in range(draw(st.integers(0, 1))):
             cards.append(Card(id=f"{p.lower()}t{k}", title=f"Unit {k}", owner=p, type="unit", zone="trash"))
+        for k in range(draw(st.integers(0, 2))):      # permanents in hand, for the script to play (rb.play)
+            cards.append(Card(id=f"{p.lower()}h{k}", title=f"{p} permanent {k}", owner=p,
+                              type=draw(st.sampled_from(["unit", "gear"])), extension=RiftboundCard(might=1), zone="hand",
+                              abilities=tuple(draw(rb_abilities(f"a{j}")) for j in range(draw(st.integers(0, 1))))))
     units = [c.id for c in cards if c.type == "unit" and c.zone in ("base", "battlefield")]
+    in_hand = [c.id for c in cards if c.zone == "hand" and c.type in ("unit", "gear")]
     entry = st.one_of(
         st.builds(ScriptEntry, do=st.just(Verb.KILL),
                   cards=st.lists(st.sampled_from(units), min_size=1, max_size=3, unique=True).map(tuple)),
@@ -206,6 +211,8 @@ def riftbound_scenarios(draw, max_units: int = 6):
         st.builds(ScriptEntry, do=st.just(Verb.MOVE), cards=st.sampled_from(units).map(lambda u: (u,)),
                   to=st.sampled_from(["base", "battlefield"])),
         st.builds(ScriptEntry, do=st.just(Verb.BEGIN_PHASE), phase=st.sampled_from(["beginning", "ending"])),
+        *([st.builds(ScriptEntry, do=st.just(Verb.PLAY), cards=st.sampled_from(in_hand).map(lambda c: (c,)))]
+          if in_hand else []),
     )
     return Scenario("generated riftbound", players, draw(st.sampled_from(players)), tuple(cards),
                     tuple(draw(st.lists(entry, min_size=1, max_size=3))), ruleset="riftbound")

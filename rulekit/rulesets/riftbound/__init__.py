@@ -47,7 +47,7 @@ class Riftbound(Ruleset):
     card_extension = cards.RiftboundCard
     card_numbers = ("might", "damage")
     card_changes = {EventKind.DAMAGED: "damage", EventKind.MIGHT_CHANGES: "might"}
-    event_words = {"stands": "is readied", "kneels": "is exhausted", "killed": "dies"}
+    event_words = {"stands": "is readied", "kneels": "is exhausted", "killed": "dies", "played": "is played"}
 
     timings = frozenset({Timing.TRIGGERED, Timing.PRIORITY, Timing.ACTION})
     verbs = frozenset({
@@ -78,6 +78,13 @@ class Riftbound(Ruleset):
         """A unit put into play enters its controller's base exhausted, unless placed at a
         battlefield (Core Rules 359.2.c)."""
         return (to or "base"), card.type == "unit"
+
+    def played_to(self, card, to):
+        """A permanent played becomes a game object on the board (351.1, 359.2): a unit enters
+        exhausted at the location chosen for it, its controller's base unless another is named
+        (355.2.a, 359.2.c); a gear enters ready at its player's base (359.2.d). A spell goes to
+        the trash once played (351.2)."""
+        return cards.played_to(card, to, self.played_zone)
 
     def open_occurrence(self, state, control, conditions, occurrence, rule, args):
         return triggers.occurrence(state, control, conditions, occurrence, rule, args)

@@ -127,6 +127,15 @@ RULES: tuple[Rule, ...] = (
          "An effect can change the control of an ability on the Chain, which is a different change from the "
          "control of its source; friendly and enemy are then judged from the new controller when its "
          "instructions execute.", "rules reference", CORE_RULES + ", 188.4 and 359.3.f.4"),
+    Rule("rb.play", "Playing a unit or gear",
+         "A unit or gear is a permanent: once played it becomes a game object on the board, not an item that "
+         "waits on the Chain. A unit enters exhausted at the location chosen for it, its controller's base by "
+         "default; a gear enters ready at its player's base. Coming from the hand it is a new object. Its Play "
+         "Effect (\"When you play me\", \"When you play this\") and other cards' abilities that trigger when a "
+         "unit or gear is played are evaluated after it has entered the board, so it can trigger its own; an "
+         "ability about another object being played is not a Play Effect, and \"another\" excludes the card "
+         "itself.", "rules reference",
+         CORE_RULES + ", 110, 337.1.c, 350.1, 351.1, 355.2.a, 359.2.c, 359.2.d, 383.2.c.1, 383.4.a.2 and 383.4.a.4"),
     Rule("rb.optional", "\"You may\"",
          "A triggered ability whose effect begins with \"you may\" is decided by its controller when its trigger "
          "condition is fulfilled: declining means it is never placed on the Chain (no item, no priority), and a "

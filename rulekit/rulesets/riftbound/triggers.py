@@ -199,12 +199,23 @@ def occurrence(state: GameState, control: Control, conditions: tuple[TriggeringC
         state = occur.apply(state, tc)
     if any(tc.card is not None and ids.is_token(tc.card.id) for tc in happened):
         state = _tokens_cease(state, happened)
+    entered = tuple(_entered(state, tc) for tc in happened if tc.kind is EventKind.PLAYED
+                    and state.cards[tc.card.id].zone in state.rules.in_play)
+    if entered:
+        args = args + (("entered", entered),)
     check = TriggerCheck(group, happened, tuple(captured), deathknells=tuple(deathknells))
     if any(tc.kind is EventKind.PHASE_BEGINS and tc.phase == MAIN_PHASE for tc in happened):
         control = control + (OpenFrame(ids.open_window(group)),)     # once its triggers are dealt with
     return Progress(state, control + (check,), rule, RbStep.OCCURS,
                     args + (("occurred", tuple(tc.id for tc in happened)),
                             ("captured", tuple(i.id for i in captured)), ("replaced", tuple(replaced))))
+
+
+def _entered(state: GameState, tc: TriggeringCondition) -> tuple[str, str, str, bool]:
+    """A permanent played, as it is on the board: its object, controller, zone and whether it
+    is exhausted (359.2.c-d)."""
+    now = state.cards[tc.card.id]
+    return now.obj, now.controller, now.zone, now.kneeling
 
 
 def replacing_conditions(state: GameState, tc: TriggeringCondition, entry: tuple) -> list[TriggeringCondition]:

@@ -23,7 +23,11 @@ def describe(what: str, a: dict, state) -> str | None:
         captured = "".join(f"; Deathknell captured before the move: {item_label(state, i)}" for i in a["captured"])
         replaced = "".join(f"; {condition_label(state, c)} is replaced by {item_label(state, u)}: it does not happen"
                            for c, u in a.get("replaced", ()))
-        return f"{head}Processed at once — {happened}{captured}{replaced}."
+        entered = "".join(f"; it becomes a game object on the board (rb.play): {obj_label(state, obj)} enters "
+                          f"{player}'s {zone} "
+                          f"{'exhausted' if exhausted else 'ready'}"
+                          for obj, player, zone, exhausted in a.get("entered", ()))
+        return f"{head}Processed at once — {happened}{entered}{captured}{replaced}."
     if what == "rb-triggers":
         made = ", ".join(item_label(state, i) for i in a["items"])
         declined = "".join(f"; declined, not placed on the Chain: {item_label(state, i)}" for i in a.get("declined", ()))
