@@ -29,7 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
                                      "(agot/claim-2-kill: see rulekit scenarios)")
     trace.add_argument("--answers", metavar="FILE",
                        help="a YAML/JSON list of answers to use instead of the scenario's own")
-    trace.add_argument("--json", action="store_true", help="print the versioned JSON trace (rulekit-trace/1)")
+    trace.add_argument("--json", action="store_true", help="print the versioned JSON trace (rulekit-trace/2)")
     trace.add_argument("--rules", action="store_true", help="quote each rule's text where it first applies")
     trace.add_argument("--no-verdicts", action="store_true", help="leave out the verdicts of the abilities considered")
     trace.add_argument("--ids", action="store_true",

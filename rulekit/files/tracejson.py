@@ -1,4 +1,4 @@
-"""The versioned JSON trace (``"format": "rulekit-trace/1"``), documented in docs/trace-format.md.
+"""The versioned JSON trace (``"format": "rulekit-trace/2"``), documented in docs/trace-format.md.
 
 The structure is defined once, as the dataclasses below; :func:`trace_schema` derives the
 JSON Schema from them and :func:`trace_data` fills them from a game.
@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass
 from rulekit.core import ids
 from rulekit.core.verdicts import reason
 
-FORMAT = "rulekit-trace/1"
+FORMAT = "rulekit-trace/2"
 
 
 @dataclass(frozen=True)
@@ -131,6 +131,6 @@ def trace_schema() -> dict:
     from pydantic import TypeAdapter
     schema = TypeAdapter(Trace).json_schema()
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
-    schema["title"] = "rulekit trace, format rulekit-trace/1"
+    schema["title"] = "rulekit trace, format rulekit-trace/2"
     schema["properties"]["format"]["const"] = FORMAT
     return schema

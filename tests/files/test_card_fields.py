@@ -96,3 +96,16 @@ def test_a_new_riftbound_object_has_its_printed_might_and_no_damage():
     moved = state.move("u", "hand")
     assert (moved.cards["u"].might, moved.cards["u"].damage, moved.cards["u"].incarnation) == (3, 0, 1)
     assert moved.cards["u"].changed(might=5).might == 5
+
+
+def test_the_json_trace_shows_each_cards_own_game_fields():
+    """rulekit-trace/2: a Riftbound card shows its Might and damage, an A Game of Thrones card its
+    strength and power (not fixed strength/power columns every card had)."""
+    from rulekit.files.tracejson import trace_data
+    b = ScenarioBuilder("traced", ruleset="riftbound")
+    b.card("u", "Ironclad", "P1", zone="base", type="unit", might=3)
+    data = trace_data(Game.start(b.build()))
+    assert data["format"] == "rulekit-trace/2"
+    assert data["cards"][0]["fields"] == {"might": 3, "damage": 0}
+    agot = trace_data(loads_scenario(AGOT.replace(", KEY", "")).start())
+    assert agot["cards"][0]["fields"] == {"strength": 3, "power": 0, "duplicate_of": None}

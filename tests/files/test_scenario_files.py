@@ -119,5 +119,5 @@ def test_the_json_trace_validates_against_its_schema(capsys):
     assert main(["trace", str(CLAIM), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     jsonschema.validate(data, trace_schema())
-    assert data["format"] == "rulekit-trace/1" and data["finished"] is True
+    assert data["format"] == "rulekit-trace/2" and data["finished"] is True
     assert {c["id"]: c["zone"] for c in data["cards"]}["c3"] == "dead pile"
