@@ -12,7 +12,7 @@ What a ruleset declares, in the order the engine meets it:
   its zones, the zones where a card's abilities work unless they say otherwise
   (``in_play``), where each way of leaving play puts a card, where "put into play" puts it;
 - **the vocabulary** its scenario files may use: timings, verbs (for the script and for
-  abilities), ability fields; a file is validated against it (:meth:`Ruleset.check_scenario`);
+  abilities), ability fields; a file is validated against it (``rulekit.core.checking.check``);
 - **the machine**: a handler table from frame type to :class:`Handler` (how the frame advances
   and how it takes an answer) and :meth:`Ruleset.open_occurrence`, what happens when the
   script makes something occur;
