@@ -186,6 +186,7 @@ class GameState:
     history: Map = field(default_factory=Map)        # Riftbound: n -> (turn, TriggeringCondition), the n-th event processed
     printed: Map = field(default_factory=Map, compare=False, repr=False)   # card id -> the Card as printed (or created)
     listeners: Map = field(default_factory=Map, compare=False, repr=False)
+    dependents: Map = field(default_factory=Map, compare=False, repr=False)  # card id -> cards leaving play with it
     rules: object = field(default=None, compare=False, repr=False)   # the Ruleset object named by ``ruleset``
 
     # -- reading -------------------------------------------------------------------------
@@ -320,4 +321,5 @@ def initial_state(rules, players: tuple[str, ...], first_player: str,
                      cards=Map({c.id: c for c in cards}), order=tuple(c.id for c in cards),
                      decks=Map(decks), phase=phase, round=round, rulings=Map(in_force),
                      printed=Map({c.id: c for c in cards}),
-                     listeners=index_listeners(cards))
+                     listeners=index_listeners(cards),
+                     dependents=Map(rules.dependents(cards)))

@@ -240,6 +240,11 @@ class Ruleset(RulesetViews):
         (A Game of Thrones: a card's duplicates leave play with it). Default: nothing."""
         return state
 
+    def dependents(self, cards: tuple) -> dict:
+        """The cards that leave play with another, by that card's id (A Game of Thrones: its
+        duplicates), worked out once when the game starts so a move need not look at the board."""
+        return {}
+
     def duplicates_of(self, state, card) -> tuple:
         """The cards in play that are duplicates of ``card`` (what ``target: duplicate`` means)."""
         return ()

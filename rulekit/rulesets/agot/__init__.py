@@ -94,6 +94,9 @@ class AGoT(Ruleset):
     def after_move(self, state, before, to_zone: str):
         return cards.after_move(state, before, to_zone)
 
+    def dependents(self, listed: tuple) -> dict:
+        return cards.dependents(listed)
+
     def duplicates_of(self, state, card) -> tuple:
         return cards.duplicates_of(state, card)
 

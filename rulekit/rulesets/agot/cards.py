@@ -28,18 +28,26 @@ def moved_card(rules, before, after, printed):
     return after.changed(power=0)
 
 
+def dependents(cards: tuple) -> dict:
+    """Each card's duplicates, in listing order, by the id of the card they duplicate."""
+    out: dict = {}
+    for c in cards:
+        if c.extension is not None and c.duplicate_of is not None:
+            out[c.duplicate_of] = out.get(c.duplicate_of, ()) + (c.id,)
+    return out
+
+
 def duplicates_of(state, card) -> tuple:
     """The duplicates in play under ``card``, in listing order."""
     in_play = state.rules.in_play
-    return tuple(c for c in (state.cards[i] for i in state.order)
-                 if c.duplicate_of == card.id and c.zone in in_play)
+    return tuple(c for c in (state.cards[i] for i in state.dependents.get(card.id, ())) if c.zone in in_play)
 
 
 def after_move(state, before, to_zone: str):
     """When a card leaves play its duplicates leave with it, to their owner's discard pile, as
     part of the same move (RR "Duplicates")."""
     rules = state.rules
-    if before.zone not in rules.in_play or to_zone in rules.in_play:
+    if before.id not in state.dependents or before.zone not in rules.in_play or to_zone in rules.in_play:
         return state
     cards = state.cards
     for dup in duplicates_of(state, before):
