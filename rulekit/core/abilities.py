@@ -105,6 +105,7 @@ class Trigger:
     one_or_more: bool = False
     by: CardFilter | None = None      # the card whose effect made it happen ("with a spell you control")
     nth: int | None = None            # "the Nth time … each turn"
+    turn: Who | None = None           # "on your turn" / "on an opponent's turn": whose turn it must be
 
 
 @immutable

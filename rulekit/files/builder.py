@@ -31,11 +31,13 @@ def cards(which="any", type=None, title=None, trait=None, controller="any", owne
 
 
 def on(event, *, card: CardFilter | None = None, player="any", challenge=None, phase=None,
-       one_or_more: bool = False, **filter_fields) -> Trigger:
-    """A trigger pattern: ``on("killed", type="character")`` is "a character is killed"."""
+       one_or_more: bool = False, turn=None, **filter_fields) -> Trigger:
+    """A trigger pattern: ``on("killed", type="character")`` is "a character is killed";
+    ``turn="opponent"`` adds Riftbound's "on an opponent's turn" (``"you"``: "on your turn")."""
     if filter_fields:
         card = cards(**filter_fields)
-    return Trigger(EventKind(event), card, Who(player), challenge, phase, one_or_more)
+    return Trigger(EventKind(event), card, Who(player), challenge, phase, one_or_more,
+                   turn=None if turn is None else Who(turn))
 
 
 def killed(**kw) -> Trigger:

@@ -56,7 +56,7 @@ class Riftbound(Ruleset):
         Verb.KILL, Verb.DRAW, Verb.DISCARD, Verb.PLAY, Verb.PUT_INTO_PLAY, Verb.RETURN_TO_HAND, Verb.LEAVE_PLAY,
         Verb.ATTACK, Verb.TAKE_CONTROL, Verb.REPLACE, Verb.BEGIN_PHASE, Verb.END_PHASE})
     ability_fields = frozenset({"zones", "once_per_turn", "optional", "deathknell", "active_if"})
-    trigger_fields = frozenset({"nth", "by", "phase"})
+    trigger_fields = frozenset({"nth", "by", "phase", "turn"})
     instruction_fields = frozenset({"to", "grant", "ability", "amount_of", "instead", "up_to", "token"})
     entry_fields = frozenset({"to", "grant", "ability"})
 

@@ -38,6 +38,12 @@ RULES: tuple[Rule, ...] = (
          "The rules text speaks of \"the first qualifying death event for the turn\": an event of the turn, not an "
          "observation of the card. The Core Rules do not say whether a card that was not on the board counts the "
          "events before it arrived (383.1.b covers only several qualifying events at once)."),
+    Rule("rb.turn", "On your turn, on an opponent's turn",
+         "A turn qualifier written with the trigger condition (\"when a friendly unit dies on an opponent's "
+         "turn\") is part of that condition: it is judged when the event is evaluated, from the ability's "
+         "controller — the turn player must be that player (\"your turn\") or one of their opponents — and an "
+         "event on the other turns does not fulfil it. It is not checked again when the item resolves.",
+         "rules reference", CORE_RULES + ", 383.2.a, 383.2.c and 383.3.e"),
     Rule("rb.zones", "Where an ability works",
          "A permanent's triggered abilities (a unit's or a gear's) work while it is on the board; runes, legends "
          "and battlefields are not permanents. An ability that works somewhere else says where.", "rules text",

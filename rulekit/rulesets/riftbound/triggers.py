@@ -32,7 +32,7 @@ from __future__ import annotations
 from rulekit.core import ids
 from rulekit.core import judge
 from rulekit.core import occur
-from rulekit.core.abilities import Ability, Timing
+from rulekit.core.abilities import Ability, Timing, Who
 from rulekit.core.decisions import NO, YES, AnswerKey, Decision, DecisionKind
 from rulekit.core.effects import apply_replacement
 from rulekit.core.events import EventKind, kinds_counted
@@ -54,11 +54,28 @@ def turn_key(source: Card, ability: Ability, state: GameState, what: str) -> str
     return f"{what}|{source.obj}.{ability.id}|turn {state.round}"
 
 
+def turn_mismatch(ability: Ability, state: GameState, me: str) -> str | None:
+    """A turn qualifier ("on your turn", "on an opponent's turn") is part of the trigger
+    condition (``rb.turn``): ``None`` if the turn player is the one it names, judged from ``me``,
+    else why not. The turn player is kept as ``first_player``."""
+    turn = ability.when.turn
+    if turn is None or turn is Who.ANY:
+        return None
+    mine = state.first_player == me
+    if turn is Who.YOU and not mine:
+        return f"it is not your turn ({state.first_player} is the turn player)"
+    if turn is Who.OPPONENT and mine:
+        return f"it is not an opponent's turn ({me}, its controller, is the turn player)"
+    return None
+
+
 def _qualifies(ability: Ability, tc: TriggeringCondition, state: GameState, me: str, source: Card) -> bool:
     """Whether ``tc`` is an event ``ability``'s trigger condition refers to (for counting)."""
     if ability.when.event not in kinds_counted(tc.kind):
         return False
     if judge.trigger_mismatch(ability.when, tc, state, me, source, occurred=True) is not None:
+        return False
+    if turn_mismatch(ability, state, me) is not None:
         return False
     if ability.when.by is not None:
         return tc.source is not None and judge.filter_mismatch(ability.when.by, tc.source, me, source,
@@ -102,6 +119,9 @@ def rb_judge(state: GameState, source: Card, ability: Ability, tc: TriggeringCon
             return Verdict(obj, aid, tid, Code.GRANTED_LATER, f"{tc.card.title} did not have it when it died")
         if tc.card.zone not in state.rules.in_play:
             return Verdict(obj, aid, tid, Code.NOT_ACTIVE, f"{tc.card.title} was not on the board")
+        why = turn_mismatch(ability, state, tc.card.controller)
+        if why:
+            return Verdict(obj, aid, tid, Code.NO_MATCH, why)
         if ability.condition:   # read from the card as noted before it moved (808.1.d.3)
             why = judge.condition_failure(ability.condition, state, tc.card.controller, tc.card, captured=tc.card)
             if why:
@@ -122,6 +142,8 @@ def rb_judge(state: GameState, source: Card, ability: Ability, tc: TriggeringCon
     if why is None and ability.when.by is not None:
         why = ("nothing's effect caused it" if tc.source is None else
                judge.filter_mismatch(ability.when.by, tc.source, me, source, rules=state.rules))
+    if why is None:
+        why = turn_mismatch(ability, state, me)
     if why:
         return Verdict(obj, aid, tid, Code.NO_MATCH, why)
     if ability.condition:
