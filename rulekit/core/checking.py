@@ -21,7 +21,8 @@ def suggest(word: str, choices) -> str:
 
 
 def check(s):
-    """``s`` (a :class:`~rulekit.core.scenario.Scenario`) itself, after raising :class:`ScenarioError` for the first thing that makes ``s`` unplayable."""
+    """Raise :class:`ScenarioError` for the first thing that makes ``s`` (a
+    :class:`~rulekit.core.scenario.Scenario`) unplayable; return ``s`` when nothing does."""
     rules = s.rules
     check_rulings(rules, s.rulings)
     if not s.players:
