@@ -87,8 +87,11 @@ def test_no_then_part_resolves_after_a_pre_then_part_that_did_not_resolve_in_ful
             begun, decided = game.timeline[started[0]], game.timeline[then_at[0]]
             targets = [tc.card.id for tc in next(s for s in game.timeline[started[0]:]
                                                  if s.what == "imminent" and s.args_dict()["sequence"] == pre).context.conditions]
-            replaced = {s.args_dict()["condition"].rpartition(":")[2] for s in game.timeline
-                        if s.what == "replaces" and s.args_dict()["condition"].startswith(pre + ":")}
+            # a replacement counts only where it was applied as the condition occurred (step 5
+            # lists it under "replaced"); one initiated to replace a kill that a later interrupt
+            # turned into a save never applied
+            replaced = {tc.rpartition(":")[2] for s in game.timeline
+                        for tc, _ in s.args_dict().get("replaced", ()) if tc.startswith(pre + ":")}
             counts = scenario.rulings[RULING] == "occurred"
             in_full = all(decided.before.cards[v].zone == "dead pile" or (v in replaced and counts) for v in targets)
             assert begun.before.cards[targets[0]].zone == "play area"

@@ -89,7 +89,10 @@ def test_every_decision_has_unique_options_and_a_legal_default(scenario, data):
         ids = d.legal_ids()
         assert len(set(ids)) == len(ids) and d.default in ids
         event(d.kind.value)
-        game = game.answer(data.draw(st.sampled_from(d.options)))
+        try:
+            game = game.answer(data.draw(st.sampled_from(d.options)))
+        except RunawayLoop:     # a generated board may loop after any answer, not only at its start
+            return
 
 
 @SETTINGS
