@@ -130,6 +130,7 @@ class Target(Word):
     CHOSEN = "chosen"               # a card the controller chooses among ``filter``
     CHOSEN_ABILITY = "chosen ability"   # Riftbound: another item on the Chain ("gain control of a triggered ability")
     EACH = "each"                   # every card matching ``filter``
+    RANDOM = "random"               # ``amount`` cards matching ``filter``, taken at random: the game answers (rulekit.chance)
     YOU = "you"                     # the ability's controller
     OPPONENT = "opponent"           # each opponent of the controller
     THAT_PLAYER = "that player"     # the player the triggering condition is about

@@ -9,8 +9,8 @@ import difflib
 from rulekit.core import ids
 from rulekit.core.abilities import Ability, Target, Timing
 from rulekit.core.errors import ScenarioError
-from rulekit.core.events import (CONDITION_VERBS, EVENTS, RESTRICTION_VERBS, RULES_ONLY_VERBS, VERB_EVENT, Subject,
-                                 Verb)
+from rulekit.core.events import (CHANCE_VERBS, CONDITION_VERBS, EVENTS, RESTRICTION_VERBS, RULES_ONLY_VERBS,
+                                 VERB_EVENT, Subject, Verb)
 from rulekit.core.model import Card
 from rulekit.core.ruleset import COMMON_FIELDS
 
@@ -231,6 +231,31 @@ def _check_not_modelled(instr, path: str, card_id: str, rules) -> None:
                                 path=f"{path}.{f.name}", expected="fields of 'not modelled': do, " + ", ".join(own))
 
 
+def _check_chance(instr, path: str, rules) -> None:
+    """``target: random`` and ``shuffle`` are answered by the game (rule ``rulekit.chance``): only
+    in a ruleset that has chance decisions; a random pick names what it picks among (a filter),
+    a shuffle names whose deck (a player) and how deep it is decided (``amount``, 1 or more)."""
+    if not rules.chance:
+        what = "target 'random'" if instr.target is Target.RANDOM else f"{instr.do.value!r}"
+        raise ScenarioError(f"{what} is not in {rules.name}: its rules have no chance decisions in rulekit yet "
+                            f"(the nearest: target 'chosen', which its controller chooses)", path=f"{path}.target",
+                            expected="'chosen', 'each', 'self' or 'that card'")
+    if instr.do is Verb.SHUFFLE:
+        if not instr.target.is_player:
+            raise ScenarioError(f"'shuffle' shuffles a player's deck: its target is a player, not "
+                                f"{instr.target.value!r}", path=f"{path}.target",
+                                expected="'you', 'opponent' or 'that player'")
+        if instr.filter is not None:
+            raise ScenarioError("'shuffle' takes no filter: it shuffles the whole deck", path=f"{path}.filter")
+        if instr.amount < 1:
+            raise ScenarioError("'shuffle' decides at least the top card: its amount (how many cards from the top "
+                                "the shuffle decides) is 1 or more", path=f"{path}.amount", expected="1 or more")
+        return
+    if instr.filter is None:
+        raise ScenarioError("target 'random' needs a filter: what the cards are taken from (e.g. {zone: hand, "
+                            "owner: you})", path=f"{path}.filter")
+
+
 def _check_instruction(instr, path: str, rules, card_id: str) -> None:
     _check_verb(instr.do, f"{path}.do", rules)
     _check_set_fields(rules, "instruction", instr, path, f"an instruction of card {card_id!r}")
@@ -285,6 +310,10 @@ def _check_instruction(instr, path: str, rules, card_id: str) -> None:
         raise ScenarioError(f"only 'delay' takes 'at' and 'later', not {instr.do.value!r}", path=f"{path}.later")
     if instr.target is Target.THAT_EFFECT:
         raise ScenarioError(f"only 'cancel' targets 'that effect', not {instr.do.value!r}", path=f"{path}.target")
+    if instr.do in CHANCE_VERBS or instr.target is Target.RANDOM:
+        _check_chance(instr, path, rules)
+        if instr.do in CHANCE_VERBS:
+            return
     subject = EVENTS[VERB_EVENT[instr.do]].subject
     if subject is Subject.PLAYER and not instr.target.is_player:
         raise ScenarioError(f"{instr.do.value!r} needs a player target, not {instr.target.value!r}",
@@ -314,6 +343,10 @@ def _check_entry(entry, path: str, s) -> None:
     if entry.do is Verb.NOT_MODELLED:
         raise ScenarioError("'not modelled' cannot be a step of the script: it names an effect of an ability, and "
                             "a script entry is something that happens", path=f"{path}.do",
+                            expected="something that happens, such as kill, kneel, draw or move")
+    if entry.do in CHANCE_VERBS:
+        raise ScenarioError(f"{entry.do.value!r} cannot be a step of the script: its outcome is answered by chance "
+                            f"as an ability's effect resolves (rule rulekit.chance)", path=f"{path}.do",
                             expected="something that happens, such as kill, kneel, draw or move")
     _check_set_fields(rules, "entry", entry, path, f"the script entry {entry.do.value!r}")
     if entry.to is not None and entry.to not in rules.zones:

@@ -261,6 +261,10 @@ class Ruleset(RulesetViews):
     instruction_fields: ClassVar[frozenset[str]] = frozenset()
     entry_fields: ClassVar[frozenset[str]] = frozenset()
 
+    #: whether the game answers chance decisions (``target: random``, and ``shuffle`` if it is one of
+    #: :attr:`verbs`): rule ``rulekit.chance``. A ruleset without it refuses them in a file.
+    chance: ClassVar[bool] = False
+
     def check_ability(self, ability, path: str, card_id: str) -> None:
         """Raise :class:`~rulekit.errors.ScenarioError` for an ability this ruleset cannot run
         (besides the vocabulary checks every ruleset gets)."""

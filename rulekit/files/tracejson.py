@@ -35,6 +35,8 @@ class DecisionRecord:
     default: str
     answer: str
     answered_by: str
+    #: a chance decision: the game answered it (chooser "the game"), not a player (rule rulekit.chance)
+    by_chance: bool = False
 
 
 @dataclass(frozen=True)
@@ -113,7 +115,7 @@ def trace_data(game) -> dict:
         if s.decision is not None:
             k = s.decision.key
             d = DecisionRecord(k.kind.value, k.at, k.chooser, k.number, list(s.decision.option_ids),
-                               s.decision.default, s.answer, s.answered_by)
+                               s.decision.default, s.answer, s.answered_by, s.decision.by_chance)
         steps.append(StepRecord(s.number, s.rule, s.what, s.describe(), s.level, ctx.id if ctx else None,
                                 ctx.step.number if ctx else None, _json_args(s.args), verdicts, d))
     final = game.state

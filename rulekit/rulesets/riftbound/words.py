@@ -79,6 +79,18 @@ def describe(what: str, a: dict, state) -> str | None:
         return f"{item_label(state, a['item'])}: the next death of {', '.join(a['cards'])} will be replaced."
     if what == "rb-not-modelled":
         return f"{verb_head(a)} ({a['instruction']} of {item_label(state, a['item'])}): {not_modelled_outcome(a)}"
+    if what == "rb-chance":
+        taken = " and ".join(obj_label(state, c) for c in a["cards"])
+        return f"Chance: the game takes {taken} at random for {verb_head(a).lower()} ({a['instruction']} of " \
+               f"{item_label(state, a['item'])})."
+    if what == "rb-shuffled":
+        deck = f"{a['player']}'s {state.rules.deck}"
+        if not a["cards"]:
+            return f"Chance: {deck} is shuffled; it is empty, so nothing is decided."
+        top = ", then ".join(obj_label(state, c) for c in a["cards"])
+        beneath = "" if a["outcomes"] <= 1 else "; the cards beneath keep their order"
+        return f"Chance: {deck} is shuffled ({a['instruction']} of {item_label(state, a['item'])}); on top: {top} " \
+               f"(1 of {a['outcomes']} possible outcome(s){beneath})."
     if what == "rb-nothing":
         return f"{verb_head(a)} ({a['instruction']}): nothing it could change."
     return None
