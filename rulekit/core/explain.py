@@ -86,6 +86,14 @@ def explain(step: Step, card: str, ability: str, *, later: Step | None = None) -
                             f"{', '.join(having) or 'none'}", card=card, ability=ability, title=source.title,
                             having=having)
     judged = rules.explain_step(step, source, found, later)
+    if judged is None and step.decision is not None and step.decision.by_chance:
+        from rulekit.core.text import option_label
+        outcome = option_label(step.decision.kind, step.answer, state, step.decision.chooser)
+        return Explanation(step.number, source.obj, ability, (),
+                           f"chance: the game, not a player, answered [{step.decision.key}] with {step.answer!r} "
+                           f"({outcome}), one of {len(step.decision.option_ids)} possible outcomes (rule "
+                           f"rulekit.chance); no triggering condition was being resolved at this step",
+                           source.title, position=position(step))
     if judged is None:
         return Explanation(step.number, source.obj, ability, (),
                            "no triggering condition was being resolved at this step", source.title)

@@ -133,8 +133,9 @@ def _execute(frame: ItemFrame, state: GameState, control: Control, instr: Instru
         outcomes = chance.random_outcomes(tuple(c.obj for c in candidates), amount)
         if len(outcomes) > 1 and not frame.chance:
             return Ask(chance.decision(ids.nested(item.id, slot), outcomes,
-                                       f"chance: which {min(amount, len(candidates))} of {len(candidates)} card(s) "
-                                       f"{instr.do.value} at random takes ({item.id}, {slot})", state))
+                                       f"chance: which {min(amount, len(candidates))} of the {len(candidates)} "
+                                       f"card(s) found are taken at random to {instr.do.value} ({item.id}, {slot})",
+                                       state))
         picked = chance.cards_of(frame.chance[0] if frame.chance else (outcomes[0] if outcomes else ""))
         targets = tuple(c for c in candidates if c.obj in picked)
     elif instr.target is Target.SELF:
