@@ -22,6 +22,7 @@ from rulekit.rulesets.riftbound.rules import RULES
 from rulekit.rulesets.riftbound.rulings import RULINGS
 from rulekit.rulesets.riftbound.codes import RbStep
 from rulekit.rulesets.riftbound.frames import ChainFrame, ChainItem, ItemFrame, OpenFrame, TriggerCheck
+from rulekit.rulesets.riftbound.vocabulary import VOCABULARY
 
 
 class Riftbound(Ruleset):
@@ -74,6 +75,7 @@ class Riftbound(Ruleset):
         return cards.moved_card(before, after, printed)
     rules = RULES
     rulings = RULINGS
+    vocabulary = VOCABULARY
 
     def entry(self, card, to):
         """A unit put into play enters its controller's base exhausted, unless placed at a
