@@ -25,6 +25,7 @@ from __future__ import annotations
 from itertools import combinations, permutations
 from math import comb, perm
 
+from rulekit.core import ids
 from rulekit.core.decisions import GAME, AnswerKey, Decision, DecisionKind
 from rulekit.core.errors import RulekitError
 from rulekit.core.frozen import replace
@@ -32,8 +33,6 @@ from rulekit.core.frozen import replace
 #: The most outcomes one chance decision may have (a deck of 10 shuffled 3 deep has 720).
 MAX_OUTCOMES = 5000
 
-#: How the cards of one outcome are joined in its option id (``h1+h3``).
-JOIN = "+"
 
 
 class TooManyOutcomes(RulekitError):
@@ -42,7 +41,7 @@ class TooManyOutcomes(RulekitError):
 
 def cards_of(outcome: str) -> tuple[str, ...]:
     """The card objects of an outcome id, in order (``"h1+h3"`` → ``("h1", "h3")``)."""
-    return tuple(part for part in outcome.split(JOIN) if part) if outcome else ()
+    return ids.outcome_cards(outcome)
 
 
 def _bounded(count: int, what: str) -> None:
@@ -58,7 +57,7 @@ def random_outcomes(objects: tuple[str, ...], amount: int) -> tuple[str, ...]:
     if k == 0:
         return ()
     _bounded(comb(len(objects), k), f"taking {k} of {len(objects)} cards at random")
-    return tuple(JOIN.join(c) for c in combinations(objects, k))
+    return tuple(ids.chance_outcome(c) for c in combinations(objects, k))
 
 
 def shuffle_outcomes(deck: tuple[str, ...], amount: int) -> tuple[str, ...]:
@@ -68,7 +67,7 @@ def shuffle_outcomes(deck: tuple[str, ...], amount: int) -> tuple[str, ...]:
     if k == 0:
         return ()
     _bounded(perm(len(deck), k), f"shuffling a deck of {len(deck)} cards {k} deep")
-    return tuple(JOIN.join(p) for p in permutations(deck, k))
+    return tuple(ids.chance_outcome(p) for p in permutations(deck, k))
 
 
 def shuffled(state, player: str, outcome: str):

@@ -198,10 +198,19 @@ def _check_set_fields(rules, what: str, value, path: str, name: str) -> None:
                                 expected="fields of " + rules.name + ": " + ", ".join(sorted(allowed)))
 
 
-def _check_filter(f, path: str, rules) -> None:
+def _check_filter(f, path: str, rules, *, top: bool = False) -> None:
+    """A filter's zone is one of the ruleset's; ``top`` (among the top N cards of a deck) only where
+    ``top`` says it is read: an instruction's filter (what it chooses, takes or affects)."""
     if f.zone is not None and f.zone not in rules.zones:
         raise ScenarioError(f"zone {f.zone!r} does not exist in {rules.name}{suggest(f.zone, rules.zones)}",
                             path=f"{path}.zone", expected="one of " + ", ".join(rules.zones))
+    if f.top is not None and not top:
+        raise ScenarioError("'top' is read only in an instruction's filter (the cards it chooses among or affects)",
+                            path=f"{path}.top", expected="no 'top' here")
+    if f.top is not None and (rules.deck is None or f.zone != rules.deck or f.top < 1):
+        raise ScenarioError(f"'top' finds cards among the top N of a deck: it needs zone {rules.deck!r} and a "
+                            f"number of 1 or more" if rules.deck else f"{rules.name} has no deck for 'top' to look in",
+                            path=f"{path}.top", expected=f"top: 1 or more, with zone: {rules.deck}")
 
 
 def _check_verb(verb: Verb, path: str, rules) -> None:
@@ -352,7 +361,7 @@ def _check_instruction(instr, path: str, rules, card_id: str) -> None:
     if instr.target in (Target.CHOSEN, Target.EACH, Target.EACH_PLAYER) and instr.filter is None:
         raise ScenarioError(f"target {instr.target.value!r} needs a filter", path=f"{path}.filter")
     if instr.filter is not None:
-        _check_filter(instr.filter, f"{path}.filter", rules)
+        _check_filter(instr.filter, f"{path}.filter", rules, top=True)
 
 
 def _abilities_by(s, card_id: str, index: int) -> list[str]:

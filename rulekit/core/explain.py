@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from rulekit.core import ids
 from rulekit.core.errors import RulekitError
-from rulekit.core.text import condition_label, position
+from rulekit.core.text import condition_label, option_label, position
 from rulekit.core.timeline import Step
 from rulekit.core.verdicts import Code, Verdict, reason
 
@@ -87,7 +87,6 @@ def explain(step: Step, card: str, ability: str, *, later: Step | None = None) -
                             having=having)
     judged = rules.explain_step(step, source, found, later)
     if judged is None and step.decision is not None and step.decision.by_chance:
-        from rulekit.core.text import option_label
         outcome = option_label(step.decision.kind, step.answer, state, step.decision.chooser)
         return Explanation(step.number, source.obj, ability, (),
                            f"chance: the game, not a player, answered [{step.decision.key}] with {step.answer!r} "

@@ -20,7 +20,8 @@ from rulekit.core.decisions import GAME, DecisionKind
 from rulekit.core.errors import IllegalAnswer, ScenarioError
 from rulekit.explore import explore
 from rulekit.files import loads_scenario
-from rulekit.files.builder import ScenarioBuilder, at_random, cards, draw, on, shuffle, triggered
+from rulekit.core.frozen import replace
+from rulekit.files.builder import ScenarioBuilder, at_random, cards, do, draw, on, shuffle, triggered
 from rulekit.files.tracejson import trace_data
 from rulekit.views.trace import format_trace
 
@@ -238,3 +239,45 @@ def test_random_outcomes_are_sets_in_listing_order():
     assert random_outcomes(("a", "b", "c"), 2) == ("a+b", "a+c", "b+c")
     assert random_outcomes(("a",), 3) == ("a",) and random_outcomes((), 1) == ()
     assert shuffle_outcomes(("a", "b"), 2) == ("a+b", "b+a")
+
+
+# -- hidden information a player looks at: a choice, not chance --------------------------------------------
+def test_look_at_the_top_three_offers_only_units_among_them():
+    game = Game.start(play("look-at-the-top-three-take-a-unit").scenario)
+    assert game.decision.kind is DecisionKind.CHOOSE_TARGET and game.decision.chooser == "P1"
+    assert game.decision.option_ids == ("d2", "d3", "done")      # d1 is a spell, d4 is fourth from the top
+
+
+def test_a_shuffle_then_a_look_combines_chance_and_a_players_choice():
+    b = ScenarioBuilder("shuffle then look", ruleset="riftbound")
+    look = do("move", "chosen", cards(zone="main deck", owner="you", type="unit"))
+    look = replace(look, to="hand", filter=replace(look.filter, top=1))
+    b.card("seer", "Tidewrack Seer", "P1", type="unit", might=1, zone="base", kneeling=True,
+           abilities=[triggered("r", on("stands", which="self"), [shuffle("you")])])
+    b.card("finder", "Lanternfen Scout", "P1", type="unit", might=1, zone="base", kneeling=True,
+           abilities=[triggered("r", on("stands", which="self"), [look])])
+    for i in range(3):
+        b.card(f"d{i}", f"P1 deck card {i}", "P1", type="unit" if i else "spell", zone="main deck")
+    scenario = b.occur("ready", cards=["seer"], id="a").occur("ready", cards=["finder"], id="b").build()
+    result = explore(scenario, progress=False)
+    assert result.chance_decisions == 1 and result.lines == 3     # d0 on top: a spell, nothing to take
+    kinds = {c.key.kind: c for c in result.choices}
+    assert set(kinds) == {DecisionKind.CHANCE, DecisionKind.CHOOSE_TARGET}
+    assert kinds[DecisionKind.CHANCE].chance and not kinds[DecisionKind.CHOOSE_TARGET].chance
+    assert kinds[DecisionKind.CHOOSE_TARGET].key.chooser == "P1"       # what is found is the player's to take
+    assert {o.option for o in kinds[DecisionKind.CHOOSE_TARGET].options} == {"d1", "d2"}
+
+
+@pytest.mark.parametrize("where, wanted", [
+    ("when: {event: killed, card: {zone: main deck, top: 2}}", "read only in an instruction's filter"),
+    ("effect: [{do: move, target: chosen, to: hand, filter: {zone: hand, top: 2}}]", "needs zone 'main deck'"),
+])
+def test_top_is_refused_where_it_would_do_nothing(where, wanted):
+    text = _FILE.format(ruleset="riftbound", extra="type: unit\n    zone: base", timing="triggered",
+                        event="killed", effect="{do: draw, target: you}")
+    if where.startswith("when"):
+        text = text.replace("when: {event: killed}", where)
+    else:
+        text = text.replace("effect: [{do: draw, target: you}]", where)
+    with pytest.raises(ScenarioError, match=wanted):
+        loads_scenario(text)

@@ -139,9 +139,12 @@ RULES: tuple[Rule, ...] = (
          "from every player: the game picks the cards (a chance decision). Each card it takes is an event of its "
          "own, and abilities that trigger on it (\"when you discard a card\") are evaluated after it. A Main "
          "Deck's order is secret information: after a shuffle no player knows it, so which cards end on top is a "
-         "chance decision too; drawing then takes the top card. Shuffling makes no event of its own.",
+         "chance decision too; drawing then takes the top card. Shuffling makes no event of its own. Looking at "
+         "the top cards of one's own Main Deck is not chance: which cards are there is the board's, and which "
+         "of them to take is the player's choice, made as the item is finalized.",
          "rules reference",
-         CORE_RULES + ", 002, 103.2.e, 108.4.d, 115, 128.3, 383.2.c, 413.1.a, 416.5, 422.1.a, 422.1.b and 422.4"),
+         CORE_RULES + ", 002, 103.2.e, 103.2.e.1, 108.4.d, 115, 128.3, 128.4, 383.2.c, 402.1, 413.1.a, 416.5, "
+         "422.1.a, 422.1.b and 422.4"),
     Rule("rb.play", "Playing a unit or gear",
          "A unit or gear is a permanent: once played it becomes a game object on the board, not an item that "
          "waits on the Chain. A unit enters exhausted at the location chosen for it, its controller's base by "
