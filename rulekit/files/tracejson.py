@@ -82,6 +82,17 @@ class UnappliedRecord:
 
 
 @dataclass(frozen=True)
+class CorpusRecord:
+    """A corpus card's block: the card the file is about, its title, its printed text and the
+    vocabulary items it covers."""
+
+    card: str
+    title: str
+    text: str
+    covers: list[str]
+
+
+@dataclass(frozen=True)
 class Trace:
     format: str
     title: str
@@ -94,6 +105,7 @@ class Trace:
     final_players: list[PlayerRecord]
     phase: str
     unapplied: list[UnappliedRecord]
+    corpus: CorpusRecord | None = None     # added within rulekit-trace/2: a corpus card's printed text
 
 
 def _json_args(args: tuple) -> dict:
@@ -125,8 +137,10 @@ def trace_data(game) -> dict:
                for p in final.players]
     unapplied = [UnappliedRecord(f"{u.key} -> {u.option}", u.why) for u in game.unapplied]
     sc = game.scenario
+    corpus = None if sc.corpus is None else CorpusRecord(sc.corpus.card, sc.card(sc.corpus.card).title,
+                                                         sc.corpus.text, list(sc.corpus.covers))
     return asdict(Trace(FORMAT, sc.title, sc.ruleset, list(sc.players), sc.first_player, steps, game.finished,
-                        cards, players, final.phase, unapplied))
+                        cards, players, final.phase, unapplied, corpus))
 
 
 def trace_schema() -> dict:
