@@ -161,3 +161,18 @@ def test_the_shipped_cases_pass_and_say_why():
 def test_give_might_and_spend_buff_instructions_from_the_builder():
     assert give_might(-3, "chosen", cards(type="unit"), this_turn=True).amount == -3
     assert spend_buff().do.value == "spend buff"
+
+
+def test_a_might_below_zero_is_read_as_zero():
+    """143.2.b: "draw cards equal to its Might" reads -1 Might as 0, while the value is kept."""
+    b = ScenarioBuilder("negative might", first_player="P1", ruleset="riftbound")
+    b.card("u", "Withered Squire", "P1", type="unit", zone="base", might=2)
+    b.card("w", "Grave Counter", "P1", type="unit", zone="base", might=1)
+    b.card("m", "P1 card 0", "P1", type="unit", zone="main deck")
+    b.card("n", "P1 card 1", "P1", type="unit", zone="main deck")
+    from rulekit.core.frozen import replace as freeze
+    watcher = triggered("x", on("killed", which="other", type="unit"), [draw()])
+    b.give("w", freeze(watcher, effect=(freeze(draw(), amount_of="that card's might"),)))
+    game = Game.start(b.give_might("u", -3, this_turn=True).kill("u").build())
+    assert resolved_of(game) == ("w.x@s:kill-u:killed:u",)        # it resolved, drawing 0
+    assert game.state.cards["m"].zone == game.state.cards["n"].zone == "main deck"

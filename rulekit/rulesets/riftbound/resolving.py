@@ -104,6 +104,7 @@ def _execute(frame: ItemFrame, state: GameState, control: Control, instr: Instru
                 args += (ruling_arg(state, "rb.source-info"),)
             else:
                 amount = live.might                  # read now
+        amount = max(amount, 0)                      # a Might below 0 is read as 0 (143.2.b, rb.might)
     live = _live_source(state, item)
     if captured is not None:
         source = captured                            # "here", "I": where it died
