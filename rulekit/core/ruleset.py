@@ -318,6 +318,11 @@ class Ruleset(RulesetViews):
         while being played, else where played cards go."""
         return (self.playing_zone or self.played_zone), False
 
+    def card_facts(self, card) -> list[str]:
+        """What a drawing of ``card`` says of its own game's state besides its numbers (Riftbound:
+        "buffed", "+2 Might this turn", its keywords). Default: nothing."""
+        return []
+
     def card_mismatch(self, f, card) -> str | None:
         """What in ``card`` does not match the filter fields of this game (:attr:`filter_fields`),
         or ``None``. Default: a game without any matches."""

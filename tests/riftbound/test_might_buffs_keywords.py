@@ -176,3 +176,12 @@ def test_a_might_below_zero_is_read_as_zero():
     game = Game.start(b.give_might("u", -3, this_turn=True).kill("u").build())
     assert resolved_of(game) == ("w.x@s:kill-u:killed:u",)        # it resolved, drawing 0
     assert game.state.cards["m"].zone == game.state.cards["n"].zone == "main deck"
+
+
+def test_a_drawing_shows_the_buff_the_this_turn_might_and_the_keywords():
+    from rulekit.views.faces import card_face
+    b = ScenarioBuilder("faces", first_player="P1", ruleset="riftbound")
+    b.card("s", "Tall Squire", "P1", type="unit", zone="base", might=5, buffed=True, might_this_turn=2,
+           keywords=["Temporary", "Tank"])
+    facts = card_face(Game.start(b.build()).state.cards["s"], "riftbound").facts()
+    assert {"buffed", "+2 Might this turn", "Temporary", "Tank", "might 5"} <= set(facts)

@@ -85,6 +85,9 @@ class Riftbound(Ruleset):
     def turn_ends(self, state):
         return cards.turn_ends(state)
 
+    def card_facts(self, card):
+        return cards.card_facts(card)
+
     def card_mismatch(self, f, card):
         return cards.card_mismatch(f, card)
 

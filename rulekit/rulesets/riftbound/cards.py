@@ -119,6 +119,17 @@ def expiring(state) -> tuple[tuple[str, int, int, int], ...]:
                  if c.extension is not None and c.zone in state.rules.in_play and (c.damage or c.might_this_turn))
 
 
+def card_facts(card) -> list[str]:
+    """A drawing's words for a card's buff, "this turn" Might and keywords."""
+    ext = card.extension
+    if ext is None:
+        return []
+    out = ["buffed"] if ext.buffed else []
+    if ext.might_this_turn:
+        out.append(f"{ext.might_this_turn:+d} Might this turn")
+    return out + list(ext.keywords)
+
+
 def card_mismatch(f, card) -> str | None:
     """Riftbound's filter fields: ``buffed`` (true: "buffed units", false: without a buff) and
     ``keyword`` ("a unit with Tank"; a keyword is a characteristic effects may check, 801.3)."""
