@@ -10,7 +10,7 @@ from rulekit.core import ids
 from rulekit.core.abilities import Ability, Target, Timing
 from rulekit.core.errors import ScenarioError
 from rulekit.core.events import (CONDITION_VERBS, EVENTS, ONE_COUNTER_VERBS, RESTRICTION_VERBS, RULES_ONLY_VERBS,
-                                 SIGNED_VERBS, VERB_EVENT, Subject, Verb)
+                                 SIGNED_VERBS, THIS_TURN_VERBS, VERB_EVENT, Subject, Verb)
 from rulekit.core.model import Card
 from rulekit.core.ruleset import COMMON_FIELDS
 
@@ -202,6 +202,14 @@ def _check_set_fields(rules, what: str, value, path: str, name: str) -> None:
                                 expected="fields of " + rules.name + ": " + ", ".join(sorted(allowed)))
 
 
+def _check_this_turn(verb: Verb, this_turn: bool, path: str) -> None:
+    """Only a change that can last "this turn" takes ``this_turn`` (Riftbound's ``give might``)."""
+    if this_turn and verb not in THIS_TURN_VERBS:
+        raise ScenarioError(f"only {', '.join(repr(v.value) for v in THIS_TURN_VERBS)} takes 'this_turn', not "
+                            f"{verb.value!r}", path=f"{path}.this_turn",
+                            expected="do: " + " or ".join(v.value for v in THIS_TURN_VERBS))
+
+
 def _check_one_counter(verb: Verb, amount: int, path: str) -> None:
     """A verb that places or removes one counter takes no amount (Riftbound: a unit has at most
     one buff, and a buff is +1 Might; +N Might is ``give might``)."""
@@ -285,6 +293,7 @@ def _check_instruction(instr, path: str, rules, card_id: str) -> None:
     if instr.amount < 0 and instr.do not in SIGNED_VERBS:
         raise ScenarioError(f"amount {instr.amount} is negative", path=f"{path}.amount", expected="0 or more")
     _check_one_counter(instr.do, instr.amount, path)
+    _check_this_turn(instr.do, instr.this_turn, path)
     if instr.do in RESTRICTION_VERBS:      # what a constant ability forbids: "this card" or every card a filter names
         if instr.target not in (Target.SELF, Target.EACH):
             raise ScenarioError(f"{instr.do.value!r} applies to 'self' or 'each' (with a filter), not "
@@ -393,6 +402,7 @@ def _check_entry(entry, path: str, s) -> None:
     elif not entry.phase:
         raise ScenarioError(f"{entry.do.value!r} needs a phase", path=f"{path}.phase")
     _check_one_counter(entry.do, entry.amount, path)
+    _check_this_turn(entry.do, entry.this_turn, path)
     if entry.amount < 0 and entry.do not in SIGNED_VERBS:
         raise ScenarioError(f"amount {entry.amount} is negative", path=f"{path}.amount", expected="0 or more")
     if entry.id is not None and not ids.is_name(entry.id):

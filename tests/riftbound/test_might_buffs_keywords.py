@@ -52,6 +52,12 @@ def test_what_a_file_cannot_say_is_refused(card, message):
         _load(card)
 
 
+def test_only_give_might_takes_this_turn_in_the_script():
+    with pytest.raises(ScenarioError, match="only 'give might' takes 'this_turn', not 'kill'"):
+        _load("  - {id: a, title: A, owner: P1, type: unit, zone: base}",
+              "script:\n  - {do: kill, cards: [a], this_turn: true}")
+
+
 def test_an_unknown_keyword_exits_2(tmp_path, capsys):
     bad = tmp_path / "bad.yaml"
     bad.write_text(HEAD + "cards:\n  - {id: a, title: A, owner: P1, type: unit, zone: base, keywords: [Deflekt]}\n")

@@ -148,9 +148,6 @@ class Riftbound(Ruleset):
                 if instr.target is Target.CHOSEN_ABILITY and instr.do is not Verb.TAKE_CONTROL:
                     raise ScenarioError("only 'take control' targets 'chosen ability'", path=f"{at}.target",
                                         expected="do: take control")
-                if instr.this_turn and instr.do is not Verb.GIVE_MIGHT:
-                    raise ScenarioError(f"only 'give might' takes 'this_turn', not {instr.do.value!r}",
-                                        path=f"{at}.this_turn", expected="do: give might")
                 if instr.token is not None:
                     keywords.check_keywords(instr.token.keywords, f"{at}.token.keywords", instr.token.type)
         keywords.check_ability(ability, path)
