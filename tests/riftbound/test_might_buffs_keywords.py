@@ -191,3 +191,17 @@ def test_a_drawing_shows_the_buff_the_this_turn_might_and_the_keywords():
            keywords=["Temporary", "Tank"])
     facts = card_face(Game.start(b.build()).state.cards["s"], "riftbound").facts()
     assert {"buffed", "+2 Might this turn", "Temporary", "Tank", "might 5"} <= set(facts)
+
+
+@pytest.mark.parametrize("played_first, draws", [(True, True), (False, False)])
+def test_a_legion_deathknell_needs_another_card_played_this_turn(played_first, draws):
+    b = ScenarioBuilder("legion deathknell", first_player="P1", ruleset="riftbound")
+    b.card("d", "Oathsworn Drummer", "P1", type="unit", zone="base", might=2)
+    b.card("a", "Road Scout", "P1", type="unit", zone="hand", might=1)
+    b.card("m", "P1 card 0", "P1", type="unit", zone="main deck")
+    from rulekit.core.frozen import replace as freeze
+    b.give("d", freeze(triggered("dk", on("killed"), [draw()], legion=True), deathknell=True))
+    if played_first:
+        b.play("a")
+    game = Game.start(b.kill("d", id="fall").build())
+    assert (game.state.cards["m"].zone == "hand") is draws

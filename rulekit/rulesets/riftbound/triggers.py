@@ -136,6 +136,9 @@ def rb_judge(state: GameState, source: Card, ability: Ability, tc: TriggeringCon
         why = turn_mismatch(ability, state, tc.card.controller)
         if why:
             return Verdict(obj, aid, tid, Code.NO_MATCH, why)
+        why = legion_failure(state, tc.card, tc.card.controller) if ability.legion else None
+        if why:
+            return Verdict(obj, aid, tid, Code.INACTIVE, f"Legion: {why}")
         if ability.condition:   # read from the card as noted before it moved (808.1.d.3)
             why = judge.condition_failure(ability.condition, state, tc.card.controller, tc.card, captured=tc.card)
             if why:
