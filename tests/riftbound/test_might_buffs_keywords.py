@@ -205,3 +205,17 @@ def test_a_legion_deathknell_needs_another_card_played_this_turn(played_first, d
         b.play("a")
     game = Game.start(b.kill("d", id="fall").build())
     assert (game.state.cards["m"].zone == "hand") is draws
+
+
+def test_when_i_get_might_hears_give_might_not_a_buff_nor_the_expiry():
+    """"When I get Might" is the event ``gets might``: an effect's +N or -N. A buff is its own event
+    (``buffed``), and "this turn" Might expiring at the end of the turn is no event at all."""
+    b = ScenarioBuilder("gets might", first_player="P1", ruleset="riftbound")
+    b.card("e", "Ember Acolyte", "P1", type="unit", zone="base", might=2)
+    for k in range(4):
+        b.card(f"m{k}", f"P1 card {k}", "P1", type="unit", zone="main deck")
+    b.give("e", triggered("g", on("gets might", which="self"), [draw()]))
+    b.give_might("e", 2, this_turn=True, id="up").give_might("e", -1, id="down").buff("e", id="buffed")
+    game = Game.start(b.end_turn("P1", id="dusk").build())
+    assert resolved_of(game) == ("e.g@s:up:gets-might:e", "e.g@s:down:gets-might:e")
+    assert game.state.cards["e"].might == 2        # 2 +2 this turn -1 +1 buff, then the +2 expires
