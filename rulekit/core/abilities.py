@@ -71,6 +71,8 @@ class CardFilter:
     here: bool = False               # at the same location as the ability's card ("here", "at this battlefield")
     id: str | None = None            # one card, by its id
     top: int | None = None           # among the top N cards of its owner's deck ("look at the top 3 cards")
+    buffed: bool | None = None       # Riftbound: with a buff ("buffed units") or, false, without one
+    keyword: str | None = None       # Riftbound: with this keyword ("a unit with Tank")
 
 
 @immutable
@@ -84,6 +86,7 @@ class Token:
     might: int = 0
     traits: tuple[str, ...] = ()
     ready: bool = False              # "a ready … token": it enters ready instead of exhausted
+    keywords: tuple[str, ...] = ()   # "a 3 Might Sprite token with Temporary"
 
 
 @immutable
@@ -177,6 +180,7 @@ class Instruction:
     token: "Token | None" = None               # what ``create`` creates
     text: str | None = None                    # ``not modelled``: the effect, in words
     changes_state: bool = False                # ``not modelled``: whether it could change the game state
+    this_turn: bool = False                    # ``give might``: the change expires at the end of the turn
 
     @property
     def not_modelled(self) -> bool:
@@ -238,3 +242,4 @@ class Ability:
     optional: bool = False                     # "you may …" (Riftbound: decided as the ruling rb.optional says)
     deathknell: bool = False                   # Riftbound "Deathknell": when I die (captured before I move)
     active_if: tuple[Condition, ...] = ()      # a dependent keyword's condition (e.g. Legion)
+    legion: bool = False                       # Riftbound "[Legion]": active only if you played another card this turn

@@ -9,8 +9,8 @@ import difflib
 from rulekit.core import ids
 from rulekit.core.abilities import Ability, Target, Timing
 from rulekit.core.errors import ScenarioError
-from rulekit.core.events import (CHANCE_VERBS, CONDITION_VERBS, EVENTS, RESTRICTION_VERBS, RULES_ONLY_VERBS,
-                                 VERB_EVENT, Subject, Verb)
+from rulekit.core.events import (CHANCE_VERBS, CONDITION_VERBS, EVENTS, ONE_COUNTER_VERBS, RESTRICTION_VERBS,
+                                 RULES_ONLY_VERBS, SIGNED_VERBS, THIS_TURN_VERBS, VERB_EVENT, Subject, Verb)
 from rulekit.core.model import Card
 from rulekit.core.ruleset import COMMON_FIELDS
 
@@ -155,6 +155,10 @@ def check_ability(ability: Ability, ap: str, rules, card_id: str) -> None:
                 _check_filter(f, f"{ap}.when.{name}", rules)
     if not ability.effect:
         raise ScenarioError(f"ability {ability.id!r} of card {card_id!r} has no effect", path=f"{ap}.effect")
+    for part in ("condition", "active_if"):
+        for k, cond in enumerate(getattr(ability, part)):
+            if cond.count is not None:
+                _check_filter(cond.count, f"{ap}.{part}[{k}].count", rules)
     for k, instr in enumerate(ability.cost):
         if instr.do is Verb.NOT_MODELLED:
             raise ScenarioError(f"a cost of card {card_id!r} cannot be 'not modelled': whether a cost can be paid "
@@ -198,9 +202,27 @@ def _check_set_fields(rules, what: str, value, path: str, name: str) -> None:
                                 expected="fields of " + rules.name + ": " + ", ".join(sorted(allowed)))
 
 
+def _check_this_turn(verb: Verb, this_turn: bool, path: str) -> None:
+    """Only a change that can last "this turn" takes ``this_turn`` (Riftbound's ``give might``)."""
+    if this_turn and verb not in THIS_TURN_VERBS:
+        raise ScenarioError(f"only {', '.join(repr(v.value) for v in THIS_TURN_VERBS)} takes 'this_turn', not "
+                            f"{verb.value!r}", path=f"{path}.this_turn",
+                            expected="do: " + " or ".join(v.value for v in THIS_TURN_VERBS))
+
+
+def _check_one_counter(verb: Verb, amount: int, path: str) -> None:
+    """A verb that places or removes one counter takes no amount (Riftbound: a unit has at most
+    one buff, and a buff is +1 Might; +N Might is ``give might``)."""
+    if verb in ONE_COUNTER_VERBS and amount != 1:
+        raise ScenarioError(f"{verb.value!r} places or removes one counter and takes no amount (a unit has at most "
+                            "one buff, Core Rules 702.3); for +N or -N Might use 'give might' with 'amount'",
+                            path=f"{path}.amount", expected="no amount")
+
+
 def _check_filter(f, path: str, rules, *, top: bool = False) -> None:
     """A filter's zone is one of the ruleset's; ``top`` (among the top N cards of a deck) only where
     ``top`` says it is read: an instruction's filter (what it chooses, takes or affects)."""
+    _check_set_fields(rules, "filter", f, path, "a card filter")
     if f.zone is not None and f.zone not in rules.zones:
         raise ScenarioError(f"zone {f.zone!r} does not exist in {rules.name}{suggest(f.zone, rules.zones)}",
                             path=f"{path}.zone", expected="one of " + ", ".join(rules.zones))
@@ -302,8 +324,10 @@ def _check_instruction(instr, path: str, rules, card_id: str) -> None:
             _check_filter(cond.count, f"{path}.condition[{k}].count", rules)
     if instr.grant is not None:
         check_ability(instr.grant, f"{path}.grant", rules, card_id)
-    if instr.amount < 0:
+    if instr.amount < 0 and instr.do not in SIGNED_VERBS:
         raise ScenarioError(f"amount {instr.amount} is negative", path=f"{path}.amount", expected="0 or more")
+    _check_one_counter(instr.do, instr.amount, path)
+    _check_this_turn(instr.do, instr.this_turn, path)
     if instr.do in RESTRICTION_VERBS:      # what a constant ability forbids: "this card" or every card a filter names
         if instr.target not in (Target.SELF, Target.EACH):
             raise ScenarioError(f"{instr.do.value!r} applies to 'self' or 'each' (with a filter), not "
@@ -419,7 +443,9 @@ def _check_entry(entry, path: str, s) -> None:
                                 path=f"{path}.player", expected="one of " + ", ".join(s.players))
     elif not entry.phase:
         raise ScenarioError(f"{entry.do.value!r} needs a phase", path=f"{path}.phase")
-    if entry.amount < 0:
+    _check_one_counter(entry.do, entry.amount, path)
+    _check_this_turn(entry.do, entry.this_turn, path)
+    if entry.amount < 0 and entry.do not in SIGNED_VERBS:
         raise ScenarioError(f"amount {entry.amount} is negative", path=f"{path}.amount", expected="0 or more")
     if entry.id is not None and not ids.is_name(entry.id):
         raise ScenarioError(f"occurrence id {entry.id!r} may use only letters, digits, '_' and '-'", path=f"{path}.id")

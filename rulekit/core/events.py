@@ -41,6 +41,8 @@ class EventKind(Word):
     DAMAGED = "is dealt damage"
     MIGHT_CHANGES = "gets might"
     CREATED = "is created"
+    BUFFED = "buffed"                   # a buff counter is placed on a unit (Riftbound)
+    BUFF_SPENT = "buff spent"           # a unit's buff counter is spent (Riftbound)
 
     def __str__(self) -> str:  # pragma: no cover - readability in f-strings
         return self.value
@@ -78,7 +80,9 @@ class Verb(Word):
     READY = "ready"
     EXHAUST = "exhaust"
     DEAL_DAMAGE = "deal damage"
-    BUFF = "buff"
+    BUFF = "buff"                       # place a buff counter (at most one on a unit)
+    SPEND_BUFF = "spend buff"           # remove a unit's buff counter
+    GIVE_MIGHT = "give might"           # +N or -N Might (``this_turn``: until the turn ends)
     CREATE = "create"
     NOT_MODELLED = "not modelled"                  # an effect rulekit names in words but does not simulate
     SHUFFLE = "shuffle"                            # a player's deck: the game answers its new top (rulekit.chance)
@@ -132,7 +136,9 @@ EVENTS: dict[EventKind, EventDef] = {e.kind: e for e in (
     EventDef(EventKind.GAINS_ABILITY, Verb.GRANT, Subject.CARD, (), False, False),
     EventDef(EventKind.LOSES_ABILITY, Verb.REMOVE_ABILITY, Subject.CARD, (), False, False),
     EventDef(EventKind.DAMAGED, Verb.DEAL_DAMAGE, Subject.CARD, (), False, True),
-    EventDef(EventKind.MIGHT_CHANGES, Verb.BUFF, Subject.CARD, (), False, True),
+    EventDef(EventKind.MIGHT_CHANGES, Verb.GIVE_MIGHT, Subject.CARD, (), False, True),
+    EventDef(EventKind.BUFFED, Verb.BUFF, Subject.CARD, (), False, True),
+    EventDef(EventKind.BUFF_SPENT, Verb.SPEND_BUFF, Subject.CARD, (), False, True),
     EventDef(EventKind.CREATED, Verb.CREATE, Subject.CARD, (EventKind.ENTERS_PLAY,), False, False),
 )}
 
@@ -149,8 +155,18 @@ VERB_EVENT: dict[Verb, EventKind] = {
     Verb.MOVE: EventKind.MOVES, Verb.ATTACK: EventKind.ATTACKS, Verb.END_TURN: EventKind.TURN_ENDS,
     Verb.TAKE_CONTROL: EventKind.CONTROL_CHANGES, Verb.GRANT: EventKind.GAINS_ABILITY,
     Verb.REMOVE_ABILITY: EventKind.LOSES_ABILITY, Verb.READY: EventKind.STANDS, Verb.EXHAUST: EventKind.KNEELS,
-    Verb.DEAL_DAMAGE: EventKind.DAMAGED, Verb.BUFF: EventKind.MIGHT_CHANGES, Verb.CREATE: EventKind.CREATED,
+    Verb.DEAL_DAMAGE: EventKind.DAMAGED, Verb.GIVE_MIGHT: EventKind.MIGHT_CHANGES, Verb.BUFF: EventKind.BUFFED,
+    Verb.SPEND_BUFF: EventKind.BUFF_SPENT, Verb.CREATE: EventKind.CREATED,
 }
+
+#: Verbs whose ``amount`` may be negative ("give a unit -3 Might"); for every other verb it is 0 or more.
+SIGNED_VERBS = (Verb.GIVE_MIGHT,)
+
+#: Verbs whose change may last only "this turn" (``this_turn``); no other verb takes it.
+THIS_TURN_VERBS = (Verb.GIVE_MIGHT,)
+
+#: Verbs that take no amount: each places or removes one counter ("a unit has at most one buff").
+ONE_COUNTER_VERBS = (Verb.BUFF, Verb.SPEND_BUFF)
 
 #: Verbs that change a triggering condition instead of the board (they create none of their own).
 CONDITION_VERBS = (Verb.CANCEL, Verb.REPLACE)

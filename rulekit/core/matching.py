@@ -73,7 +73,7 @@ def filter_mismatch(f: CardFilter, card: Card, me: str, source: Card | None, *, 
         return f"{card.title} is kneeling"
     if f.posture is _Posture.KNEELING and not card.kneeling:
         return f"{card.title} is standing"
-    return None
+    return rules.card_mismatch(f, card)     # the filter's fields of the card's own game (Riftbound: buffed)
 
 
 def trigger_mismatch(when: Trigger, tc: TriggeringCondition, state: GameState, me: str, source: Card,

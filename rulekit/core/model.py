@@ -136,6 +136,7 @@ class TriggeringCondition:
     to: str | None = None              # where a move takes the card
     grant: object = None               # the Ability a grant gives
     ability: str | None = None         # the ability id a removal takes away
+    this_turn: bool = False            # a change that lasts until the end of the turn ("+2 Might this turn")
 
     @property
     def subject(self) -> str:

@@ -32,7 +32,8 @@ def can_happen(kind: EventKind, state: GameState, *, card: Card | None = None,
         if why is not None:
             return why
         check = _CARD_CHECKS.get(kind)
-        return check(state, card, amount) if check is not None else None
+        why = check(state, card, amount) if check is not None else None
+        return why if why is not None else state.rules.event_refusal(kind, state, card, amount)
     if kind is _EventKind.DRAWS:
         if not state.decks.get(player, ()):
             return f"{player}'s {state.rules.deck} is empty"
@@ -119,7 +120,7 @@ def conditions_for(verb: Verb, state: GameState, sequence: str, cause: str, *,
                    challenge: str | None = None, phase: str | None = None,
                    cannot_be_saved: str = "", source: Card | None = None, to: str | None = None,
                    grant=None, ability: str | None = None,
-                   new_controller: str | None = None) -> tuple[TriggeringCondition, ...]:
+                   new_controller: str | None = None, this_turn: bool = False) -> tuple[TriggeringCondition, ...]:
     """The triggering conditions of one occurrence, in the order of ``cards``/``players``.
 
     Subjects for which the event could not change anything create no condition; winning a
@@ -144,7 +145,7 @@ def conditions_for(verb: Verb, state: GameState, sequence: str, cause: str, *,
                 out.append(TriggeringCondition(ids.triggering_condition(sequence, kind.value, card.obj), kind,
                                                sequence, cause, card=card, player=player, amount=amount,
                                                cannot_be_saved=cannot_be_saved, source=source, to=to, grant=grant,
-                                               ability=ability))
+                                               ability=ability, this_turn=this_turn))
     elif spec.subject is _Subject.PLAYER:
         for player in players:
             if can_happen(kind, state, player=player, amount=amount) is None:
@@ -205,6 +206,9 @@ def apply(state: GameState, tc: TriggeringCondition) -> GameState:
             return state
         if kind is _EventKind.CONTROL_CHANGES:
             return state.with_card(replace(card, controller=tc.player))
+        own = state.rules.card_event(card, tc)
+        if own is not None:             # an event of the game's own card fields (Riftbound: buffs, Might)
+            return state.with_card(own)
         number = state.rules.card_changes.get(kind)
         if number is not None:          # power gained, damage dealt, Might changed: the game's own numbers
             return state.with_card(card.changed(**{number: getattr(card, number) + tc.amount}))
@@ -224,6 +228,7 @@ def apply(state: GameState, tc: TriggeringCondition) -> GameState:
     if kind is _EventKind.ROUND_BEGINS:
         return replace(state, round=state.round + 1, phase="", phase_number=0)
     if kind is _EventKind.TURN_ENDS:   # the next player's turn: numbered and once-per-turn counts start again
+        state = state.rules.turn_ends(state)
         return replace(state, round=state.round + 1, first_player=state.next_player(state.first_player),
                        phase="", phase_number=0)
     if kind is _EventKind.PHASE_ENDS:

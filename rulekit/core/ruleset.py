@@ -149,6 +149,8 @@ COMMON_FIELDS = {
     "card": frozenset({"id", "title", "owner", "controller", "zone", "type", "abilities", "traits", "kneeling",
                        "incarnation", "extension"}),
     "entry": frozenset({"do", "cards", "player", "amount", "phase", "id", "label"}),
+    "filter": frozenset({"which", "type", "title", "trait", "controller", "owner", "zone", "posture", "not_title",
+                         "not_trait", "here", "id", "top"}),
 }
 
 
@@ -273,6 +275,7 @@ class Ruleset(RulesetViews):
     trigger_fields: ClassVar[frozenset[str]] = frozenset()
     instruction_fields: ClassVar[frozenset[str]] = frozenset()
     entry_fields: ClassVar[frozenset[str]] = frozenset()
+    filter_fields: ClassVar[frozenset[str]] = frozenset()
 
     #: whether the game answers chance decisions (``target: random``, and ``shuffle`` if it is one of
     #: :attr:`verbs`): rule ``rulekit.chance``. A ruleset without it refuses them in a file.
@@ -318,6 +321,31 @@ class Ruleset(RulesetViews):
         script entry names, if any) and whether it is turned there. Default: where cards are
         while being played, else where played cards go."""
         return (self.playing_zone or self.played_zone), False
+
+    def card_facts(self, card) -> list[str]:
+        """What a drawing of ``card`` says of its own game's state besides its numbers (Riftbound:
+        "buffed", "+2 Might this turn", its keywords). Default: nothing."""
+        return []
+
+    def card_mismatch(self, f, card) -> str | None:
+        """What in ``card`` does not match the filter fields of this game (:attr:`filter_fields`),
+        or ``None``. Default: a game without any matches."""
+        return None
+
+    def event_refusal(self, kind, state, card, amount: int) -> str | None:
+        """Why an event of the game's own card fields would change nothing for ``card`` now (a
+        buff on a unit that has one), or ``None``. Default: nothing to refuse."""
+        return None
+
+    def card_event(self, card, tc):
+        """``card`` as an event of the game's own card fields leaves it (step 5), or ``None`` when
+        the event is not one of those. Default: none."""
+        return None
+
+    def turn_ends(self, state):
+        """The state as the turn ends, before the next player's turn begins: what the game's
+        rules do then (Riftbound: heal units, expire "this turn" effects). Default: nothing."""
+        return state
 
     def setup_cards(self, cards: tuple) -> tuple:
         """The cards as the game starts with them: with the abilities the rules themselves give

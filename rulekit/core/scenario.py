@@ -41,6 +41,7 @@ class ScriptEntry:
     to: str | None = None              # where ``move`` puts the cards
     grant: Ability | None = None       # what ``grant`` gives them
     ability: str | None = None         # which ability ``remove ability`` takes away
+    this_turn: bool = False            # ``give might``: the change expires at the end of the turn
 
     def slug(self) -> str:
         if self.id:

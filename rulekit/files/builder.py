@@ -24,10 +24,12 @@ from rulekit.core.scenario import CorpusEntry, Scenario, ScriptEntry
 
 # -- filters, patterns, conditions ---------------------------------------------------------------
 def cards(which="any", type=None, title=None, trait=None, controller="any", owner="any", zone=None,
-          posture=None) -> CardFilter:
-    """A card filter; ``which`` is "self", "other" or "any"; players are "you"/"opponent"/"any"."""
+          posture=None, *, buffed: bool | None = None, keyword: str | None = None) -> CardFilter:
+    """A card filter; ``which`` is "self", "other" or "any"; players are "you"/"opponent"/"any".
+    Riftbound's ``buffed=True`` is "buffed units" (``False``: without a buff); ``keyword="Tank"``
+    is "a unit with Tank"."""
     return CardFilter(Which(which), type, title, trait, Who(controller), Who(owner), zone,
-                      Posture(posture) if posture else None)
+                      Posture(posture) if posture else None, buffed=buffed, keyword=keyword)
 
 
 def on(event, *, card: CardFilter | None = None, player="any", challenge=None, phase=None,
@@ -101,6 +103,23 @@ def shuffle(player="you", deep: int = 1, condition=()) -> Instruction:
     return do(Verb.SHUFFLE, player, None, deep, condition)
 
 
+def give_might(amount: int, target="self", filter=None, *, this_turn: bool = False) -> Instruction:
+    """Riftbound's "give a unit +2 Might" (``amount`` may be negative: "-3 Might");
+    ``this_turn=True`` is "… this turn": the change expires when the turn ends (rule
+    ``rb.this-turn``)."""
+    return Instruction(Verb.GIVE_MIGHT, Target(target), filter, amount, this_turn=this_turn)
+
+
+def buff(target="self", filter=None) -> Instruction:
+    """Riftbound's "buff a unit": a buff counter (+1 Might) on a unit that has none (rule ``rb.buffs``)."""
+    return do(Verb.BUFF, target, filter)
+
+
+def spend_buff(target="self", filter=None) -> Instruction:
+    """Riftbound's "spend a buff" (as a cost: ``cost=[spend_buff()]`` is "spend my buff to …")."""
+    return do(Verb.SPEND_BUFF, target, filter)
+
+
 def not_modelled(text: str, *, changes_state: bool = False, condition=()) -> Instruction:
     """An effect rulekit does not simulate, named in words, so its card's trigger and timing can
     still be taught: ``not_modelled("look at the top 3 cards of your deck", changes_state=True)``.
@@ -111,9 +130,12 @@ def not_modelled(text: str, *, changes_state: bool = False, condition=()) -> Ins
 
 
 # -- abilities -------------------------------------------------------------------------------------
-def ability(id: str, timing, when: Trigger, effect, *, condition=(), cost=(), zones=(), text="") -> Ability:
+def ability(id: str, timing, when: Trigger, effect, *, condition=(), cost=(), zones=(), text="",
+            legion: bool = False) -> Ability:
+    """An ability; ``legion=True`` is Riftbound's "[Legion]" on a triggered ability (active only
+    once its controller has played another card this turn)."""
     return Ability(id=id, timing=Timing(timing), when=when, effect=tuple(effect), condition=tuple(condition),
-                   cost=tuple(cost), zones=tuple(zones), text=text)
+                   cost=tuple(cost), zones=tuple(zones), text=text, legion=legion)
 
 
 def interrupt(id, when, effect, **kw) -> Ability:
@@ -165,7 +187,8 @@ class ScenarioBuilder:
         card without them). ``fields`` are the card's own game's, as a file writes them: A Game
         of Thrones' ``strength``, ``power`` and ``duplicate_of`` (the id of the card this one is
         a duplicate of; a duplicate is not a character of its own), Riftbound's ``might`` and
-        ``damage``. One of another game is refused here, naming it."""
+        ``damage``, ``buffed`` (its Might includes the buff), ``might_this_turn`` and
+        ``keywords``. One of another game is refused here, naming it."""
         from rulekit.core.errors import ScenarioError
         from rulekit.files.cardkeys import foreign_key, own_keys_of
         from rulekit.rulesets import get
@@ -177,6 +200,8 @@ class ScenarioBuilder:
                     why = foreign_key(rules, key) or f"{key!r} is not a card field of {rules.name}"
                     raise ScenarioError(f"card {id!r}: {why}", path=f"cards[{len(self._cards)}].{key}",
                                         expected=f"{rules.name}'s own card fields: {own_keys_of(rules)}")
+            if "keywords" in fields:
+                fields["keywords"] = tuple(fields["keywords"])
             extension = rules.card_extension(**fields)     # its values are checked by build()
         self._cards.append(Card(id, title, owner, controller, zone, type, kneeling, tuple(traits),
                                 tuple(abilities), extension=extension))
@@ -191,12 +216,31 @@ class ScenarioBuilder:
         raise KeyError(f"no card {card_id!r} has been added yet")
 
     def occur(self, verb, *, cards=(), player=None, amount=1, challenge=None, phase=None, id=None,
-              label="", cannot_be_saved=False, to=None, grant=None, ability=None) -> "ScenarioBuilder":
+              label="", cannot_be_saved=False, to=None, grant=None, ability=None,
+              this_turn=False) -> "ScenarioBuilder":
         """Add a script entry: ``verb`` with its subjects, as a file's ``script`` lists it
-        (``to`` for a move, ``grant`` and ``ability`` for gaining and losing abilities)."""
+        (``to`` for a move, ``grant`` and ``ability`` for gaining and losing abilities,
+        ``this_turn`` for a Riftbound Might change that expires when the turn ends)."""
         self._script.append(ScriptEntry(Verb(verb), tuple(cards), player, amount, challenge, phase, id, label,
-                                        cannot_be_saved, to, grant, ability))
+                                        cannot_be_saved, to, grant, ability, this_turn))
         return self
+
+    def buff(self, *card_ids: str, **kw) -> "ScenarioBuilder":
+        """Riftbound: each card gets a buff counter, if it has none (``rb.buffs``)."""
+        return self.occur(Verb.BUFF, cards=card_ids, **kw)
+
+    def spend_buff(self, *card_ids: str, **kw) -> "ScenarioBuilder":
+        return self.occur(Verb.SPEND_BUFF, cards=card_ids, **kw)
+
+    def give_might(self, card_id: str, amount: int, *, this_turn: bool = False, **kw) -> "ScenarioBuilder":
+        """Riftbound: the card gets ``amount`` Might (negative: a reduction), until the turn ends
+        if ``this_turn`` (``rb.this-turn``)."""
+        return self.occur(Verb.GIVE_MIGHT, cards=(card_id,), amount=amount, this_turn=this_turn, **kw)
+
+    def end_turn(self, player: str, **kw) -> "ScenarioBuilder":
+        """The turn ends: Riftbound heals units and expires "this turn" effects, then the next
+        player's turn begins."""
+        return self.occur(Verb.END_TURN, player=player, **kw)
 
     def kill(self, *card_ids: str, **kw) -> "ScenarioBuilder":
         return self.occur(Verb.KILL, cards=card_ids, **kw)

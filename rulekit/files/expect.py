@@ -33,6 +33,7 @@ class CardExpect:
     incarnation: int | None = None
     might: int | None = None
     damage: int | None = None
+    buffed: bool | None = None
 
 
 @dataclass(frozen=True)

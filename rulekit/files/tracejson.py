@@ -64,8 +64,8 @@ class CardRecord:
     type: str
     kneeling: bool
     #: the card's own game's fields (A Game of Thrones: strength, power, duplicate_of; Riftbound:
-    #: might, damage)
-    fields: dict[str, typing.Union[int, str, None]]
+    #: might, damage, buffed, might_this_turn, keywords)
+    fields: dict[str, typing.Union[bool, int, str, list[str], None]]
 
 
 @dataclass(frozen=True)
@@ -131,7 +131,8 @@ def trace_data(game) -> dict:
         steps.append(StepRecord(s.number, s.rule, s.what, s.describe(), s.level, ctx.id if ctx else None,
                                 ctx.step.number if ctx else None, _json_args(s.args), verdicts, d))
     final = game.state
-    cards = [CardRecord(c.id, c.obj, c.title, c.owner, c.controller, c.zone, c.type, c.kneeling, c.own_fields())
+    cards = [CardRecord(c.id, c.obj, c.title, c.owner, c.controller, c.zone, c.type, c.kneeling,
+                        {k: list(v) if isinstance(v, tuple) else v for k, v in c.own_fields().items()})
              for c in (final.cards[i] for i in final.order)]
     players = [PlayerRecord(p, [c.id for c in final.cards_in("hand", p)], list(final.decks.get(p, ())))
                for p in final.players]

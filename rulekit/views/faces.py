@@ -60,6 +60,7 @@ class CardFace(_Shown):
             out.append(rules.turned_word)
         numbers = tuple((name, getattr(c, name, 0)) for name in rules.card_numbers)
         out += [f"{name} {value}" for name, value in numbers if value]
+        out += rules.card_facts(c)
         if c.traits:
             out.append("traits: " + ", ".join(c.traits))
         return out

@@ -6,7 +6,7 @@ move off the board (rule 110); no target meeting its restrictions is refused (35
 is finalized in the order it was added (337.1.b)."""
 from __future__ import annotations
 
-from rulekit.rulesets.riftbound.cards import RiftboundCard
+from rulekit.rulesets.riftbound.cards import RiftboundCard, base_might
 
 import dataclasses
 
@@ -193,9 +193,15 @@ def boards(draw):
         extra = draw(st.sampled_from([(), (), (GIFT,), (STRIKE,)]))
         if card.type == "unit" and card.zone != "main deck" and extra:
             cards[i] = dataclasses.replace(card, abilities=card.abilities + extra)
+        if cards[i].type == "unit" and cards[i].zone in ("base", "battlefield") and draw(st.booleans()):   # a buffed unit: its Might includes the buff
+            cards[i] = cards[i].changed(buffed=True, might=cards[i].might + 1)
     one = st.sampled_from(units).map(lambda u: (u,))
     extra = st.one_of(
-        st.builds(ScriptEntry, do=st.just(Verb.BUFF), cards=one, amount=st.integers(1, 3)),
+        st.builds(ScriptEntry, do=st.just(Verb.BUFF), cards=one),
+        st.builds(ScriptEntry, do=st.just(Verb.SPEND_BUFF), cards=one),
+        st.builds(ScriptEntry, do=st.just(Verb.GIVE_MIGHT), cards=one,
+                  amount=st.integers(-3, 3).filter(bool), this_turn=st.booleans()),
+        st.builds(ScriptEntry, do=st.just(Verb.END_TURN), player=st.just(scenario.first_player)),
         st.builds(ScriptEntry, do=st.just(Verb.GRANT), cards=one, grant=st.sampled_from([GIFT, STRIKE])),
         st.builds(ScriptEntry, do=st.just(Verb.RETURN_TO_HAND), cards=one),
         st.builds(ScriptEntry, do=st.just(Verb.PUT_INTO_PLAY), cards=one),
@@ -259,15 +265,67 @@ def test_no_temporary_change_survives_a_move_off_the_board(scenario, data):
             card, was = state.cards[cid], before.cards.get(cid)
             if was is None or card.incarnation == was.incarnation:
                 continue
-            # it changed zones to or from a non-board zone: a new object, as printed (rule 110)
+            # it changed zones to or from a non-board zone: a new object, as printed (rule 110, 705)
             printed = state.printed[cid]
-            assert card.might == printed.might and card.abilities == printed.abilities, \
+            assert card.might == base_might(printed) and card.abilities == printed.abilities, \
                 f"{card.obj} in the {card.zone} keeps a temporary change of {was.obj}"
-            assert card.damage == 0
+            assert card.damage == 0 and not card.buffed and card.might_this_turn == 0
     changed = any(s.what == RbStep.OCCURS and any(":gets-might:" in o or ":gains-an-ability:" in o
                                                   for o in s.args_dict()["occurred"]) for s in game.timeline)
     if changed:
         event("a temporary change was made")
+
+
+def _events_of(step, kind):
+    """The triggering conditions of ``kind`` processed at ``step``."""
+    if step.what != RbStep.OCCURS:
+        return ()
+    return tuple(tc for tc in step.state.history.values() if tc[1].id in step.args_dict()["occurred"]
+                 and tc[1].kind is kind)
+
+
+@SETTINGS
+@given(boards(), st.data())
+def test_a_unit_has_at_most_one_buff(scenario, data):
+    """426.1.b, 702.3, 703: a buff is placed only on a unit without one, and adds +1 Might; a buff
+    is spent only from a unit that has one (702.2.b.1), and takes that +1 away."""
+    game = played(scenario, data)
+    if game is None:
+        return
+    for s in game.timeline:
+        if s.parent is None:
+            continue
+        before = s.parent.state
+        for kind, had, delta in ((EventKind.BUFFED, False, 1), (EventKind.BUFF_SPENT, True, -1)):
+            for _, tc in _events_of(s, kind):
+                was, now = before.cards[tc.card.id], s.state.cards[tc.card.id]
+                assert was.buffed is had and now.buffed is not had
+                assert now.might == was.might + delta or now.incarnation != was.incarnation
+                event(f"{kind.value}")
+        for cid in s.state.order:      # a buffed card is a unit on the board
+            card = s.state.cards[cid]
+            if card.buffed:
+                assert card.type == "unit" and card.zone in s.state.rules.in_play
+
+
+@SETTINGS
+@given(boards(), st.data())
+def test_this_turn_might_expires_when_the_turn_ends(scenario, data):
+    """317.2.b-c: as the turn ends every unit is healed and every "this turn" Might change
+    expires; a change with no duration, and a buff, stay."""
+    game = played(scenario, data)
+    if game is None:
+        return
+    for s in game.timeline:
+        if s.parent is None or not _events_of(s, EventKind.TURN_ENDS):
+            continue
+        before = s.parent.state
+        for cid in s.state.order:
+            was, now = before.cards[cid], s.state.cards[cid]
+            assert now.might_this_turn == 0 and now.damage == 0
+            assert now.might == was.might - was.might_this_turn and now.buffed == was.buffed
+            if was.might_this_turn:
+                event("a 'this turn' change expired")
 
 
 def _item_instruction(game, key):

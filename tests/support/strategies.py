@@ -194,8 +194,12 @@ def riftbound_scenarios(draw, max_units: int = 6):
     players = ("P1", "P2")
     cards = []
     for i in range(draw(st.integers(2, max_units))):
+        buffed = draw(st.integers(0, 3)) == 0            # a buffed unit: its Might includes the buff (rb.buffs)
+        keywords = ("Temporary",) if draw(st.integers(0, 4)) == 0 else ()       # killed at its Beginning Phase
         cards.append(Card(id=f"u{i}", title=f"Unit {i}", owner=draw(st.sampled_from(players)), type="unit",
-                          extension=RiftboundCard(might=draw(st.integers(1, 3))), zone=draw(st.sampled_from(["base", "battlefield"])),
+                          extension=RiftboundCard(might=draw(st.integers(1, 3)) + buffed, buffed=buffed,
+                                                  keywords=keywords),
+                          zone=draw(st.sampled_from(["base", "battlefield"])),
                           kneeling=draw(st.integers(0, 3)) == 0,
                           abilities=tuple(draw(rb_abilities(f"a{j}")) for j in range(draw(st.integers(0, 2))))))
     for p in players:
@@ -219,6 +223,10 @@ def riftbound_scenarios(draw, max_units: int = 6):
         st.builds(ScriptEntry, do=st.just(Verb.MOVE), cards=st.sampled_from(units).map(lambda u: (u,)),
                   to=st.sampled_from(["base", "battlefield"])),
         st.builds(ScriptEntry, do=st.just(Verb.BEGIN_PHASE), phase=st.sampled_from(["beginning", "ending"])),
+        st.builds(ScriptEntry, do=st.just(Verb.BUFF), cards=st.sampled_from(units).map(lambda u: (u,))),
+        st.builds(ScriptEntry, do=st.just(Verb.GIVE_MIGHT), cards=st.sampled_from(units).map(lambda u: (u,)),
+                  amount=st.integers(-2, 2).filter(bool), this_turn=st.booleans()),
+        st.builds(ScriptEntry, do=st.just(Verb.END_TURN), player=st.sampled_from(players)),
         *([st.builds(ScriptEntry, do=st.just(Verb.PLAY), cards=st.sampled_from(in_hand).map(lambda c: (c,)))]
           if in_hand else []),
     )

@@ -13,6 +13,7 @@ from rulekit.core.verdicts import Code, Verdict
 from rulekit.core.ruleset import Handler, Ruleset
 from rulekit.rulesets.riftbound import cards
 from rulekit.rulesets.riftbound import chain
+from rulekit.rulesets.riftbound import keywords
 from rulekit.rulesets.riftbound import priority
 from rulekit.rulesets.riftbound import resolving
 from rulekit.rulesets.riftbound import triggers
@@ -48,19 +49,21 @@ class Riftbound(Ruleset):
     card_extension = cards.RiftboundCard
     card_numbers = ("might", "damage")
     card_changes = {EventKind.DAMAGED: "damage", EventKind.MIGHT_CHANGES: "might"}
-    event_words = {"stands": "is readied", "kneels": "is exhausted", "killed": "dies", "played": "is played"}
+    event_words = {"stands": "is readied", "kneels": "is exhausted", "killed": "dies", "played": "is played",
+                   "buffed": "is buffed", "buff spent": "spends its buff"}
 
     timings = frozenset({Timing.TRIGGERED, Timing.PRIORITY, Timing.ACTION})
     verbs = frozenset({
         Verb.MOVE, Verb.END_TURN, Verb.GRANT, Verb.REMOVE_ABILITY, Verb.READY, Verb.EXHAUST, Verb.DEAL_DAMAGE,
-        Verb.BUFF, Verb.CREATE, Verb.NOT_MODELLED, Verb.SHUFFLE,
+        Verb.BUFF, Verb.SPEND_BUFF, Verb.GIVE_MIGHT, Verb.CREATE, Verb.NOT_MODELLED, Verb.SHUFFLE,
         Verb.KILL, Verb.DRAW, Verb.DISCARD, Verb.PLAY, Verb.PUT_INTO_PLAY, Verb.RETURN_TO_HAND, Verb.LEAVE_PLAY,
         Verb.ATTACK, Verb.TAKE_CONTROL, Verb.REPLACE, Verb.BEGIN_PHASE, Verb.END_PHASE})
     chance = True            # target: random and shuffle (rules rulekit.chance, rb.chance)
-    ability_fields = frozenset({"zones", "once_per_turn", "optional", "deathknell", "active_if"})
+    ability_fields = frozenset({"zones", "once_per_turn", "optional", "deathknell", "active_if", "legion"})
     trigger_fields = frozenset({"nth", "by", "phase", "turn"})
-    instruction_fields = frozenset({"to", "grant", "ability", "amount_of", "instead", "up_to", "token"})
-    entry_fields = frozenset({"to", "grant", "ability"})
+    instruction_fields = frozenset({"to", "grant", "ability", "amount_of", "instead", "up_to", "token", "this_turn"})
+    entry_fields = frozenset({"to", "grant", "ability", "this_turn"})
+    filter_fields = frozenset({"buffed", "keyword"})
 
     handlers = {
         TriggerCheck: Handler(triggers.check_triggers, triggers.answer_check),
@@ -73,6 +76,28 @@ class Riftbound(Ruleset):
 
     def moved_card(self, before, after, printed):
         return cards.moved_card(before, after, printed)
+
+    def event_refusal(self, kind, state, card, amount):
+        return cards.event_refusal(kind, card, amount)
+
+    def card_event(self, card, tc):
+        return cards.card_event(card, tc)
+
+    def turn_ends(self, state):
+        return cards.turn_ends(state)
+
+    def card_facts(self, card):
+        return cards.card_facts(card)
+
+    def card_mismatch(self, f, card):
+        return cards.card_mismatch(f, card)
+
+    def setup_cards(self, cards_):
+        """Each card with the abilities its keywords stand for (Temporary, 816.1.b)."""
+        return tuple(cards.with_keyword_abilities(c) for c in cards_)
+
+    def check_cards(self, cards_):
+        keywords.check_cards(cards_)
     rules = RULES
     rulings = RULINGS
     vocabulary = VOCABULARY
@@ -127,6 +152,9 @@ class Riftbound(Ruleset):
                 if instr.target is Target.CHOSEN_ABILITY and instr.do is not Verb.TAKE_CONTROL:
                     raise ScenarioError("only 'take control' targets 'chosen ability'", path=f"{at}.target",
                                         expected="do: take control")
+                if instr.token is not None:
+                    keywords.check_keywords(instr.token.keywords, f"{at}.token.keywords", instr.token.type)
+        keywords.check_ability(ability, path)
 
     def explain_granted_later(self, step, source, ability_id):
         checking = step.parent.control[-1] if step.parent is not None and step.parent.control else None

@@ -1,29 +1,44 @@
-"""Riftbound's own card fields (Might, damage) and what the rules do with them: a card that
-becomes a new object has its printed Might and no damage; a permanent played is put on the
-board."""
+"""Riftbound's own card fields (Might, damage, a buff, "this turn" Might, keywords) and what the
+rules do with them: a card that becomes a new object has its printed Might, no damage, no buff
+and no "this turn" change (110, 705); a permanent played is put on the board; a buff is a counter,
+one at most (702.3); the end of the turn heals units and expires "this turn" Might (317.2)."""
 from __future__ import annotations
 
-from rulekit.core.frozen import immutable
+from rulekit.core.abilities import Ability, Instruction, Target, Timing, Trigger, Who
+from rulekit.core.events import EventKind, Verb
+from rulekit.core.frozen import immutable, replace
 
 
 @immutable
 class RiftboundCard:
-    """The fields only Riftbound's cards have: a unit's Might and the damage marked on it."""
+    """The fields only Riftbound's cards have: a unit's Might (its current Might, every
+    modification included), the damage marked on it, whether a buff is on it (the buff's +1 is
+    part of ``might``), how much of its Might is a "this turn" modification (also part of
+    ``might``), and its keywords."""
 
     __pydantic_config__ = {"extra": "forbid"}
 
     might: int = 0
     damage: int = 0
+    buffed: bool = False
+    might_this_turn: int = 0
+    keywords: tuple[str, ...] = ()
+
+
+def base_might(card) -> int:
+    """Its Might without its buff and its "this turn" modifications: what a new object has."""
+    return card.might - (1 if card.buffed else 0) - card.might_this_turn
 
 
 def moved_card(before, after, printed):
-    """A new object has none of the old one's temporary changes: no damage, and its printed
-    Might (a token's, as it was created)."""
+    """A new object has none of the old one's temporary changes (110, 705): no damage, no buff,
+    no "this turn" Might; its printed Might (a token's, as it was created)."""
     if printed is None:
         return after
-    if after.damage == 0 and after.might == printed.might:
+    fresh = dict(damage=0, might=base_might(printed), buffed=False, might_this_turn=0)
+    if all(getattr(after, k) == v for k, v in fresh.items()):
         return after
-    return after.changed(damage=0, might=printed.might)
+    return after.changed(**fresh)
 
 
 #: the card types that are permanents: played, they become game objects on the board (351.1)
@@ -39,3 +54,126 @@ def played_to(card, to, spent_zone):
     if card.type == "gear":
         return "base", False
     return spent_zone, False
+
+
+# -- buffs and Might ------------------------------------------------------------------------------
+def event_refusal(kind, card, amount: int) -> str | None:
+    """Why a Might or buff event would change nothing: only a unit has Might and buffs (143.2,
+    702); a unit that has a buff gets no other (426.1.b.1, 702.3.a); a buff cannot be spent from a
+    unit that has none (702.2.b.1); +0 Might is no change."""
+    if kind not in (EventKind.BUFFED, EventKind.BUFF_SPENT, EventKind.MIGHT_CHANGES):
+        return None
+    if card.type != "unit":
+        return f"{card.title} is not a unit"
+    if kind is EventKind.BUFFED and card.buffed:
+        return f"{card.title} already has a buff"
+    if kind is EventKind.BUFF_SPENT and not card.buffed:
+        return f"{card.title} has no buff"
+    if kind is EventKind.MIGHT_CHANGES and amount == 0:
+        return "no Might to give"
+    return None
+
+
+def card_event(card, tc):
+    """The unit as a buff or Might event leaves it: a buff adds +1 Might (703), spending it takes
+    that +1 away (702.2.b); a Might change adds its amount, and one that lasts "this turn" is
+    remembered to expire at the end of the turn (317.2.c)."""
+    if tc.kind is EventKind.BUFFED:
+        return card.changed(buffed=True, might=card.might + 1)
+    if tc.kind is EventKind.BUFF_SPENT:
+        return card.changed(buffed=False, might=card.might - 1)
+    if tc.kind is EventKind.MIGHT_CHANGES:
+        return card.changed(might=card.might + tc.amount,
+                            might_this_turn=card.might_this_turn + (tc.amount if tc.this_turn else 0))
+    return None
+
+
+#: the events that change a unit's Might (a buff is +1 Might, 703)
+MIGHT_EVENTS = (EventKind.MIGHT_CHANGES, EventKind.BUFFED, EventKind.BUFF_SPENT)
+
+
+def change_words(tc) -> str:
+    """What a Might event does, in words: ``+2 Might this turn``, ``a buff (+1 Might)``."""
+    if tc.kind is EventKind.BUFFED:
+        return "a buff (+1 Might)"
+    if tc.kind is EventKind.BUFF_SPENT:
+        return "its buff spent (-1 Might)"
+    return f"{tc.amount:+d} Might" + (" this turn" if tc.this_turn else "")
+
+
+def turn_ends(state):
+    """The Expiration Step (317.2): every unit on the board is healed (317.2.b, 143.3.b.1), then
+    every "this turn" effect expires at once (317.2.c): its Might loses the "this turn" part."""
+    for card_id in state.order:
+        card = state.cards[card_id]
+        if card.extension is None or (card.damage == 0 and card.might_this_turn == 0):
+            continue
+        state = state.with_card(card.changed(damage=0, might=card.might - card.might_this_turn, might_this_turn=0))
+    return state
+
+
+def expiring(state) -> tuple[tuple[str, int, int, int], ...]:
+    """What the Expiration Step will change: (object, damage healed, Might before, Might after)."""
+    return tuple((c.obj, c.damage, c.might, c.might - c.might_this_turn)
+                 for c in (state.cards[i] for i in state.order)
+                 if c.extension is not None and c.zone in state.rules.in_play and (c.damage or c.might_this_turn))
+
+
+def card_facts(card) -> list[str]:
+    """A drawing's words for a card's buff, "this turn" Might and keywords."""
+    ext = card.extension
+    if ext is None:
+        return []
+    out = ["buffed"] if ext.buffed else []
+    if ext.might_this_turn:
+        out.append(f"{ext.might_this_turn:+d} Might this turn")
+    return out + list(ext.keywords)
+
+
+def card_mismatch(f, card) -> str | None:
+    """Riftbound's filter fields: ``buffed`` (true: "buffed units", false: without a buff) and
+    ``keyword`` ("a unit with Tank"; a keyword is a characteristic effects may check, 801.3)."""
+    if f.buffed is not None and bool(getattr(card, "buffed", False)) != f.buffed:
+        return f"{card.title} {'has no buff' if f.buffed else 'is buffed'}"
+    if f.keyword is not None and f.keyword not in getattr(card, "keywords", ()):
+        return f"{card.title} does not have {f.keyword}"
+    return None
+
+
+# -- keywords -------------------------------------------------------------------------------------
+#: keywords whose rules rulekit runs (rule ``rb.keywords``): Temporary gives its card a triggered
+#: ability (816.1.b); Legion is written on an ability (``legion: true``), not on the card
+MODELLED = ("Temporary",)
+
+#: keywords a card may carry as a characteristic that effects check ("a unit with Tank",
+#: ``filter: {keyword: Tank}``; 801.3, 805.5, 809.3, 811.5, 815.3 …) but whose own rules rulekit
+#: does not run: combat damage assignment, costs and Power, hiding, moves and reveals are not
+#: modelled (see docs/scenario-format.md, "Keywords")
+CARRIED = ("Accelerate", "Ambush", "Assault", "Backline", "Deflect", "Equip", "Ganking", "Hidden", "Hunt",
+           "Quick-Draw", "Repeat", "Shield", "Tank", "Unique", "Vision", "Weaponmaster")
+
+#: keywords of abilities, not of cards: how a file writes them instead
+WRITTEN_ELSEWHERE = {"Deathknell": "an ability's 'deathknell: true'", "Legion": "an ability's 'legion: true'",
+                     "Action": "an ability's 'timing: action'", "Reaction": "an ability's 'timing: priority'"}
+
+#: keywords rulekit refuses, and why
+REFUSED = {"Level": "Level is not modelled: it depends on its controller's XP, which rulekit does not track (824.1)"}
+
+KEYWORDS = MODELLED + CARRIED
+
+#: the ability the rules give a permanent with Temporary (816.1.b, 816.1.c)
+TEMPORARY_ID = "temporary"
+TEMPORARY = Ability(
+    id=TEMPORARY_ID, timing=Timing.TRIGGERED,
+    when=Trigger(EventKind.PHASE_BEGINS, phase="beginning", turn=Who.YOU),
+    effect=(Instruction(Verb.KILL, target=Target.SELF),),
+    text="Temporary (At the start of my controller's Beginning Phase, before scoring, kill me.)")
+
+
+def with_keyword_abilities(card):
+    """The card with the abilities its keywords stand for (Temporary's, once however many
+    instances, 816.2.a)."""
+    ext = card.extension
+    if ext is None or "Temporary" not in ext.keywords or card.ability(TEMPORARY_ID) is not None:
+        return card
+    return replace(card, abilities=card.abilities + (TEMPORARY,))

@@ -10,7 +10,7 @@ from rulekit.core.decisions import NO, YES, AnswerKey, Decision, DecisionKind
 from rulekit.core.events import Verb
 from rulekit.core.frames import Ask, Control, Progress
 from rulekit.core.frozen import replace
-from rulekit.rulesets.riftbound.cards import RiftboundCard
+from rulekit.rulesets.riftbound.cards import RiftboundCard, with_keyword_abilities
 from rulekit.core.model import Card, GameState
 from rulekit.core.ruleset import ruling_arg
 from rulekit.rulesets.riftbound.codes import RbStep
@@ -113,6 +113,7 @@ def _execute(frame: ItemFrame, state: GameState, control: Control, instr: Instru
                 args += (ruling_arg(state, "rb.source-info"),)
             else:
                 amount = live.might                  # read now
+        amount = max(amount, 0)                      # a Might below 0 is read as 0 (143.2.b, rb.might)
     live = _live_source(state, item)
     if captured is not None:
         source = captured                            # "here", "I": where it died
@@ -155,7 +156,8 @@ def _execute(frame: ItemFrame, state: GameState, control: Control, instr: Instru
         targets = _tokens(state, instr, me)
     kw = {"players": targets} if instr.target.is_player else {"cards": targets}
     conditions = occur.conditions_for(instr.do, state, group, item.id, amount=amount, source=item.source,
-                                      to=instr.to, grant=instr.grant, ability=instr.ability, new_controller=me, **kw)
+                                      to=instr.to, grant=instr.grant, ability=instr.ability, new_controller=me,
+                                      this_turn=instr.this_turn, **kw)
     if not conditions:
         return Progress(state, control[:-1] + (moved_on,), "rb.effect-nothing", RbStep.NOTHING, args)
     return occurrence(state, control[:-1] + (moved_on,), conditions, group, "rb.resolve", args)
@@ -204,10 +206,11 @@ def _tokens(state: GameState, instr: Instruction, me: str) -> tuple[Card, ...]:
     token = instr.token
     slug = ids.token_slug(token.title)
     n = ids.tokens_so_far(state.order, slug)
-    return tuple(Card(id=ids.token(slug, n + k + 1), title=token.title, owner=me, controller=me, zone=instr.to or "base",
-                      type=token.type, traits=token.traits, kneeling=token.type == "unit" and not token.ready,
-                      extension=RiftboundCard(might=token.might))
-                 for k in range(max(instr.amount, 0)))
+    return tuple(with_keyword_abilities(
+        Card(id=ids.token(slug, n + k + 1), title=token.title, owner=me, controller=me, zone=instr.to or "base",
+             type=token.type, traits=token.traits, kneeling=token.type == "unit" and not token.ready,
+             extension=RiftboundCard(might=token.might, keywords=token.keywords)))
+        for k in range(max(instr.amount, 0)))
 
 
 def _take_ability(frame: ItemFrame, moved_on: ItemFrame, state: GameState, control: Control, item: ChainItem,
@@ -234,7 +237,7 @@ def _finish(frame: ItemFrame, state: GameState, control: Control) -> Progress:
     if item.played and state.cards[item.played].zone == "chain":
         state = state.move(item.played, "trash")
     lethal = tuple(c for c in (state.cards[i] for i in state.order)
-                   if c.zone in state.rules.in_play and c.type == "unit" and c.might > 0 and c.damage >= c.might)
+                   if c.zone in state.rules.in_play and c.type == "unit" and c.damage > 0 and c.damage >= c.might)
     rest = control[:-1]
     if lethal:
         group = ids.nested(item.id, "cleanup")

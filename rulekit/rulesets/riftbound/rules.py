@@ -159,4 +159,32 @@ RULES: tuple[Rule, ...] = (
          "condition is fulfilled: declining means it is never placed on the Chain (no item, no priority), and a "
          "once-each-turn ability that was declined has not triggered this turn. (Ruling rb.optional; the earlier "
          "reading decides at resolution.)", "rules reference", CORE_RULES + ", 383.3.a and 383.3.f"),
+    Rule("rb.this-turn", "\"This turn\" Might changes",
+         "\"Give a unit +2 Might this turn\" (or -3) changes its Might at once and lasts until the end of the "
+         "turn: in the Ending Phase's Expiration Step every unit is healed and every \"this turn\" effect expires "
+         "at the same moment. A Might change with no duration lasts while the unit is on the board. Off the board "
+         "a card is a new object with none of these changes.",
+         "rules reference", CORE_RULES + ", 110, 143.3.b.1, 317.2, 317.2.b, 317.2.c and 710"),
+    Rule("rb.might", "Might and lethal damage",
+         "A unit is killed when it has damage marked that is not zero and is equal to or greater than its Might; "
+         "that is checked in the cleanup after an item resolves. A Might reduction can make damage already "
+         "marked lethal; a unit with 0 Might, or less, and no damage is not killed. A Might below 0 counts as 0 "
+         "when an effect reads it, but the value itself is kept for further increases and decreases.",
+         "rules reference", CORE_RULES + ", 143.2.a, 143.2.b, 143.2.b.1 and 323.5"),
+    Rule("rb.buffs", "Buffs",
+         "A buff is a counter on a unit that gives it +1 Might, and a unit has at most one: buffing a unit that "
+         "has one places nothing, so nothing happens (nothing triggers), though the unit may still be chosen. "
+         "Spending a buff removes it and its +1; a unit without a buff cannot spend one, so a cost \"spend my "
+         "buff\" cannot be paid. A unit is buffed while its buff is on it; when it leaves the board its buff is "
+         "gone (a new object).",
+         "rules reference", CORE_RULES + ", 426.1.b, 426.1.b.1, 426.1.c, 702.2.a, 702.2.b, 702.2.b.1, 702.3, "
+         "702.3.a, 703, 704, 705 and 742.1.b"),
+    Rule("rb.keywords", "Keywords",
+         "Temporary is a triggered keyword: at the start of its permanent's controller's Beginning Phase, before "
+         "scoring, kill it (once however many instances). Legion is a dependent keyword: its text is active only "
+         "if its controller has played another card this turn, and inactive text does not trigger; one card "
+         "played activates every Legion of that player. Other keywords (Tank, Deflect, Hidden, …) are "
+         "characteristics effects may check; their own rules are not run here.",
+         "rules reference", CORE_RULES + ", 721.2, 727.1.c.1.a, 801.3, 812.1.b.1, 812.1.c, 812.2, 816.1.b, "
+         "816.1.c and 816.2.a"),
 )

@@ -32,6 +32,7 @@ from __future__ import annotations
 from rulekit.core import ids
 from rulekit.core import judge
 from rulekit.core import occur
+from rulekit.rulesets.riftbound import cards
 from rulekit.core.abilities import Ability, Timing, Who
 from rulekit.core.decisions import NO, YES, AnswerKey, Decision, DecisionKind
 from rulekit.core.effects import apply_replacement
@@ -52,6 +53,19 @@ def zones_of(state: GameState, source: Card, ability: Ability) -> tuple[str, ...
 
 def turn_key(source: Card, ability: Ability, state: GameState, what: str) -> str:
     return f"{what}|{source.obj}.{ability.id}|turn {state.round}"
+
+
+def legion_failure(state: GameState, source: Card, me: str) -> str | None:
+    """Legion (``rb.keywords``): ``None`` if ``me`` has played a card other than ``source`` this
+    turn (812.1.b.1, 812.1.c; one card played satisfies every Legion, 812.2), else why not. The
+    events processed are the record: played events of this turn (the one being evaluated
+    included, 727.1.c.1.a)."""
+    for turn, tc in state.events_newest_first():
+        if turn != state.round:
+            break
+        if tc.kind is EventKind.PLAYED and tc.player == me and tc.card is not None and tc.card.id != source.id:
+            return None
+    return f"{me} has played no other card this turn"
 
 
 def turn_mismatch(ability: Ability, state: GameState, me: str) -> str | None:
@@ -122,6 +136,9 @@ def rb_judge(state: GameState, source: Card, ability: Ability, tc: TriggeringCon
         why = turn_mismatch(ability, state, tc.card.controller)
         if why:
             return Verdict(obj, aid, tid, Code.NO_MATCH, why)
+        why = legion_failure(state, tc.card, tc.card.controller) if ability.legion else None
+        if why:
+            return Verdict(obj, aid, tid, Code.INACTIVE, f"Legion: {why}")
         if ability.condition:   # read from the card as noted before it moved (808.1.d.3)
             why = judge.condition_failure(ability.condition, state, tc.card.controller, tc.card, captured=tc.card)
             if why:
@@ -138,6 +155,10 @@ def rb_judge(state: GameState, source: Card, ability: Ability, tc: TriggeringCon
         why = judge.condition_failure(ability.active_if, state, me, source)
         if why:
             return Verdict(obj, aid, tid, Code.INACTIVE, f"its dependent keyword's condition is false: {why}")
+    if ability.legion:
+        why = legion_failure(state, source, me)
+        if why:
+            return Verdict(obj, aid, tid, Code.INACTIVE, f"Legion: {why}")
     why = judge.trigger_mismatch(ability.when, tc, state, me, source, occurred=True)
     if why is None and ability.when.by is not None:
         why = ("nothing's effect caused it" if tc.source is None else
@@ -213,6 +234,11 @@ def occurrence(state: GameState, control: Control, conditions: tuple[TriggeringC
                 if v.code is Code.TRIGGERS:
                     captured.append(ChainItem(ids.use(dying.obj, ability.id, tc.id), ability, dying,
                                               dying.controller, event=tc))
+    if any(tc.kind is EventKind.TURN_ENDS for tc in happened):
+        expired = cards.expiring(state)
+        if expired:
+            args = args + (("expired", expired),)
+    before = {tc.card.id: tc.card.might for tc in happened if tc.kind in cards.MIGHT_EVENTS}
     history = state.history
     for tc in happened:
         history = history.set(len(history), (state.round, tc))
@@ -221,6 +247,11 @@ def occurrence(state: GameState, control: Control, conditions: tuple[TriggeringC
         state = occur.apply(state, tc)
     if any(tc.card is not None and ids.is_token(tc.card.id) for tc in happened):
         state = _tokens_cease(state, happened)
+    if before:
+        args = args + (("might", tuple((state.cards[cid].obj, cards.change_words(tc), before[cid],
+                                        state.cards[cid].might)
+                                       for cid in before for tc in happened if tc.card is not None
+                                       and tc.card.id == cid and tc.kind in cards.MIGHT_EVENTS)),)
     entered = tuple(_entered(state, tc) for tc in happened if tc.kind is EventKind.PLAYED
                     and state.cards[tc.card.id].zone in state.rules.in_play)
     if entered:
@@ -248,7 +279,8 @@ def replacing_conditions(state: GameState, tc: TriggeringCondition, entry: tuple
     for instr in instructions:
         targets = judge.changeable_targets(instr, state, controller, source, tc)
         kw = {"players": targets} if instr.target.is_player else {"cards": targets}
-        out.extend(occur.conditions_for(instr.do, state, ids.nested(use, "instead"), use, amount=instr.amount, to=instr.to,
+        out.extend(occur.conditions_for(instr.do, state, ids.nested(use, "instead"), use, amount=instr.amount,
+                                        this_turn=instr.this_turn, to=instr.to,
                                         grant=instr.grant, ability=instr.ability, new_controller=controller,
                                         source=source, **kw))
     return out

@@ -11,11 +11,12 @@ VOCABULARY = (
     _V("play", "playing a unit or gear: 'When you play me / a gear / another unit' (rb.play; 351.1, 383.4.a)"),
     _V("conquer-hold", "conquering and holding a battlefield: 'When I conquer', 'When you hold'", built=False),
     _V("battlefields", "several named battlefields, and 'here' at each of them", built=False),
-    _V("this-turn-might", "Might changed 'this turn', and Might reductions", built=False),
-    _V("buffs", "buffs as counters: at most one, 'spend a buff', 'buffed'", built=False),
+    _V("this-turn-might", "Might changed 'this turn', and Might reductions (rb.this-turn, rb.might; 143.2.a, 317.2)"),
+    _V("buffs", "buffs as counters: at most one, 'spend a buff', 'buffed' (rb.buffs; 426.1.b, 702, 703, 705)"),
     _V("resources", "runes, energy and power as costs and resources: channel, pay, recycle", built=False),
     _V("keywords", "keywords on cards and tokens (Temporary, Deflect, Tank, Hidden, Legion, Level …) "
-                   "as far as they touch timing", built=False),
+                   "as far as they touch timing (rb.keywords: Temporary and Legion modelled, others carried, "
+                   "Level refused; 812, 816)"),
     _V("combat", "combat and showdowns: attack, defend, 'in combat', combat ends, Focus", built=False),
     _V("ready-exhaust", "readying and exhausting: 'When I'm readied', 'When you exhaust an enemy unit' "
                         "(414, 415)"),

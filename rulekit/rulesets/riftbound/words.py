@@ -27,7 +27,13 @@ def describe(what: str, a: dict, state) -> str | None:
                           f"{player}'s {zone} "
                           f"{'exhausted' if exhausted else 'ready'}"
                           for obj, player, zone, exhausted in a.get("entered", ()))
-        return f"{head}Processed at once — {happened}{entered}{captured}{replaced}."
+        might = "".join(f"; {obj_label(state, obj)}: {change}, Might {was} → {now}"
+                        for obj, change, was, now in a.get("might", ()))
+        expired = "".join(f"; Expiration Step (rb.this-turn): {obj_label(state, obj)}"
+                          + (f" is healed of {healed} damage" if healed else "")
+                          + (f"{',' if healed else ''} its 'this turn' Might expires, {was} → {now}" if was != now else "")
+                          for obj, healed, was, now in a.get("expired", ()))
+        return f"{head}Processed at once — {happened}{might}{entered}{captured}{replaced}{expired}."
     if what == "rb-triggers":
         made = ", ".join(item_label(state, i) for i in a["items"])
         declined = "".join(f"; declined, not placed on the Chain: {item_label(state, i)}" for i in a.get("declined", ()))
