@@ -316,9 +316,10 @@ def _check_entry(entry, path: str, s) -> None:
                             "a script entry is something that happens", path=f"{path}.do",
                             expected="something that happens, such as kill, kneel, draw or move")
     _check_set_fields(rules, "entry", entry, path, f"the script entry {entry.do.value!r}")
-    if entry.to is not None and entry.to not in rules.zones:
-        raise ScenarioError(f"zone {entry.to!r} does not exist in {rules.name}{suggest(entry.to, rules.zones)}",
-                            path=f"{path}.to", expected="one of " + ", ".join(rules.zones))
+    places = rules.place_names(s.cards)
+    if entry.to is not None and entry.to not in places:
+        raise ScenarioError(f"{entry.to!r} is not a place cards can go to in {rules.name}{suggest(entry.to, places)}",
+                            path=f"{path}.to", expected="one of " + ", ".join(places))
     if entry.grant is not None:
         check_ability(entry.grant, f"{path}.grant", rules, ", ".join(entry.cards) or "the script")
     if entry.do is Verb.TAKE_CONTROL and entry.player not in s.players:

@@ -294,6 +294,26 @@ class Ruleset(RulesetViews):
         while being played, else where played cards go."""
         return (self.playing_zone or self.played_zone), False
 
+    def place_names(self, cards: tuple) -> tuple[str, ...]:
+        """What a ``to`` (a move's, a play's, a token's destination) may name, given the scenario's
+        cards: the ruleset's zones by default (Riftbound: also each battlefield on the board)."""
+        return self.zones
+
+    def where(self, card) -> str:
+        """The place name ``card`` is at, as a ``to`` names it (a move there is no move). Default:
+        its zone."""
+        return card.zone
+
+    def location(self, card) -> tuple[str, str]:
+        """The location ``card`` is at, for "here": a zone all players share (a battlefield) is one
+        location; any other (a base) is its controller's own."""
+        return (card.zone, "" if card.zone in self.shared_zones else card.controller)
+
+    def place(self, state, card_id: str, to: str, controller: str | None = None):
+        """The state with the card put at ``to`` (a name :meth:`place_names` allows). Default: the
+        zone of that name (:meth:`~rulekit.core.model.GameState.move`)."""
+        return state.move(card_id, to, controller=controller)
+
     def setup_cards(self, cards: tuple) -> tuple:
         """The cards as the game starts with them: with the abilities the rules themselves give
         (A Game of Thrones: each duplicate's save)."""

@@ -24,10 +24,11 @@ from rulekit.core.scenario import Scenario, ScriptEntry
 
 # -- filters, patterns, conditions ---------------------------------------------------------------
 def cards(which="any", type=None, title=None, trait=None, controller="any", owner="any", zone=None,
-          posture=None) -> CardFilter:
-    """A card filter; ``which`` is "self", "other" or "any"; players are "you"/"opponent"/"any"."""
+          posture=None, here=False) -> CardFilter:
+    """A card filter; ``which`` is "self", "other" or "any"; players are "you"/"opponent"/"any";
+    ``here=True`` is Riftbound's "here" (at the ability's card's location: its battlefield)."""
     return CardFilter(Which(which), type, title, trait, Who(controller), Who(owner), zone,
-                      Posture(posture) if posture else None)
+                      Posture(posture) if posture else None, here=here)
 
 
 def on(event, *, card: CardFilter | None = None, player="any", challenge=None, phase=None,
@@ -168,6 +169,15 @@ class ScenarioBuilder:
                                 tuple(abilities), extension=extension))
         return self
 
+    def battlefield(self, id: str, title: str, owner: str, *, controller=None, abilities=()) -> "ScenarioBuilder":
+        """List a Riftbound battlefield on the board: controlled by ``controller``, or by no one when
+        it is ``None`` (187.2). Permanents at it say so with ``at=id``."""
+        if controller is None:
+            return self.card(id, title, owner, zone="battlefield", type="battlefield", abilities=abilities,
+                             uncontrolled=True)
+        return self.card(id, title, owner, controller=controller, zone="battlefield", type="battlefield",
+                         abilities=abilities)
+
     def give(self, card_id: str, *abilities: Ability) -> "ScenarioBuilder":
         """Add abilities to a card already listed."""
         for i, c in enumerate(self._cards):
@@ -200,6 +210,10 @@ class ScenarioBuilder:
         """The script's ``play``: a card is played from its owner's hand (in Riftbound a unit or
         gear is put on the board, a spell goes to the trash)."""
         return self.occur(Verb.PLAY, cards=card_ids, **kw)
+
+    def move(self, *card_ids: str, to: str, **kw) -> "ScenarioBuilder":
+        """The script's ``move``: to a zone, or (Riftbound) to a battlefield on the board by its id."""
+        return self.occur(Verb.MOVE, cards=card_ids, to=to, **kw)
 
     def put_into_play(self, *card_ids: str, **kw) -> "ScenarioBuilder":
         return self.occur(Verb.PUT_INTO_PLAY, cards=card_ids, **kw)

@@ -33,6 +33,7 @@ class CardExpect:
     incarnation: int | None = None
     might: int | None = None
     damage: int | None = None
+    at: str | None = None            # Riftbound: the battlefield a permanent is at
 
 
 @dataclass(frozen=True)

@@ -71,6 +71,25 @@ class Riftbound(Ruleset):
 
     def moved_card(self, before, after, printed):
         return cards.moved_card(before, after, printed)
+
+    # each battlefield on the board is a location of its own (rule rb.battlefields)
+    def place_names(self, cards_):
+        return cards.place_names(self.zones, cards_)
+
+    def where(self, card):
+        return cards.where(card)
+
+    def location(self, card):
+        return cards.location(card)
+
+    def place(self, state, card_id, to, controller=None):
+        return cards.place(state, card_id, to, controller)
+
+    def setup_cards(self, cards_):
+        return cards.setup_cards(cards_)
+
+    def check_cards(self, cards_):
+        cards.check_cards(cards_)
     rules = RULES
     rulings = RULINGS
 

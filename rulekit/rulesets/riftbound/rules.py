@@ -142,6 +142,13 @@ RULES: tuple[Rule, ...] = (
          "ability about another object being played is not a Play Effect, and \"another\" excludes the card "
          "itself.", "rules reference",
          CORE_RULES + ", 110, 337.1.c, 350.1, 351.1, 355.2.a, 359.2.c, 359.2.d, 383.2.c.1, 383.4.a.2 and 383.4.a.4"),
+    Rule("rb.battlefields", "Several battlefields, each a location; \"here\"",
+         "The battlefield zone holds several battlefields, and each battlefield is a location of its own, as each "
+         "player's base is. A permanent at a battlefield is at one of them; \"here\" on a unit or gear is the "
+         "location its card is at, read when the instruction executes, and on a battlefield it is that "
+         "battlefield. A move takes a unit from one location on the board to another (a base, or another "
+         "battlefield) and it stays the same object. A battlefield is controlled by a player or by no one.",
+         "rules reference", CORE_RULES + ", 053.3, 107.1.b, 107.2.a, 107.2.b, 187.2, 359.3.f.2, 441.1 and 442"),
     Rule("rb.optional", "\"You may\"",
          "A triggered ability whose effect begins with \"you may\" is decided by its controller when its trigger "
          "condition is fulfilled: declining means it is never placed on the Chain (no item, no priority), and a "
