@@ -354,6 +354,7 @@ def _check_entry(entry, path: str, s) -> None:
         raise ScenarioError(f"amount {entry.amount} is negative", path=f"{path}.amount", expected="0 or more")
     if entry.id is not None and not ids.is_name(entry.id):
         raise ScenarioError(f"occurrence id {entry.id!r} may use only letters, digits, '_' and '-'", path=f"{path}.id")
+    rules.check_entry(entry, path, s)
 
 
 # -- rulings ------------------------------------------------------------------------------------------

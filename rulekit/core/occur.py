@@ -140,7 +140,7 @@ def conditions_for(verb: Verb, state: GameState, sequence: str, cause: str, *,
             if why is None and kind is _EventKind.LOSES_ABILITY and card.ability(ability or "") is None:
                 why = "no such ability"
             if why is None:
-                player = new_controller if kind is _EventKind.CONTROL_CHANGES else card.controller
+                player = new_controller if spec.player_named else card.controller
                 out.append(TriggeringCondition(ids.triggering_condition(sequence, kind.value, card.obj), kind,
                                                sequence, cause, card=card, player=player, amount=amount,
                                                cannot_be_saved=cannot_be_saved, source=source, to=to, grant=grant,
@@ -182,6 +182,8 @@ def apply(state: GameState, tc: TriggeringCondition) -> GameState:
     if spec.subject is _Subject.CARD:
         if kind is _EventKind.CREATED:
             return state.add_card(tc.card)
+        if spec.ruleset_applies:        # a game's own event (Riftbound: a score, a defender designation)
+            return state.rules.apply_event(state, tc)
         card = state.cards[tc.card.id]
         if kind in (_EventKind.SAVED, _EventKind.INITIATES):
             return state     # a saved card stays where it is (not killed, not discarded); an initiation moves nothing

@@ -261,6 +261,10 @@ class Ruleset(RulesetViews):
     instruction_fields: ClassVar[frozenset[str]] = frozenset()
     entry_fields: ClassVar[frozenset[str]] = frozenset()
 
+    def check_entry(self, entry, path: str, scenario) -> None:
+        """Raise :class:`~rulekit.errors.ScenarioError` for a script entry this ruleset cannot run
+        (besides the checks every ruleset gets)."""
+
     def check_ability(self, ability, path: str, card_id: str) -> None:
         """Raise :class:`~rulekit.errors.ScenarioError` for an ability this ruleset cannot run
         (besides the vocabulary checks every ruleset gets)."""
@@ -313,6 +317,11 @@ class Ruleset(RulesetViews):
         """The state with the card put at ``to`` (a name :meth:`place_names` allows). Default: the
         zone of that name (:meth:`~rulekit.core.model.GameState.move`)."""
         return state.move(card_id, to, controller=controller)
+
+    def apply_event(self, state, tc):
+        """The state after ``tc`` occurs, for an event whose table row says its ruleset applies it
+        (:attr:`~rulekit.core.events.EventDef.ruleset_applies`)."""
+        raise NotImplementedError(f"{self.name} has no event {tc.kind.value!r}")
 
     def setup_cards(self, cards: tuple) -> tuple:
         """The cards as the game starts with them: with the abilities the rules themselves give

@@ -16,6 +16,9 @@ NOT_IN_A_SCRIPT = {
     Verb.SAVE: "it saves a card from the triggering condition an ability responds to",
     Verb.INITIATE: "the rules initiate an ability's effect",
     Verb.NOT_MODELLED: "it names an effect of an ability that rulekit does not simulate",
+    Verb.HOLD: "the turn player holds the battlefields they control in the Scoring Step of their Beginning Phase "
+               "(script: begin phase, phase: beginning)",
+    Verb.DEFEND: "units defend when a combat begins (script: combat)",
 }
 #: The values ``amount_of`` can name.
 AMOUNT_OF = ("that card's might", "this card's might")

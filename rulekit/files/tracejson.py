@@ -62,8 +62,8 @@ class CardRecord:
     type: str
     kneeling: bool
     #: the card's own game's fields (A Game of Thrones: strength, power, duplicate_of; Riftbound:
-    #: might, damage)
-    fields: dict[str, typing.Union[int, str, None]]
+    #: might, damage, at, uncontrolled)
+    fields: dict[str, typing.Union[bool, int, str, None]]
 
 
 @dataclass(frozen=True)

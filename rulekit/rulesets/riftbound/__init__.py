@@ -15,6 +15,7 @@ from rulekit.rulesets.riftbound import cards
 from rulekit.rulesets.riftbound import chain
 from rulekit.rulesets.riftbound import priority
 from rulekit.rulesets.riftbound import resolving
+from rulekit.rulesets.riftbound import scoring
 from rulekit.rulesets.riftbound import triggers
 from rulekit.rulesets.riftbound import views
 from rulekit.rulesets.riftbound import words
@@ -47,14 +48,16 @@ class Riftbound(Ruleset):
     card_extension = cards.RiftboundCard
     card_numbers = ("might", "damage")
     card_changes = {EventKind.DAMAGED: "damage", EventKind.MIGHT_CHANGES: "might"}
-    event_words = {"stands": "is readied", "kneels": "is exhausted", "killed": "dies", "played": "is played"}
+    event_words = {"stands": "is readied", "kneels": "is exhausted", "killed": "dies", "played": "is played",
+                   "conquers": "is conquered", "holds": "is held"}
 
     timings = frozenset({Timing.TRIGGERED, Timing.PRIORITY, Timing.ACTION})
     verbs = frozenset({
         Verb.MOVE, Verb.END_TURN, Verb.GRANT, Verb.REMOVE_ABILITY, Verb.READY, Verb.EXHAUST, Verb.DEAL_DAMAGE,
         Verb.BUFF, Verb.CREATE, Verb.NOT_MODELLED,
         Verb.KILL, Verb.DRAW, Verb.DISCARD, Verb.PLAY, Verb.PUT_INTO_PLAY, Verb.RETURN_TO_HAND, Verb.LEAVE_PLAY,
-        Verb.ATTACK, Verb.TAKE_CONTROL, Verb.REPLACE, Verb.BEGIN_PHASE, Verb.END_PHASE})
+        Verb.ATTACK, Verb.TAKE_CONTROL, Verb.REPLACE, Verb.BEGIN_PHASE, Verb.END_PHASE,
+        Verb.CONQUER, Verb.HOLD})
     ability_fields = frozenset({"zones", "once_per_turn", "optional", "deathknell", "active_if"})
     trigger_fields = frozenset({"nth", "by", "phase", "turn"})
     instruction_fields = frozenset({"to", "grant", "ability", "amount_of", "instead", "up_to", "token"})
@@ -65,6 +68,7 @@ class Riftbound(Ruleset):
         ChainFrame: Handler(chain.advance_chain, chain.answer_chain),
         ItemFrame: Handler(resolving.advance_item, resolving.answer_item),
         OpenFrame: Handler(priority.advance_open, priority.answer_open),
+        scoring.ScoringFrame: Handler(scoring.advance_scoring),
     }
     flow = views.FLOW
     views = views
@@ -84,6 +88,9 @@ class Riftbound(Ruleset):
 
     def place(self, state, card_id, to, controller=None):
         return cards.place(state, card_id, to, controller)
+
+    def apply_event(self, state, tc):
+        return scoring.apply_event(state, tc)
 
     def setup_cards(self, cards_):
         return cards.setup_cards(cards_)
@@ -120,6 +127,21 @@ class Riftbound(Ruleset):
         if not isinstance(checking, TriggerCheck):
             return None
         return triggers.explain_verdicts(step, source, ability), tuple(tc.id for tc in checking.events)
+
+    def check_entry(self, entry, path, scenario):
+        """A conquer names battlefields on the board and the player who conquers them."""
+        if entry.do is Verb.CONQUER:
+            from rulekit.core.checking import suggest
+            from rulekit.core.errors import ScenarioError
+            named = cards.battlefields(scenario.cards)
+            if entry.player not in scenario.players:
+                raise ScenarioError(f"'conquer' needs 'player': who establishes control, not {entry.player!r}",
+                                    path=f"{path}.player", expected="one of " + ", ".join(scenario.players))
+            for k, card_id in enumerate(entry.cards):
+                if card_id not in named:
+                    raise ScenarioError(f"{card_id!r} is not a battlefield on the board: only a battlefield is "
+                                        f"conquered (464.1){suggest(card_id, named)}", path=f"{path}.cards[{k}]",
+                                        expected="one of " + (", ".join(named) or "(no battlefield card is listed)"))
 
     def check_ability(self, ability, path, card_id):
         from rulekit.core.abilities import Target

@@ -28,7 +28,7 @@ def moved_card(before, after, printed):
     """A new object has none of the old one's temporary changes: no damage, and its printed
     Might (a token's, as it was created). A card that leaves the battlefield zone is at no
     battlefield."""
-    if after.at is not None and after.zone != BATTLEFIELD:
+    if after.extension is not None and after.at is not None and after.zone != BATTLEFIELD:
         after = after.changed(at=None)
     if printed is None:
         return after
@@ -63,19 +63,24 @@ def battlefields(cards) -> tuple[str, ...]:
     return tuple(c.id for c in cards if is_battlefield(c))
 
 
+def at_of(card) -> str | None:
+    """The battlefield a card is at (``None`` for a card built without Riftbound's fields)."""
+    return card.extension.at if card.extension is not None else None
+
+
 def location(card) -> tuple[str, str]:
     """Where ``card`` is, for "here": a battlefield is its own location; a permanent at one is at
     it (``at``); with no battlefield named (a file of a single, unnamed battlefield) the battlefield
     zone is one location; a base is its controller's own (107.1.a-b)."""
     if card.zone == BATTLEFIELD:
-        return (BATTLEFIELD, card.id if card.type == BATTLEFIELD else (card.at or ""))
+        return (BATTLEFIELD, card.id if card.type == BATTLEFIELD else (at_of(card) or ""))
     return (card.zone, "" if card.zone == "chain" else card.controller)
 
 
 def where(card) -> str:
     """The place name a card is at: its battlefield's id, or its zone."""
     if card.zone == BATTLEFIELD:
-        return card.id if card.type == BATTLEFIELD else (card.at or BATTLEFIELD)
+        return card.id if card.type == BATTLEFIELD else (at_of(card) or BATTLEFIELD)
     return card.zone
 
 

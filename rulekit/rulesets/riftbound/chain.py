@@ -128,7 +128,7 @@ class Stage:
 #: The Chain loop as the flowchart draws it, in the rules' order.
 STAGES: tuple[Stage, ...] = (
     Stage("open", "no Chain: the turn player may play a card (Main Phase)", (RbStep.OPEN_PASS,)),
-    Stage("event", "events processed at once", (RbStep.OCCURS,)),
+    Stage("event", "events processed at once", (RbStep.OCCURS, RbStep.NO_HOLD)),
     Stage("triggers", "triggers evaluated after the events", (RbStep.TRIGGERS, RbStep.MAY)),
     Stage("pending", "items added as pending", (RbStep.PLACED, RbStep.ADDS)),
     Stage("finalize", "pending items finalized in order",

@@ -32,6 +32,7 @@ class RbStep(Word):
     RESOLVED = "rb-resolved"
     CHAIN_EMPTY = "rb-chain-empty"
     OPEN_PASS = "rb-open-pass"            # the turn player passes with no Chain: the open window closes
+    NO_HOLD = "rb-no-hold"                # the Scoring Step: the turn player controls no battlefield to hold
 
     def __str__(self) -> str:
         return self.value

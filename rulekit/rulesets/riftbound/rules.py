@@ -149,6 +149,22 @@ RULES: tuple[Rule, ...] = (
          "battlefield. A move takes a unit from one location on the board to another (a base, or another "
          "battlefield) and it stays the same object. A battlefield is controlled by a player or by no one.",
          "rules reference", CORE_RULES + ", 053.3, 107.1.b, 107.2.a, 107.2.b, 187.2, 359.3.f.2, 441.1 and 442"),
+    Rule("rb.conquer", "Conquer",
+         "A player conquers a battlefield when they gain control of one they have not scored this turn — at the "
+         "end of a showdown or combat, when they are the only player with units there. Establishing control of a "
+         "battlefield they already scored this turn only changes its control; a player who already controls it "
+         "gains nothing. A conquer is an event about the battlefield, by the player who conquered: \"When I "
+         "conquer\" triggers for a unit at that battlefield whose controller conquered, \"When you conquer\" for "
+         "anything its controller conquered with, and a battlefield's \"When you conquer here\" at the battlefield "
+         "conquered. Points are not counted.", "rules reference",
+         CORE_RULES + ", 348.2.a.1, 383.4.c, 461.5.d, 464.1, 465 and 466.2.a"),
+    Rule("rb.hold", "Hold",
+         "In the Scoring Step of the Beginning Phase, after the effects at its start, the turn player holds every "
+         "battlefield they control and have not scored this turn. A hold is an event about the battlefield, by the "
+         "player who held: \"When I hold\" triggers for a unit at that battlefield, \"When you hold\" for anything "
+         "its controller held with, a battlefield's \"When you hold here\" at the battlefield held. A player "
+         "scores each battlefield at most once a turn, by hold or by conquer.", "rules reference",
+         CORE_RULES + ", 315.2.a, 315.2.b.2, 383.4.d, 464.2, 465 and 466.2.b"),
     Rule("rb.optional", "\"You may\"",
          "A triggered ability whose effect begins with \"you may\" is decided by its controller when its trigger "
          "condition is fulfilled: declining means it is never placed on the Chain (no item, no priority), and a "

@@ -181,6 +181,11 @@ def occurrence(state: GameState, control: Control, conditions: tuple[TriggeringC
     "when … dies"); the events that replace it do happen and, under the default reading, are
     processed with the rest — so they can trigger (``rb.replacement``, ruling
     ``rb.replacement-triggers``)."""
+    from rulekit.rulesets.riftbound.scoring import BEGINNING_PHASE, ScoringFrame, establish_control
+    if any(tc.kind is EventKind.CONQUERS for tc in conditions):     # a conquer only where the rules say (464.1, 465)
+        conditions, not_conquers = establish_control(state, conditions)
+        if not_conquers:
+            args = args + (("not_conquers", not_conquers),)
     replaced, replacing = [], []
     for tc in conditions:
         key = death_key(tc)
@@ -228,6 +233,8 @@ def occurrence(state: GameState, control: Control, conditions: tuple[TriggeringC
     check = TriggerCheck(group, happened, tuple(captured), deathknells=tuple(deathknells))
     if any(tc.kind is EventKind.PHASE_BEGINS and tc.phase == MAIN_PHASE for tc in happened):
         control = control + (OpenFrame(ids.open_window(group)),)     # once its triggers are dealt with
+    if any(tc.kind is EventKind.PHASE_BEGINS and tc.phase == BEGINNING_PHASE for tc in happened):
+        control = control + (ScoringFrame(group),)     # the Scoring Step follows the start-of-phase effects (315.2)
     return Progress(state, control + (check,), rule, RbStep.OCCURS,
                     args + (("occurred", tuple(tc.id for tc in happened)),
                             ("captured", tuple(i.id for i in captured)), ("replaced", tuple(replaced))))

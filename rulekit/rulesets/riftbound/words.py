@@ -18,6 +18,8 @@ def describe(what: str, a: dict, state) -> str | None:
     if what == "rb-occurs":
         head = f"Script: {a['label'] or a['occurrence']}. " if "occurrence" in a else (
             f"{verb_head(a)} ({a['instruction']} of {item_label(state, a['item'])}): " if "verb" in a
+            else f"Scoring Step: {a['scoring']} holds every battlefield they control (rb.hold). " if "scoring" in a
+            else words_of_combat(a) if "combat" in a
             else "Cleanup: units with lethal damage die together. ")
         happened = ", ".join(condition_label(state, c) for c in a["occurred"]) or "nothing"
         captured = "".join(f"; Deathknell captured before the move: {item_label(state, i)}" for i in a["captured"])
@@ -27,7 +29,8 @@ def describe(what: str, a: dict, state) -> str | None:
                           f"{player}'s {zone} "
                           f"{'exhausted' if exhausted else 'ready'}"
                           for obj, player, zone, exhausted in a.get("entered", ()))
-        return f"{head}Processed at once — {happened}{entered}{captured}{replaced}."
+        not_conquers = "".join(f"; not a conquer: {why}" for _, why in a.get("not_conquers", ()))
+        return f"{head}Processed at once — {happened}{entered}{captured}{replaced}{not_conquers}."
     if what == "rb-triggers":
         made = ", ".join(item_label(state, i) for i in a["items"])
         declined = "".join(f"; declined, not placed on the Chain: {item_label(state, i)}" for i in a.get("declined", ()))
@@ -79,8 +82,19 @@ def describe(what: str, a: dict, state) -> str | None:
         return f"{item_label(state, a['item'])}: the next death of {', '.join(a['cards'])} will be replaced."
     if what == "rb-not-modelled":
         return f"{verb_head(a)} ({a['instruction']} of {item_label(state, a['item'])}): {not_modelled_outcome(a)}"
+    if what == "rb-no-hold":
+        return f"Scoring Step: {a['player']} controls no battlefield they have not scored this turn: nothing is held."
     if what == "rb-nothing":
         return f"{verb_head(a)} ({a['instruction']}): nothing it could change."
     return None
 
 
+
+
+def words_of_combat(a: dict) -> str:
+    """The head of a combat step's line (rule ``rb.combat``)."""
+    return {"designate": "Combat: attackers and defenders are designated (rb.combat). ",
+            "damage": "Combat damage is dealt, all at once (rb.combat). ",
+            "cleanup": "Combat cleanup: units with lethal damage die together. ",
+            "control": "Combat resolution: the only player with units left establishes control (rb.combat). "
+            }.get(a["combat"], "Combat: ")
