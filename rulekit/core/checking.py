@@ -334,8 +334,14 @@ def _check_entry(entry, path: str, s) -> None:
                 raise ScenarioError(f"card {card_id!r} has no ability {entry.ability!r} to remove"
                                     f"{suggest(entry.ability or '', having)}", path=f"{path}.ability",
                                     expected="one of " + (", ".join(having) or "(it has none)"))
-    subject = EVENTS[VERB_EVENT[entry.do]].subject
     card_ids = [c.id for c in s.cards]
+    for k, cid in enumerate(entry.cards):
+        if cid not in card_ids:
+            raise ScenarioError(f"no card has id {cid!r}{suggest(cid, card_ids)}", path=f"{path}.cards[{k}]")
+    if entry.do not in VERB_EVENT:          # a ruleset's own step of the game: its ruleset checks it
+        rules.check_entry(entry, path, s)
+        return
+    subject = EVENTS[VERB_EVENT[entry.do]].subject
     if subject is Subject.CARD:
         if not entry.cards:
             raise ScenarioError(f"{entry.do.value!r} needs the cards it happens to", path=f"{path}.cards")

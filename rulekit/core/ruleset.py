@@ -318,6 +318,11 @@ class Ruleset(RulesetViews):
         zone of that name (:meth:`~rulekit.core.model.GameState.move`)."""
         return state.move(card_id, to, controller=controller)
 
+    def run_entry(self, state, control, entry, occurrence: str, args: tuple):
+        """What a script entry whose verb creates no event of its own does (Riftbound: a
+        ``combat``), as :class:`~rulekit.core.frames.Progress`."""
+        raise NotImplementedError(f"{self.name} has no script entry {entry.do.value!r}")
+
     def apply_event(self, state, tc):
         """The state after ``tc`` occurs, for an event whose table row says its ruleset applies it
         (:attr:`~rulekit.core.events.EventDef.ruleset_applies`)."""

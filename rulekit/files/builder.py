@@ -215,6 +215,15 @@ class ScenarioBuilder:
         """The script's ``move``: to a zone, or (Riftbound) to a battlefield on the board by its id."""
         return self.occur(Verb.MOVE, cards=card_ids, to=to, **kw)
 
+    def conquer(self, battlefield: str, player: str, **kw) -> "ScenarioBuilder":
+        """Riftbound: ``player`` establishes control of ``battlefield`` (a conquer if they gain it and
+        have not scored it this turn)."""
+        return self.occur(Verb.CONQUER, cards=(battlefield,), player=player, **kw)
+
+    def combat(self, battlefield: str, attacker: str, **kw) -> "ScenarioBuilder":
+        """Riftbound: a combat at ``battlefield``, ``attacker``'s units attacking (rule ``rb.combat``)."""
+        return self.occur(Verb.COMBAT, cards=(battlefield,), player=attacker, **kw)
+
     def put_into_play(self, *card_ids: str, **kw) -> "ScenarioBuilder":
         return self.occur(Verb.PUT_INTO_PLAY, cards=card_ids, **kw)
 

@@ -62,7 +62,7 @@ class CardRecord:
     type: str
     kneeling: bool
     #: the card's own game's fields (A Game of Thrones: strength, power, duplicate_of; Riftbound:
-    #: might, damage, at, uncontrolled)
+    #: might, damage, at, uncontrolled, role)
     fields: dict[str, typing.Union[bool, int, str, None]]
 
 

@@ -106,6 +106,7 @@ def test_the_json_trace_shows_each_cards_own_game_fields():
     b.card("u", "Ironclad", "P1", zone="base", type="unit", might=3)
     data = trace_data(Game.start(b.build()))
     assert data["format"] == "rulekit-trace/2"
-    assert data["cards"][0]["fields"] == {"might": 3, "damage": 0, "at": None, "uncontrolled": False}
+    assert data["cards"][0]["fields"] == {"might": 3, "damage": 0, "at": None, "uncontrolled": False,
+                                          "role": None}
     agot = trace_data(loads_scenario(AGOT.replace(", KEY", "")).start())
     assert agot["cards"][0]["fields"] == {"strength": 3, "power": 0, "duplicate_of": None}

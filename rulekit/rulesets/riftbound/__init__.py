@@ -15,6 +15,7 @@ from rulekit.rulesets.riftbound import cards
 from rulekit.rulesets.riftbound import chain
 from rulekit.rulesets.riftbound import priority
 from rulekit.rulesets.riftbound import resolving
+from rulekit.rulesets.riftbound import combat
 from rulekit.rulesets.riftbound import scoring
 from rulekit.rulesets.riftbound import triggers
 from rulekit.rulesets.riftbound import views
@@ -57,7 +58,7 @@ class Riftbound(Ruleset):
         Verb.BUFF, Verb.CREATE, Verb.NOT_MODELLED,
         Verb.KILL, Verb.DRAW, Verb.DISCARD, Verb.PLAY, Verb.PUT_INTO_PLAY, Verb.RETURN_TO_HAND, Verb.LEAVE_PLAY,
         Verb.ATTACK, Verb.TAKE_CONTROL, Verb.REPLACE, Verb.BEGIN_PHASE, Verb.END_PHASE,
-        Verb.CONQUER, Verb.HOLD})
+        Verb.CONQUER, Verb.HOLD, Verb.DEFEND, Verb.COMBAT})
     ability_fields = frozenset({"zones", "once_per_turn", "optional", "deathknell", "active_if"})
     trigger_fields = frozenset({"nth", "by", "phase", "turn"})
     instruction_fields = frozenset({"to", "grant", "ability", "amount_of", "instead", "up_to", "token"})
@@ -69,6 +70,8 @@ class Riftbound(Ruleset):
         ItemFrame: Handler(resolving.advance_item, resolving.answer_item),
         OpenFrame: Handler(priority.advance_open, priority.answer_open),
         scoring.ScoringFrame: Handler(scoring.advance_scoring),
+        combat.CombatFrame: Handler(combat.advance_combat),
+        combat.ShowdownFrame: Handler(combat.advance_showdown, combat.answer_showdown),
     }
     flow = views.FLOW
     views = views
@@ -90,7 +93,12 @@ class Riftbound(Ruleset):
         return cards.place(state, card_id, to, controller)
 
     def apply_event(self, state, tc):
+        if tc.kind is EventKind.DEFENDS:      # the designation is set as the combat begins (rb.combat)
+            return state
         return scoring.apply_event(state, tc)
+
+    def run_entry(self, state, control, entry, occurrence, args):
+        return combat.begin(state, control, entry, occurrence, args)
 
     def setup_cards(self, cards_):
         return cards.setup_cards(cards_)
@@ -130,6 +138,19 @@ class Riftbound(Ruleset):
 
     def check_entry(self, entry, path, scenario):
         """A conquer names battlefields on the board and the player who conquers them."""
+        if entry.do is Verb.COMBAT:
+            from rulekit.core.checking import suggest
+            from rulekit.core.errors import ScenarioError
+            named = cards.battlefields(scenario.cards)
+            if len(entry.cards) != 1 or entry.cards[0] not in named:
+                got = ", ".join(entry.cards) or "none"
+                raise ScenarioError(f"'combat' names the one battlefield it takes place at, not {got}"
+                                    f"{suggest(entry.cards[0], named) if entry.cards else ''}", path=f"{path}.cards",
+                                    expected="one of " + (", ".join(named) or "(no battlefield card is listed)"))
+            if entry.player not in scenario.players:
+                raise ScenarioError(f"'combat' needs 'player': the attacker, whose units applied Contested (459.2.b.1), "
+                                    f"not {entry.player!r}", path=f"{path}.player",
+                                    expected="one of " + ", ".join(scenario.players))
         if entry.do is Verb.CONQUER:
             from rulekit.core.checking import suggest
             from rulekit.core.errors import ScenarioError

@@ -22,6 +22,7 @@ class RiftboundCard:
     damage: int = 0
     at: str | None = None
     uncontrolled: bool = False
+    role: str | None = None          # "attacker" / "defender" while a combat is in progress (459.2.b): the rules' own
 
 
 def moved_card(before, after, printed):
@@ -125,6 +126,10 @@ def check_cards(cards) -> None:
         if ext is None:
             continue
         at = f"cards[{i}]"
+        if ext.role is not None:
+            raise ScenarioError(f"card {card.id!r}: the Attacker and Defender designations are given by the rules "
+                                "as a combat begins (459.2.b), not by a file", path=f"{at}.role",
+                                expected="no 'role': a script entry {do: combat, cards: [BATTLEFIELD], player: ATTACKER}")
         if ext.uncontrolled and card.type != BATTLEFIELD:
             raise ScenarioError(f"card {card.id!r} ({card.title}) is a {card.type}: only a battlefield is "
                                 "uncontrolled (187.2); a unit or gear is controlled by its 'controller'",

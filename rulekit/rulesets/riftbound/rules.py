@@ -165,6 +165,22 @@ RULES: tuple[Rule, ...] = (
          "its controller held with, a battlefield's \"When you hold here\" at the battlefield held. A player "
          "scores each battlefield at most once a turn, by hold or by conquer.", "rules reference",
          CORE_RULES + ", 315.2.a, 315.2.b.2, 383.4.d, 464.2, 465 and 466.2.b"),
+    Rule("rb.combat", "Combat, as far as card texts refer to it",
+         "A combat at a battlefield opens with a showdown: the attacker's units there gain the Attacker "
+         "designation and the defender's the Defender designation, which triggers \"When I attack\" and \"When I "
+         "defend\" (the attacker's items are placed first). When the showdown ends, if both sides remain, each side "
+         "deals damage equal to its units' total Might, assigned lethal-first, all at once; the combat cleanup then "
+         "kills the units with lethal damage, heals every unit and recalls the attackers if defenders remain. If "
+         "only one player has units left there, that player establishes control (a conquer if they gain it and "
+         "have not scored it this turn); with none left it becomes uncontrolled. Then combat ends and the "
+         "designations are removed.", "rules reference",
+         CORE_RULES + ", 383.4.e, 383.4.f, 459.2.b, 459.2.d.1, 460.1, 460.2, 461.1.a, 461.3, 461.5 and 461.7"),
+    Rule("rb.showdown", "A showdown and Focus",
+         "In a showdown the player with Focus has priority and may play a card or ability with Action or Reaction, "
+         "which starts a Chain, or pass. Focus passes to the next player in turn order when its holder passes, or "
+         "when the Chain its holder started is gone — not when a Chain that triggered abilities started is gone. "
+         "The attacker has Focus first. When every player has passed in sequence, the showdown ends.",
+         "rules reference", CORE_RULES + ", 308.1.a, 312.2.b, 313.2, 345, 346, 346.1, 347, 348.1 and 459.2.g"),
     Rule("rb.optional", "\"You may\"",
          "A triggered ability whose effect begins with \"you may\" is decided by its controller when its trigger "
          "condition is fulfilled: declining means it is never placed on the Chain (no item, no priority), and a "

@@ -82,6 +82,28 @@ def describe(what: str, a: dict, state) -> str | None:
         return f"{item_label(state, a['item'])}: the next death of {', '.join(a['cards'])} will be replaced."
     if what == "rb-not-modelled":
         return f"{verb_head(a)} ({a['instruction']} of {item_label(state, a['item'])}): {not_modelled_outcome(a)}"
+    if what == "rb-no-combat":
+        return f"Script: {a['label'] or a['occurrence']}. No combat: {a['why']} (rb.combat)."
+    if what == "rb-showdown-pass":
+        how = "with nothing to play" if a.get("auto") else "and plays nothing"
+        then = ("every player has passed in sequence: the Showdown ends" if a.get("ends")
+                else f"Focus passes to {state.next_player(a['player'])}")
+        return f"{a['player']}, who has Focus, passes {how}; {then}."
+    if what == "rb-focus":
+        return f"The Chain started with Focus is gone: Focus passes to {a['player']}, who has priority."
+    if what == "rb-no-damage":
+        return "No combat damage: attacking or defending units no longer remain at the battlefield."
+    if what == "rb-combat-cleanup":
+        healed = ", ".join(a["healed"]) or "no unit"
+        recalled = (f"; attackers recalled to base, defenders remaining (not a move): {', '.join(a['recalled'])}"
+                    if a["recalled"] else "")
+        return f"Combat cleanup: {healed} healed{recalled}."
+    if what == "rb-combat-result":
+        who = ", ".join(a["present"])
+        return (f"Combat resolution: units of {who} remain; no player establishes control." if who else
+                f"Combat resolution: no unit remains; {obj_label(state, a['battlefield'])} becomes uncontrolled.")
+    if what == "rb-combat-ends":
+        return "Combat ends: the Attacker and Defender designations are removed."
     if what == "rb-no-hold":
         return f"Scoring Step: {a['player']} controls no battlefield they have not scored this turn: nothing is held."
     if what == "rb-nothing":
