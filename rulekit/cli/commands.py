@@ -11,7 +11,7 @@ from rulekit.cli.inputs import (BAD_INPUT, FAILED, OK, BadInput, _answers_file, 
 
 
 def _trace(args) -> int:
-    from rulekit.views.trace import format_trace
+    from rulekit.views.trace import corpus_header, format_trace
     loaded = _rulings(_load(args.file), args.ruling)
     answers = _answers_file(args.answers, loaded) if args.answers else None
     game = _start(loaded, answers)
@@ -20,6 +20,9 @@ def _trace(args) -> int:
         print(json.dumps(trace_data(game), indent=1, ensure_ascii=False))
         return OK
     print(_safe(f"{loaded.scenario.title}  ({loaded.file}, ruleset {loaded.scenario.ruleset})"))
+    corpus = loaded.scenario.corpus
+    if corpus is not None:          # a corpus card: the card it is about, as printed
+        print(_safe(corpus_header(loaded.scenario)))
     print(_safe(format_trace(game.timeline, verdicts=not args.no_verdicts, rules=args.rules, quiet=args.quiet,
                                    ids=args.ids)))
     for u in game.unapplied:

@@ -59,7 +59,35 @@ def check(s):
     rules.check_cards(s.cards)
     for i, entry in enumerate(s.script):
         _check_entry(entry, f"script[{i}]", s)
+    if s.corpus is not None:
+        check_corpus(s.corpus, s.cards, rules)
     return s
+
+
+def check_corpus(corpus, cards, rules) -> None:
+    """A corpus card's block: ``card`` names a card of the scenario, ``text`` is its printed text
+    (not empty), ``covers`` names items of its ruleset's vocabulary, each once."""
+    known = [c.id for c in cards]
+    if corpus.card not in known:
+        raise ScenarioError(f"corpus card {corpus.card!r} is not a card of this scenario{suggest(corpus.card, known)}",
+                            path="corpus.card", expected="the id of a card in 'cards': " + (", ".join(known) or "none"))
+    if not corpus.text.strip():
+        raise ScenarioError(f"the corpus card {corpus.card!r} has no printed text", path="corpus.text",
+                            expected="the card's text in its game's printed template")
+    names = [v.name for v in rules.vocabulary]
+    listed = ", ".join(names) if names else f"none: {rules.name} lists no vocabulary items"
+    if not corpus.covers:
+        raise ScenarioError("'covers' names no vocabulary item: a corpus card exercises at least one",
+                            path="corpus.covers", expected=f"items of {rules.name}'s vocabulary: {listed}")
+    for k, item in enumerate(corpus.covers):
+        if item not in names:
+            nearest = difflib.get_close_matches(str(item), names, n=1, cutoff=0.0)
+            hint = f" (the nearest known item: {nearest[0]!r})" if nearest else ""
+            raise ScenarioError(f"{item!r} is not an item of {rules.name}'s vocabulary{hint}",
+                                path=f"corpus.covers[{k}]", expected=f"one of {listed}")
+        if item in corpus.covers[:k]:
+            raise ScenarioError(f"{item!r} is listed twice", path=f"corpus.covers[{k}]",
+                                expected="each vocabulary item once")
 
 
 def _check_card_zone(card: Card, at: str, rules) -> None:

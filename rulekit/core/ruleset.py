@@ -102,6 +102,19 @@ class Ruling:
                             for o in self.options]}
 
 
+# -- vocabulary --------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class VocabularyItem:
+    """One item of what a game's printed cards say that a ruleset models ("play": "When you play
+    me / a gear / another unit"), named by a corpus card's ``covers``. ``built`` is ``False`` for
+    an item the ruleset lists but does not model yet: a corpus card may still name it, and the
+    corpus test expects its coverage to fail until it is built."""
+
+    name: str
+    description: str
+    built: bool = True
+
+
 # -- flowchart ---------------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class FlowNode:
@@ -264,6 +277,14 @@ class Ruleset(RulesetViews):
     def check_entry(self, entry, path: str, scenario) -> None:
         """Raise :class:`~rulekit.errors.ScenarioError` for a script entry this ruleset cannot run
         (besides the checks every ruleset gets)."""
+
+    #: what this game's printed cards say that the ruleset models, item by item: the names a
+    #: corpus card's ``covers`` may use (:class:`VocabularyItem`; empty: a corpus card of this
+    #: ruleset can name none)
+    vocabulary: ClassVar[tuple[VocabularyItem, ...]] = ()
+
+    def vocabulary_item(self, name: str) -> VocabularyItem | None:
+        return next((v for v in self.vocabulary if v.name == name), None)
 
     def check_ability(self, ability, path: str, card_id: str) -> None:
         """Raise :class:`~rulekit.errors.ScenarioError` for an ability this ruleset cannot run

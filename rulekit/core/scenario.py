@@ -49,6 +49,20 @@ class ScriptEntry:
         return "-".join((self.do.value.replace(" ", "-"),) + tuple(subjects))
 
 
+@dataclass(frozen=True, slots=True)
+class CorpusEntry:
+    """What makes a scenario a corpus card (``tests/cards/``): the card it is about (the id of a
+    card in ``cards``), that card's printed text in its game's template, and the ruleset's
+    vocabulary items it exercises (names its ruleset lists: :attr:`Ruleset.vocabulary
+    <rulekit.core.ruleset.Ruleset.vocabulary>`). ``rulekit trace`` shows the text in its header."""
+
+    __pydantic_config__ = {"extra": "forbid"}
+
+    card: str
+    text: str
+    covers: tuple[str, ...] = ()
+
+
 @dataclass(frozen=True)
 class Scenario:
     __pydantic_config__ = {"extra": "forbid"}   # file keys are checked: no unknown keys
@@ -61,6 +75,7 @@ class Scenario:
     ruleset: str | None = None     # None: the registry's default (files written before a second game)
     phase: str = ""
     rulings: dict[str, str] = field(default_factory=dict, hash=False)   # ruling name -> option (non-defaults)
+    corpus: CorpusEntry | None = None   # a corpus card: the card it is about, its printed text, what it covers
 
     def __post_init__(self):
         if self.ruleset is None and default_ruleset_name() is not None:

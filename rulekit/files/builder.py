@@ -19,7 +19,7 @@ from dataclasses import replace
 from rulekit.core.abilities import Ability, CardFilter, Condition, Instruction, Posture, Target, Timing, Trigger, Which, Who
 from rulekit.core.events import EventKind, Verb
 from rulekit.core.model import Card
-from rulekit.core.scenario import Scenario, ScriptEntry
+from rulekit.core.scenario import CorpusEntry, Scenario, ScriptEntry
 
 
 # -- filters, patterns, conditions ---------------------------------------------------------------
@@ -144,6 +144,7 @@ class ScenarioBuilder:
         self.phase = phase
         self._cards: list[Card] = []
         self._script: list[ScriptEntry] = []
+        self._corpus: CorpusEntry | None = None
 
     def card(self, id: str, title: str, owner: str, *, controller=None, zone=None, type=None,
              kneeling=False, traits=(), abilities=(), **fields) -> "ScenarioBuilder":
@@ -242,9 +243,15 @@ class ScenarioBuilder:
     def end_phase(self, phase: str, **kw) -> "ScenarioBuilder":
         return self.occur(Verb.END_PHASE, phase=phase, **kw)
 
+    def corpus(self, card: str, text: str, covers=()) -> "ScenarioBuilder":
+        """Make the scenario a corpus card: the card it is about (an id), its printed text, and the
+        items of its ruleset's vocabulary it covers (checked by :meth:`build`)."""
+        self._corpus = CorpusEntry(card, text, tuple(covers))
+        return self
+
     def build(self) -> Scenario:
         """The scenario, validated like a scenario file: a wrong type, ``None`` or an unknown
         reference raises :class:`~rulekit.errors.ScenarioError` naming the field."""
         from rulekit.files.validation import validate_scenario
         return validate_scenario(Scenario(self.title, self.players, self.first_player, tuple(self._cards),
-                              tuple(self._script), self.ruleset, self.phase))
+                              tuple(self._script), self.ruleset, self.phase, corpus=self._corpus))

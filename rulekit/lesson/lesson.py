@@ -165,6 +165,9 @@ class Lesson(_Shown):
         title = self.scenario.card(card_id).title
         names = play.names
         head = f"#{step.number} · {_position(step)} — {names.token(ids.ability_ref(card_id, ability_id)) or title}"
+        corpus = self.scenario.corpus
+        if corpus is not None and corpus.card == card_id:      # a corpus card: its text as printed
+            head += f" “{corpus.text}”"
         if not e.verdicts:
             return Why(head, [names.words(e.note)])
         reasons = [names.words(f"for {label}: {reason(v)}") for v, label in zip(e.verdicts, e.conditions)]

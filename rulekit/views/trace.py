@@ -110,3 +110,12 @@ def answer_line(step: Step) -> str | None:
 
 def format_trace(steps: tuple[Step, ...], **kw) -> str:
     return "\n".join(trace_lines(steps, **kw))
+
+
+def corpus_header(scenario) -> str:
+    """The header line of a corpus card's trace: the card it is about, its printed text and the
+    vocabulary items it covers (``Card: Brightwater Scout (scout) — "When you play me, draw 1."
+    [covers: play]``)."""
+    corpus = scenario.corpus
+    title = scenario.card(corpus.card).title
+    return f"Card: {title} ({corpus.card}) — \u201c{corpus.text}\u201d [covers: {', '.join(corpus.covers)}]"

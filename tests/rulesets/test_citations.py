@@ -93,7 +93,10 @@ def _comments(path: Path) -> str:
 
 
 def _scenario_texts(ruleset: str) -> list[tuple[str, str]]:
-    return [(str(p.relative_to(ROOT)), _comments(p)) for p in sorted((ROOT / "scenarios" / ruleset).glob("*.yaml"))]
+    """The comments of the shipped scenarios, the corpus cards and the pending cases."""
+    folders = (ROOT / "scenarios" / ruleset, ROOT / "tests" / "cards" / ruleset,
+               ROOT / "tests" / "fidelity" / "pending" / ruleset)
+    return [(str(p.relative_to(ROOT)), _comments(p)) for folder in folders for p in sorted(folder.glob("*.yaml"))]
 
 
 def _markdown(path: Path) -> str:

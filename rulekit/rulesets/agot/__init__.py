@@ -25,6 +25,7 @@ from rulekit.rulesets.agot.rules import RULES
 from rulekit.rulesets.agot.rulings import REMOVED_RULINGS, RULINGS
 from rulekit.rulesets.agot.steps import SeqStep
 from rulekit.rulesets.agot.verdicts import considered, judge
+from rulekit.rulesets.agot.vocabulary import VOCABULARY
 
 #: step names an ``expect`` verdict may use ("interrupt window" …)
 STEP_NAMES = {step.name.lower().replace("_", " "): step for step in SeqStep}
@@ -86,6 +87,7 @@ class AGoT(Ruleset):
     views = views
     rules = RULES
     rulings = RULINGS
+    vocabulary = VOCABULARY
     removed_rulings = REMOVED_RULINGS
 
     def moved_card(self, before, after, printed):

@@ -24,6 +24,7 @@ from rulekit.rulesets.riftbound.rules import RULES
 from rulekit.rulesets.riftbound.rulings import RULINGS
 from rulekit.rulesets.riftbound.codes import RbStep
 from rulekit.rulesets.riftbound.frames import ChainFrame, ChainItem, ItemFrame, OpenFrame, TriggerCheck
+from rulekit.rulesets.riftbound.vocabulary import VOCABULARY
 
 
 class Riftbound(Ruleset):
@@ -107,6 +108,7 @@ class Riftbound(Ruleset):
         cards.check_cards(cards_)
     rules = RULES
     rulings = RULINGS
+    vocabulary = VOCABULARY
 
     def entry(self, card, to):
         """A unit put into play enters its controller's base exhausted, unless placed at a

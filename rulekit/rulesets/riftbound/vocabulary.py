@@ -1,0 +1,41 @@
+"""What Riftbound's printed cards say that this ruleset models, item by item (issue #24): the
+names a corpus card's ``covers`` may use (``tests/cards/riftbound/``). ``built=False`` marks an
+item listed but not modelled yet; the corpus test expects its coverage to fail until the commit
+that builds it sets ``built`` to true."""
+from __future__ import annotations
+
+from rulekit.core.ruleset import VocabularyItem as _V
+
+VOCABULARY = (
+    # issue #24's items, most-needed first
+    _V("play", "playing a unit or gear: 'When you play me / a gear / another unit' (rb.play; 351.1, 383.4.a)"),
+    _V("conquer-hold", "conquering and holding a battlefield: 'When I conquer', 'When you hold'", built=False),
+    _V("battlefields", "several named battlefields, and 'here' at each of them", built=False),
+    _V("this-turn-might", "Might changed 'this turn', and Might reductions", built=False),
+    _V("buffs", "buffs as counters: at most one, 'spend a buff', 'buffed'", built=False),
+    _V("resources", "runes, energy and power as costs and resources: channel, pay, recycle", built=False),
+    _V("keywords", "keywords on cards and tokens (Temporary, Deflect, Tank, Hidden, Legion, Level …) "
+                   "as far as they touch timing", built=False),
+    _V("combat", "combat and showdowns: attack, defend, 'in combat', combat ends, Focus", built=False),
+    _V("ready-exhaust", "readying and exhausting: 'When I'm readied', 'When you exhaust an enemy unit' "
+                        "(414, 415)"),
+    _V("leaves-board", "a card's own leaving the board other than by dying (Deathknell)", built=False),
+    _V("would-instead", "a standing 'would … instead' replacement printed on a card (369-373)", built=False),
+    _V("turn", "turn qualifiers: 'on your turn', 'on an opponent's turn' (rb.turn; 383.2.a)"),
+    _V("chance", "randomness and hidden information answered by the game: a shuffle, a search, "
+                 "'at random'", built=False),
+    _V("not-modelled", "an effect rulekit does not simulate, named in words so the trigger can be taught "
+                       "(rulekit.not-modelled)"),
+    # the general ones built before issue #24
+    _V("deathknell", "'When I die' (Deathknell): captured as the card dies, read as it was on the board"),
+    _V("damage", "dealing damage, and units with lethal damage dying in the cleanup"),
+    _V("move", "moving a unit between its base and a battlefield, and 'here' read when it executes"),
+    _V("tokens", "creating token units or gear under the ability's controller"),
+    _V("costs", "a cost within a triggered ability's instructions, paid when its item is finalized (383.3.b)"),
+    _V("once-per-turn", "'once each turn': an ability that has triggered this turn does not trigger again"),
+    _V("nth-time", "'the Nth time … each turn': counted per turn, one trigger for simultaneous events"),
+    _V("optional", "'you may': decided when the trigger condition is fulfilled (383.3.a)"),
+    _V("targets", "choosing targets when the item is finalized; 'up to N'; no legal target removes it"),
+    _V("control", "friendly and enemy judged from the controller; taking control of an item on the Chain"),
+    _V("grant", "abilities given to and taken from a card by an effect ('gains', 'loses')"),
+)
