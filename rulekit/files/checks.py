@@ -123,8 +123,8 @@ class _Checker:
         if do is Verb.MOVE and item.to is None:
             raise self.fail(path + ("to",), "'move' needs 'to': the zone the cards go to", "a zone")
         if item.to is not None:
-            if do not in (Verb.MOVE, Verb.PUT_INTO_PLAY, Verb.CREATE):
-                raise self.fail(path + ("to",), f"only 'move' and 'put into play' take 'to', not {do.value!r}")
+            if do not in (Verb.MOVE, Verb.PUT_INTO_PLAY, Verb.CREATE, Verb.PLAY):
+                raise self.fail(path + ("to",), f"only 'move', 'play' and 'put into play' take 'to', not {do.value!r}")
             if self.places is not None and item.to not in self.places:
                 raise self.fail(path + ("to",), f"{shown(item.to)} is not a place cards can go to here"
                                 f"{suggest(item.to, self.places)}", "one of " + ", ".join(self.places))

@@ -118,3 +118,14 @@ cards:
     with pytest.raises(ScenarioError) as e:
         loads_scenario(text)
     assert "'at' is a card field of Riftbound" in str(e.value)
+
+
+def test_a_unit_is_played_to_a_battlefield_and_a_gear_to_its_base():
+    b = _board(zone="hand")
+    b.card("g", "Tide Lantern", "P1", type="gear", zone="hand")
+    game = Game.start(b.play("u", to="ford").build())
+    u = game.state.cards["u"]
+    assert (u.zone, u.at, u.kneeling, u.incarnation) == ("battlefield", "ford", True, 1)
+    with pytest.raises(ScenarioError) as e:
+        _board(zone="hand").card("g", "Tide Lantern", "P1", type="gear", zone="hand").play("g", to="ford").build()
+    assert "only a unit is played to a location" in str(e.value)

@@ -153,6 +153,19 @@ class Riftbound(Ruleset):
                 raise ScenarioError(f"'combat' needs 'player': the attacker, whose units applied Contested (459.2.b.1), "
                                     f"not {entry.player!r}", path=f"{path}.player",
                                     expected="one of " + ", ".join(scenario.players))
+        if entry.do is Verb.PLAY and entry.to is not None:
+            from rulekit.core.errors import ScenarioError
+            named = cards.battlefields(scenario.cards)
+            for card_id in entry.cards:
+                card = next(c for c in scenario.cards if c.id == card_id)
+                if card.type != "unit":
+                    raise ScenarioError(f"{card_id!r} is a {card.type}: only a unit is played to a location chosen "
+                                        "for it (355.2); a gear enters its player's base (359.2.d)", path=f"{path}.to",
+                                        expected="no 'to' when playing a gear or a spell")
+            if entry.to != "base" and entry.to not in named:
+                raise ScenarioError(f"a unit is played to its controller's base or to a battlefield (355.2.a), not "
+                                    f"{entry.to!r}", path=f"{path}.to",
+                                    expected="one of " + ", ".join(("base",) + named))
         if entry.do is Verb.CONQUER:
             from rulekit.core.checking import suggest
             from rulekit.core.errors import ScenarioError
