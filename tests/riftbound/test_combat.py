@@ -110,3 +110,14 @@ script:
     with pytest.raises(ScenarioError) as e:
         loads_scenario(text)
     assert "'combat' is not a verb of agot" in str(e.value)
+
+
+def test_explain_at_the_showdown_names_what_the_player_with_focus_may_play():
+    from rulekit import Code, explain
+    from rulekit.core.decisions import AnswerKey, DecisionKind
+    from rulekit import Line
+    line = Line().with_answer(AnswerKey(DecisionKind.ACT_OR_PASS, "showdown:s:fight", "P2", 1), "surge.x")
+    game = Game.start(_fight(spell=True).build(), line, play_defaults=True)
+    step = next(s for s in game.timeline if s.what == "rb-adds" and s.args_dict()["player"] == "P2")
+    verdict, = explain(step, "surge", "x").verdicts
+    assert verdict.code is Code.ELIGIBLE

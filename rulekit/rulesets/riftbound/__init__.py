@@ -134,6 +134,9 @@ class Riftbound(Ruleset):
         if isinstance(checking, OpenFrame):      # the turn player's priority with no Chain
             return ((priority.priority_verdict(step.before, source, ability, step.before.first_player, None),),
                     (checking.id,))
+        if isinstance(checking, combat.ShowdownFrame):   # the player with Focus, in a Showdown (312.2.b)
+            return ((priority.priority_verdict(step.before, source, ability, checking.focus, None),),
+                    (checking.id,))
         if not isinstance(checking, TriggerCheck):
             return None
         return triggers.explain_verdicts(step, source, ability), tuple(tc.id for tc in checking.events)
@@ -210,7 +213,7 @@ class Riftbound(Ruleset):
         if step_name == "priority":
             return [s for s in timeline if s.parent is not None and s.parent.control
                     and ((isinstance(s.parent.control[-1], ChainFrame) and s.parent.control[-1].priority is not None)
-                         or isinstance(s.parent.control[-1], OpenFrame))
+                         or isinstance(s.parent.control[-1], (OpenFrame, combat.ShowdownFrame)))
                     and s.parent.control[-1].id == sequence_id]
         if step_name != "occurs":
             return []
