@@ -153,6 +153,10 @@ def check_ability(ability: Ability, ap: str, rules, card_id: str) -> None:
             f = getattr(ability.when, name, None)
             if f is not None:
                 _check_filter(f, f"{ap}.when.{name}", rules)
+    for part in ("condition", "active_if"):
+        for k, cond in enumerate(getattr(ability, part)):
+            if cond.count is not None:
+                _check_filter(cond.count, f"{ap}.{part}[{k}].count", rules)
     if not ability.effect:
         raise ScenarioError(f"ability {ability.id!r} of card {card_id!r} has no effect", path=f"{ap}.effect")
     for k, instr in enumerate(ability.cost):
@@ -199,6 +203,14 @@ def _check_set_fields(rules, what: str, value, path: str, name: str) -> None:
 
 
 def _check_filter(f, path: str, rules) -> None:
+    if f.combat is not None:
+        if "combat" not in rules.filter_fields:
+            raise ScenarioError(f"'combat' of a card filter belongs to another ruleset, not {rules.name}",
+                                path=f"{path}.combat", expected="fields of a card filter of " + rules.name)
+        roles = rules.combat_roles
+        if f.combat not in roles:
+            raise ScenarioError(f"{f.combat!r} is not a combat designation{suggest(f.combat, roles)}",
+                                path=f"{path}.combat", expected="one of " + ", ".join(roles))
     if f.zone is not None and f.zone not in rules.zones:
         raise ScenarioError(f"zone {f.zone!r} does not exist in {rules.name}{suggest(f.zone, rules.zones)}",
                             path=f"{path}.zone", expected="one of " + ", ".join(rules.zones))

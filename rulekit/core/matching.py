@@ -63,6 +63,10 @@ def filter_mismatch(f: CardFilter, card: Card, me: str, source: Card | None, *, 
         # controller's own; Riftbound's named battlefields are each a location (Ruleset.location)
         if rules.location(card) != rules.location(source):
             return f"{card.title} is not here ({source.title}'s location)"
+    if f.combat is not None:        # "while I'm attacking", "a defending unit", "in combat" (Riftbound)
+        role = rules.combat_role(card)
+        if role is None or (f.combat != "in combat" and role != f.combat):
+            return f"{card.title} is not {'in combat' if f.combat == 'in combat' else 'an ' + f.combat}"
     if f.controller is not _Who.ANY and not _who_matches(f.controller, card.controller, me):
         return f"{card.title} is controlled by {card.controller}"
     if f.owner is not _Who.ANY and not _who_matches(f.owner, card.owner, me):
@@ -114,7 +118,7 @@ def trigger_matcher(when: Trigger) -> Callable[[TriggeringCondition, GameState, 
 def _compile_trigger(when: Trigger) -> Callable[..., bool]:
     f = when.card
     if when.event is _EventKind.LEAVES_PLAY or (
-            f is not None and (f.which is not _Which.ANY or f.id is not None or f.here)):
+            f is not None and (f.which is not _Which.ANY or f.id is not None or f.here or f.combat is not None)):
         def general(tc, state, me, source, occurred):
             return trigger_words(when, tc, state, me, source, occurred) is None
         return general

@@ -274,6 +274,15 @@ class Ruleset(RulesetViews):
     instruction_fields: ClassVar[frozenset[str]] = frozenset()
     entry_fields: ClassVar[frozenset[str]] = frozenset()
 
+    #: optional fields a file may set on a card filter beyond every ruleset's (Riftbound: ``combat``)
+    filter_fields: ClassVar[frozenset[str]] = frozenset()
+    #: the values a filter's ``combat`` may take (Riftbound: attacker, defender, in combat)
+    combat_roles: ClassVar[tuple[str, ...]] = ()
+
+    def combat_role(self, card) -> str | None:
+        """The designation ``card`` has in a combat in progress (Riftbound), else ``None``."""
+        return None
+
     def check_entry(self, entry, path: str, scenario) -> None:
         """Raise :class:`~rulekit.errors.ScenarioError` for a script entry this ruleset cannot run
         (besides the checks every ruleset gets)."""

@@ -24,11 +24,12 @@ from rulekit.core.scenario import CorpusEntry, Scenario, ScriptEntry
 
 # -- filters, patterns, conditions ---------------------------------------------------------------
 def cards(which="any", type=None, title=None, trait=None, controller="any", owner="any", zone=None,
-          posture=None, here=False) -> CardFilter:
+          posture=None, here=False, combat=None) -> CardFilter:
     """A card filter; ``which`` is "self", "other" or "any"; players are "you"/"opponent"/"any";
-    ``here=True`` is Riftbound's "here" (at the ability's card's location: its battlefield)."""
+    ``here=True`` is Riftbound's "here" (at the ability's card's location: its battlefield);
+    ``combat`` is Riftbound's "attacker", "defender" or "in combat"."""
     return CardFilter(Which(which), type, title, trait, Who(controller), Who(owner), zone,
-                      Posture(posture) if posture else None, here=here)
+                      Posture(posture) if posture else None, here=here, combat=combat)
 
 
 def on(event, *, card: CardFilter | None = None, player="any", challenge=None, phase=None,

@@ -121,3 +121,36 @@ def test_explain_at_the_showdown_names_what_the_player_with_focus_may_play():
     step = next(s for s in game.timeline if s.what == "rb-adds" and s.args_dict()["player"] == "P2")
     verdict, = explain(step, "surge", "x").verdicts
     assert verdict.code is Code.ELIGIBLE
+
+
+def test_if_im_defending_holds_during_combat_only():
+    game = play("while-defending-condition")
+    assert resolved_of(game) == ("dart.x@open:s:main#0", "veteran.v@s:fight/damage:is-dealt-damage:veteran")
+
+
+@pytest.mark.parametrize("ruleset, value, wanted", [
+    ("riftbound", "defending", "did you mean 'defender'"),
+    ("agot", "defender", "belongs to another ruleset"),
+])
+def test_a_combat_filter_is_riftbounds_and_names_a_designation(ruleset, value, wanted):
+    text = f"""
+ruleset: {ruleset}
+title: combat filter
+players: [P1, P2]
+first_player: P1
+cards:
+  - id: c
+    title: Shieldwall Veteran
+    owner: P1
+    type: unit
+    zone: base
+    abilities:
+      - {{id: v, timing: {"triggered" if ruleset == "riftbound" else "reaction"}, when: {{event: killed}},
+         condition: [{{count: {{which: self, combat: {value}}}, at_least: 1}}],
+         effect: [{{do: draw, target: you}}]}}
+"""
+    if ruleset == "agot":
+        text = text.replace("    type: unit\n    zone: base\n", "")
+    with pytest.raises(ScenarioError) as e:
+        loads_scenario(text)
+    assert wanted in str(e.value)

@@ -63,6 +63,8 @@ class Riftbound(Ruleset):
     ability_fields = frozenset({"zones", "once_per_turn", "optional", "deathknell", "active_if"})
     trigger_fields = frozenset({"nth", "by", "phase", "turn"})
     instruction_fields = frozenset({"to", "grant", "ability", "amount_of", "instead", "up_to", "token"})
+    filter_fields = frozenset({"combat"})
+    combat_roles = ("attacker", "defender", "in combat")
     entry_fields = frozenset({"to", "grant", "ability"})
 
     handlers = {
@@ -97,6 +99,9 @@ class Riftbound(Ruleset):
         if tc.kind is EventKind.DEFENDS:      # the designation is set as the combat begins (rb.combat)
             return state
         return scoring.apply_event(state, tc)
+
+    def combat_role(self, card):
+        return combat.role_of(card)
 
     def run_entry(self, state, control, entry, occurrence, args):
         return combat.begin(state, control, entry, occurrence, args)

@@ -173,7 +173,8 @@ RULES: tuple[Rule, ...] = (
          "kills the units with lethal damage, heals every unit and recalls the attackers if defenders remain. If "
          "only one player has units left there, that player establishes control (a conquer if they gain it and "
          "have not scored it this turn); with none left it becomes uncontrolled. Then combat ends and the "
-         "designations are removed.", "rules reference",
+         "designations are removed; until then \"if I'm attacking\", \"if I'm defending\" and \"in combat\" "
+         "read them.", "rules reference",
          CORE_RULES + ", 383.4.e, 383.4.f, 459.2.b, 459.2.d.1, 460.1, 460.2, 461.1.a, 461.3, 461.5 and 461.7"),
     Rule("rb.showdown", "A showdown and Focus",
          "In a showdown the player with Focus has priority and may play a card or ability with Action or Reaction, "
