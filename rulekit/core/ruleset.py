@@ -26,6 +26,8 @@ What a ruleset declares, in the order the engine meets it:
 """
 from __future__ import annotations
 
+from rulekit.core.places import Places
+
 import dataclasses
 from dataclasses import dataclass
 from typing import Callable, ClassVar, Mapping
@@ -157,7 +159,7 @@ def ruling_arg(state, name: str) -> tuple[str, str]:
     return ("ruling", f"{name}={state.rulings[name]}")
 
 
-class Ruleset(RulesetViews):
+class Ruleset(Places, RulesetViews):
     """The interface every ruleset implements (see the module docstring).
 
     **Required** (:data:`REQUIRED`; :func:`missing` names what a ruleset lacks, and the registry
@@ -327,26 +329,6 @@ class Ruleset(RulesetViews):
         script entry names, if any) and whether it is turned there. Default: where cards are
         while being played, else where played cards go."""
         return (self.playing_zone or self.played_zone), False
-
-    def place_names(self, cards: tuple) -> tuple[str, ...]:
-        """What a ``to`` (a move's, a play's, a token's destination) may name, given the scenario's
-        cards: the ruleset's zones by default (Riftbound: also each battlefield on the board)."""
-        return self.zones
-
-    def where(self, card) -> str:
-        """The place name ``card`` is at, as a ``to`` names it (a move there is no move). Default:
-        its zone."""
-        return card.zone
-
-    def location(self, card) -> tuple[str, str]:
-        """The location ``card`` is at, for "here": a zone all players share (a battlefield) is one
-        location; any other (a base) is its controller's own."""
-        return (card.zone, "" if card.zone in self.shared_zones else card.controller)
-
-    def place(self, state, card_id: str, to: str, controller: str | None = None):
-        """The state with the card put at ``to`` (a name :meth:`place_names` allows). Default: the
-        zone of that name (:meth:`~rulekit.core.model.GameState.move`)."""
-        return state.move(card_id, to, controller=controller)
 
     def run_entry(self, state, control, entry, occurrence: str, args: tuple):
         """What a script entry whose verb creates no event of its own does (Riftbound: a

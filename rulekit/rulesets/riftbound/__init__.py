@@ -17,13 +17,15 @@ from rulekit.rulesets.riftbound import priority
 from rulekit.rulesets.riftbound import resolving
 from rulekit.rulesets.riftbound import combat
 from rulekit.rulesets.riftbound import scoring
+from rulekit.rulesets.riftbound import steps
 from rulekit.rulesets.riftbound import triggers
 from rulekit.rulesets.riftbound import views
 from rulekit.rulesets.riftbound import words
 from rulekit.rulesets.riftbound.rules import RULES
 from rulekit.rulesets.riftbound.rulings import RULINGS
 from rulekit.rulesets.riftbound.codes import RbStep
-from rulekit.rulesets.riftbound.frames import ChainFrame, ChainItem, ItemFrame, OpenFrame, TriggerCheck
+from rulekit.rulesets.riftbound.frames import (ChainFrame, ChainItem, CombatFrame, ItemFrame, OpenFrame, ScoringFrame,
+                                               ShowdownFrame, TriggerCheck)
 from rulekit.rulesets.riftbound.vocabulary import VOCABULARY
 
 
@@ -72,9 +74,9 @@ class Riftbound(Ruleset):
         ChainFrame: Handler(chain.advance_chain, chain.answer_chain),
         ItemFrame: Handler(resolving.advance_item, resolving.answer_item),
         OpenFrame: Handler(priority.advance_open, priority.answer_open),
-        scoring.ScoringFrame: Handler(scoring.advance_scoring),
-        combat.CombatFrame: Handler(combat.advance_combat),
-        combat.ShowdownFrame: Handler(combat.advance_showdown, combat.answer_showdown),
+        ScoringFrame: Handler(steps.advance_scoring),
+        CombatFrame: Handler(combat.advance_combat),
+        ShowdownFrame: Handler(combat.advance_showdown, combat.answer_showdown),
     }
     flow = views.FLOW
     views = views
@@ -139,7 +141,7 @@ class Riftbound(Ruleset):
         if isinstance(checking, OpenFrame):      # the turn player's priority with no Chain
             return ((priority.priority_verdict(step.before, source, ability, step.before.first_player, None),),
                     (checking.id,))
-        if isinstance(checking, combat.ShowdownFrame):   # the player with Focus, in a Showdown (312.2.b)
+        if isinstance(checking, ShowdownFrame):   # the player with Focus, in a Showdown (312.2.b)
             return ((priority.priority_verdict(step.before, source, ability, checking.focus, None),),
                     (checking.id,))
         if not isinstance(checking, TriggerCheck):
@@ -218,7 +220,7 @@ class Riftbound(Ruleset):
         if step_name == "priority":
             return [s for s in timeline if s.parent is not None and s.parent.control
                     and ((isinstance(s.parent.control[-1], ChainFrame) and s.parent.control[-1].priority is not None)
-                         or isinstance(s.parent.control[-1], (OpenFrame, combat.ShowdownFrame)))
+                         or isinstance(s.parent.control[-1], (OpenFrame, ShowdownFrame)))
                     and s.parent.control[-1].id == sequence_id]
         if step_name != "occurs":
             return []

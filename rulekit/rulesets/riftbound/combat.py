@@ -39,42 +39,17 @@ from rulekit.core.abilities import Timing
 from rulekit.core.decisions import PASS, AnswerKey, Decision, DecisionKind
 from rulekit.core.events import Verb
 from rulekit.core.frames import Ask, Control, Progress
-from rulekit.core.frozen import immutable, replace
+from rulekit.core.frozen import replace
 from rulekit.core.model import GameState
-from rulekit.core.ruleset import Frame
 from rulekit.rulesets.riftbound.cards import at_of
 from rulekit.rulesets.riftbound.codes import RbStep
-from rulekit.rulesets.riftbound.frames import ChainFrame, ChainItem
+from rulekit.rulesets.riftbound.frames import ChainFrame, ChainItem, CombatFrame, ShowdownFrame
+from rulekit.rulesets.riftbound.priority import playable
+from rulekit.rulesets.riftbound.triggers import occurrence
 
 ATTACKER, DEFENDER = "attacker", "defender"
 #: what a player with Focus may play in a Showdown: cards and abilities with Action or Reaction (308.1.a)
 SHOWDOWN_TIMINGS = (Timing.ACTION, Timing.PRIORITY)
-
-
-@immutable
-class CombatFrame(Frame):
-    """A combat at one battlefield: the occurrence that began it, the battlefield, the attacker and
-    defender, and the step it is at (``designate``, ``showdown``, ``damage``, ``cleanup``,
-    ``control``, ``end``)."""
-
-    id: str
-    battlefield: str
-    attacker: str
-    defender: str
-    stage: str = "designate"
-
-
-@immutable
-class ShowdownFrame(Frame):
-    """A Showdown: who has Focus, how many players have passed in sequence, how many priority
-    opportunities it has given, and whether the player with Focus has just started a Chain (when it
-    is gone, Focus passes: 346)."""
-
-    id: str
-    focus: str
-    passes: int = 0
-    number: int = 0
-    played: bool = False
 
 
 def showdown_id(group: str) -> str:
@@ -105,13 +80,12 @@ def begin(state: GameState, control: Control, entry, occurrence: str, args: tupl
         why = (f"{attacker} has no unit there" if not units_at(state, battlefield, attacker)
                else "no other player has a unit there")
         return Progress(state, control, "rb.combat", RbStep.NO_COMBAT, args + (("why", why),))
-    frame = CombatFrame(occurrence, battlefield, attacker, defender)
+    frame = CombatFrame(occurrence, battlefield, attacker, defender, stage="designate")
     return _designate(frame, state, control + (frame,), args)
 
 
 def _designate(frame: CombatFrame, state: GameState, control: Control, args: tuple = ()) -> Progress:
     """459.2.b: the designations, as events; then the Showdown, the attacker with Focus (459.2.c)."""
-    from rulekit.rulesets.riftbound.triggers import occurrence
     attackers = units_at(state, frame.battlefield, frame.attacker)
     defenders = units_at(state, frame.battlefield, frame.defender)
     conditions = (occur.conditions_for(Verb.ATTACK, state, frame.id, frame.id, cards=attackers)
@@ -138,7 +112,6 @@ def _assign(total: int, targets) -> list[tuple[object, int]]:
 
 
 def advance_combat(frame: CombatFrame, state: GameState, control: Control) -> Progress:
-    from rulekit.rulesets.riftbound.triggers import occurrence
     rest = control[:-1]
     attackers = tuple(c for c in units_at(state, frame.battlefield) if role_of(c) == ATTACKER)
     defenders = tuple(c for c in units_at(state, frame.battlefield) if role_of(c) == DEFENDER)
@@ -191,7 +164,6 @@ def advance_combat(frame: CombatFrame, state: GameState, control: Control) -> Pr
 
 # -- the Showdown: Focus ------------------------------------------------------------------------------
 def _options(state: GameState, player: str):
-    from rulekit.rulesets.riftbound.priority import playable
     return [(c, a) for c, a in playable(state, player, None) if a.timing in SHOWDOWN_TIMINGS]
 
 

@@ -14,7 +14,7 @@ from rulekit.core.frozen import replace
 from rulekit.core.model import Card, GameState, TriggeringCondition
 from rulekit.core.verdicts import Code, Verdict
 from rulekit.rulesets.riftbound.codes import RbStep
-from rulekit.rulesets.riftbound.frames import ChainFrame, ChainItem, OpenFrame
+from rulekit.rulesets.riftbound.frames import ChainFrame, ChainItem, OpenFrame, ShowdownFrame
 from rulekit.rulesets.riftbound.triggers import item_controller, zones_of
 
 PLAYED_TIMINGS = (Timing.PRIORITY, Timing.ACTION)
@@ -124,7 +124,6 @@ def grants(timeline) -> tuple[str, ...]:
 
     Passes with nothing to play count like any other: the player received priority and passed.
     Finalizing an item does not pass priority (337.1.a), so it grants none."""
-    from rulekit.rulesets.riftbound.combat import ShowdownFrame
     out: list[str] = []
     for step in timeline:
         frame = step.parent.control[-1] if step.parent is not None and step.parent.control else None

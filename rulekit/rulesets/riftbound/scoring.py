@@ -10,15 +10,11 @@ Effects (383.4.c-d, 466.2). Points are not counted: the Victory Score is not mod
 """
 from __future__ import annotations
 
-from rulekit.core import ids
 from rulekit.core import occur
 from rulekit.core.events import EventKind, Verb
-from rulekit.core.frames import Control, Progress
-from rulekit.core.frozen import immutable, replace
+from rulekit.core.frozen import replace
 from rulekit.core.model import GameState, TriggeringCondition
-from rulekit.core.ruleset import Frame
 from rulekit.rulesets.riftbound.cards import is_battlefield
-from rulekit.rulesets.riftbound.codes import RbStep
 
 BEGINNING_PHASE = "beginning"     #: the phase whose Scoring Step holds (315.2.b)
 
@@ -62,24 +58,3 @@ def establish_control(state: GameState, conditions) -> tuple[tuple[TriggeringCon
         else:
             out.append(tc)
     return tuple(out), tuple(notes)
-
-
-@immutable
-class ScoringFrame(Frame):
-    """The Beginning Phase's Scoring Step, once the start-of-phase triggers are dealt with: the
-    turn player holds every battlefield they control (315.2.b.2)."""
-
-    group: str
-
-
-def advance_scoring(frame: ScoringFrame, state: GameState, control: Control) -> Progress:
-    from rulekit.rulesets.riftbound.triggers import occurrence
-    player = state.first_player
-    held = tuple(c for c in (state.cards[i] for i in state.order)
-                 if is_battlefield(c) and c.controller == player and not has_scored(state, player, c.id))
-    rest = control[:-1]
-    if not held:
-        return Progress(state, rest, "rb.hold", RbStep.NO_HOLD, (("player", player),))
-    group = ids.nested(frame.group, "hold")
-    conditions = occur.conditions_for(Verb.HOLD, state, group, group, cards=held, new_controller=player)
-    return occurrence(state, rest, conditions, group, "rb.hold", (("scoring", player),))

@@ -42,7 +42,8 @@ from rulekit.core.model import Card, GameState, TriggeringCondition
 from rulekit.core.verdicts import Code, Verdict
 from rulekit.core.ruleset import ruling_arg
 from rulekit.rulesets.riftbound.codes import RbStep
-from rulekit.rulesets.riftbound.frames import ChainFrame, ChainItem, OpenFrame, TriggerCheck
+from rulekit.rulesets.riftbound.frames import ChainFrame, ChainItem, OpenFrame, ScoringFrame, TriggerCheck
+from rulekit.rulesets.riftbound.scoring import BEGINNING_PHASE, establish_control
 
 
 # -- judging triggers ----------------------------------------------------------------------------
@@ -181,7 +182,6 @@ def occurrence(state: GameState, control: Control, conditions: tuple[TriggeringC
     "when … dies"); the events that replace it do happen and, under the default reading, are
     processed with the rest — so they can trigger (``rb.replacement``, ruling
     ``rb.replacement-triggers``)."""
-    from rulekit.rulesets.riftbound.scoring import BEGINNING_PHASE, ScoringFrame, establish_control
     if any(tc.kind is EventKind.CONQUERS for tc in conditions):     # a conquer only where the rules say (464.1, 465)
         conditions, not_conquers = establish_control(state, conditions)
         if not_conquers:
@@ -230,6 +230,10 @@ def occurrence(state: GameState, control: Control, conditions: tuple[TriggeringC
                     and state.cards[tc.card.id].zone in state.rules.in_play)
     if entered:
         args = args + (("entered", entered),)
+    moved = tuple((tc.card.obj, state.rules.where(state.cards[tc.card.id])) for tc in happened
+                  if tc.kind is EventKind.MOVES)
+    if moved:           # where each moved card now is (a zone, or a battlefield: rb.battlefields)
+        args = args + (("moved", moved),)
     check = TriggerCheck(group, happened, tuple(captured), deathknells=tuple(deathknells))
     if any(tc.kind is EventKind.PHASE_BEGINS and tc.phase == MAIN_PHASE for tc in happened):
         control = control + (OpenFrame(ids.open_window(group)),)     # once its triggers are dealt with

@@ -29,6 +29,8 @@ def describe(what: str, a: dict, state) -> str | None:
                           f"{player}'s {zone} "
                           f"{'exhausted' if exhausted else 'ready'}"
                           for obj, player, zone, exhausted in a.get("entered", ()))
+        moved = "".join(f"; {obj_label(state, obj)} is now at {_place(state, to)}" for obj, to in a.get("moved", ()))
+        entered += moved
         not_conquers = "".join(f"; not a conquer: {why}" for _, why in a.get("not_conquers", ()))
         return f"{head}Processed at once — {happened}{entered}{captured}{replaced}{not_conquers}."
     if what == "rb-triggers":
@@ -120,3 +122,9 @@ def words_of_combat(a: dict) -> str:
             "cleanup": "Combat cleanup: units with lethal damage die together. ",
             "control": "Combat resolution: the only player with units left establishes control (rb.combat). "
             }.get(a["combat"], "Combat: ")
+
+
+def _place(state, to: str) -> str:
+    """A place a card is at: a battlefield by its title, or a zone."""
+    card = state.cards.get(to)
+    return f"{card.title} ({to})" if card is not None else f"the {to}"
