@@ -71,6 +71,7 @@ class CardFilter:
     here: bool = False               # at the same location as the ability's card ("here", "at this battlefield")
     id: str | None = None            # one card, by its id
     combat: str | None = None        # Riftbound: "attacker", "defender" or "in combat" (either designation)
+    top: int | None = None           # among the top N cards of its owner's deck ("look at the top 3 cards")
 
 
 @immutable
@@ -131,6 +132,7 @@ class Target(Word):
     CHOSEN = "chosen"               # a card the controller chooses among ``filter``
     CHOSEN_ABILITY = "chosen ability"   # Riftbound: another item on the Chain ("gain control of a triggered ability")
     EACH = "each"                   # every card matching ``filter``
+    RANDOM = "random"               # ``amount`` cards matching ``filter``, taken at random: the game answers (rulekit.chance)
     YOU = "you"                     # the ability's controller
     OPPONENT = "opponent"           # each opponent of the controller
     THAT_PLAYER = "that player"     # the player the triggering condition is about

@@ -9,8 +9,8 @@ import difflib
 from rulekit.core import ids
 from rulekit.core.abilities import Ability, Target, Timing
 from rulekit.core.errors import ScenarioError
-from rulekit.core.events import (CONDITION_VERBS, EVENTS, RESTRICTION_VERBS, RULES_ONLY_VERBS, VERB_EVENT, Subject,
-                                 Verb)
+from rulekit.core.events import (CHANCE_VERBS, CONDITION_VERBS, EVENTS, RESTRICTION_VERBS, RULES_ONLY_VERBS,
+                                 VERB_EVENT, Subject, Verb)
 from rulekit.core.model import Card
 from rulekit.core.ruleset import COMMON_FIELDS
 
@@ -202,7 +202,9 @@ def _check_set_fields(rules, what: str, value, path: str, name: str) -> None:
                                 expected="fields of " + rules.name + ": " + ", ".join(sorted(allowed)))
 
 
-def _check_filter(f, path: str, rules) -> None:
+def _check_filter(f, path: str, rules, *, top: bool = False) -> None:
+    """A filter's zone is one of the ruleset's; ``top`` (among the top N cards of a deck) only where
+    ``top`` says it is read: an instruction's filter (what it chooses, takes or affects)."""
     if f.combat is not None:
         if "combat" not in rules.filter_fields:
             raise ScenarioError(f"'combat' of a card filter belongs to another ruleset, not {rules.name}",
@@ -214,6 +216,13 @@ def _check_filter(f, path: str, rules) -> None:
     if f.zone is not None and f.zone not in rules.zones:
         raise ScenarioError(f"zone {f.zone!r} does not exist in {rules.name}{suggest(f.zone, rules.zones)}",
                             path=f"{path}.zone", expected="one of " + ", ".join(rules.zones))
+    if f.top is not None and not top:
+        raise ScenarioError("'top' is read only in an instruction's filter (the cards it chooses among or affects)",
+                            path=f"{path}.top", expected="no 'top' here")
+    if f.top is not None and (rules.deck is None or f.zone != rules.deck or f.top < 1):
+        raise ScenarioError(f"'top' finds cards among the top N of a deck: it needs zone {rules.deck!r} and a "
+                            f"number of 1 or more" if rules.deck else f"{rules.name} has no deck for 'top' to look in",
+                            path=f"{path}.top", expected=f"top: 1 or more, with zone: {rules.deck}")
 
 
 def _check_verb(verb: Verb, path: str, rules) -> None:
@@ -271,6 +280,31 @@ def _check_not_modelled(instr, path: str, card_id: str, rules) -> None:
                                 path=f"{path}.{f.name}", expected="fields of 'not modelled': do, " + ", ".join(own))
 
 
+def _check_chance(instr, path: str, rules) -> None:
+    """``target: random`` and ``shuffle`` are answered by the game (rule ``rulekit.chance``): only
+    in a ruleset that has chance decisions; a random pick names what it picks among (a filter),
+    a shuffle names whose deck (a player) and how deep it is decided (``amount``, 1 or more)."""
+    if not rules.chance:
+        what = "target 'random'" if instr.target is Target.RANDOM else f"{instr.do.value!r}"
+        raise ScenarioError(f"{what} is not in {rules.name}: its rules have no chance decisions in rulekit yet "
+                            f"(the nearest: target 'chosen', which its controller chooses)", path=f"{path}.target",
+                            expected="'chosen', 'each', 'self' or 'that card'")
+    if instr.do is Verb.SHUFFLE:
+        if not instr.target.is_player:
+            raise ScenarioError(f"'shuffle' shuffles a player's deck: its target is a player, not "
+                                f"{instr.target.value!r}", path=f"{path}.target",
+                                expected="'you', 'opponent' or 'that player'")
+        if instr.filter is not None:
+            raise ScenarioError("'shuffle' takes no filter: it shuffles the whole deck", path=f"{path}.filter")
+        if instr.amount < 1:
+            raise ScenarioError("'shuffle' decides at least the top card: its amount (how many cards from the top "
+                                "the shuffle decides) is 1 or more", path=f"{path}.amount", expected="1 or more")
+        return
+    if instr.filter is None:
+        raise ScenarioError("target 'random' needs a filter: what the cards are taken from (e.g. {zone: hand, "
+                            "owner: you})", path=f"{path}.filter")
+
+
 def _check_instruction(instr, path: str, rules, card_id: str) -> None:
     _check_verb(instr.do, f"{path}.do", rules)
     _check_set_fields(rules, "instruction", instr, path, f"an instruction of card {card_id!r}")
@@ -325,6 +359,10 @@ def _check_instruction(instr, path: str, rules, card_id: str) -> None:
         raise ScenarioError(f"only 'delay' takes 'at' and 'later', not {instr.do.value!r}", path=f"{path}.later")
     if instr.target is Target.THAT_EFFECT:
         raise ScenarioError(f"only 'cancel' targets 'that effect', not {instr.do.value!r}", path=f"{path}.target")
+    if instr.do in CHANCE_VERBS or instr.target is Target.RANDOM:
+        _check_chance(instr, path, rules)
+        if instr.do in CHANCE_VERBS:
+            return
     subject = EVENTS[VERB_EVENT[instr.do]].subject
     if subject is Subject.PLAYER and not instr.target.is_player:
         raise ScenarioError(f"{instr.do.value!r} needs a player target, not {instr.target.value!r}",
@@ -335,7 +373,7 @@ def _check_instruction(instr, path: str, rules, card_id: str) -> None:
     if instr.target in (Target.CHOSEN, Target.EACH, Target.EACH_PLAYER) and instr.filter is None:
         raise ScenarioError(f"target {instr.target.value!r} needs a filter", path=f"{path}.filter")
     if instr.filter is not None:
-        _check_filter(instr.filter, f"{path}.filter", rules)
+        _check_filter(instr.filter, f"{path}.filter", rules, top=True)
 
 
 def _abilities_by(s, card_id: str, index: int) -> list[str]:
@@ -354,6 +392,10 @@ def _check_entry(entry, path: str, s) -> None:
     if entry.do is Verb.NOT_MODELLED:
         raise ScenarioError("'not modelled' cannot be a step of the script: it names an effect of an ability, and "
                             "a script entry is something that happens", path=f"{path}.do",
+                            expected="something that happens, such as kill, kneel, draw or move")
+    if entry.do in CHANCE_VERBS:
+        raise ScenarioError(f"{entry.do.value!r} cannot be a step of the script: its outcome is answered by chance "
+                            f"as an ability's effect resolves (rule rulekit.chance)", path=f"{path}.do",
                             expected="something that happens, such as kill, kneel, draw or move")
     _check_set_fields(rules, "entry", entry, path, f"the script entry {entry.do.value!r}")
     places = rules.place_names(s.cards)

@@ -9,7 +9,13 @@ that step), so a line of play can be replayed on an edited board: answers whose 
 come up are applied, the rest are reported.
 
 Documented defaults: order forced abilities → the first in listing order; act or pass →
-pass; choose a target → the first legal target in listing order.
+pass; choose a target → the first legal target in listing order; chance → the first outcome in
+its stable order (:mod:`rulekit.core.chance`).
+
+A *chance* decision is answered by the game, not by a player (its chooser is :data:`GAME`):
+which card a "discard 1 at random" takes, which card a shuffle leaves on top. Its answer is
+recorded, keyed and replayed like a player's, so the engine itself never draws a random number
+(rule ``rulekit.chance``).
 """
 from __future__ import annotations
 
@@ -27,6 +33,11 @@ class DecisionKind(Word):
     ORDER_TRIGGERS = "order triggers"
     CHOOSE_EVENT = "choose event"
     MAY = "you may"
+    CHANCE = "chance"           # the game answers it: a random pick, a shuffle (rulekit.chance)
+
+
+#: The chooser of a chance decision: the game itself, never a player.
+GAME = "the game"
 
 
 PASS = "pass"
@@ -83,6 +94,11 @@ class Decision:
     def chooser(self) -> str:
         return self.key.chooser
 
+    @property
+    def by_chance(self) -> bool:
+        """A chance decision: the game answers it, not a player (rule ``rulekit.chance``)."""
+        return self.key.kind is DecisionKind.CHANCE
+
     def option(self, choice: "Option | str") -> Option | None:
         wanted = choice.id if isinstance(choice, Option) else choice
         return self._option(wanted) if wanted in self.option_ids else None
@@ -95,6 +111,8 @@ class Decision:
 
     def describe(self) -> str:
         listed = "; ".join(f"{o.id!r} ({o.label})" for o in self.options)
+        if self.by_chance:
+            return f"chance: the game must answer [{self.key}] — possible outcomes: {listed}"
         return f"{self.chooser} must {self.kind.value} [{self.key}] — legal options: {listed}"
 
 

@@ -88,6 +88,7 @@ class Verb(Word):
     DEFEND = "defend"
     COMBAT = "combat"                              # Riftbound: a combat at a battlefield, as far as rulekit models it
     NOT_MODELLED = "not modelled"                  # an effect rulekit names in words but does not simulate
+    SHUFFLE = "shuffle"                            # a player's deck: the game answers its new top (rulekit.chance)
     CANNOT_BE_SAVED = "cannot be saved"            # constant abilities (A Game of Thrones)
     CANNOT_BE_CANCELLED = "cannot be cancelled"
     CANNOT_BE_KILLED = "cannot be killed"
@@ -176,6 +177,10 @@ RESTRICTION_VERBS = (Verb.CANNOT_BE_SAVED, Verb.CANNOT_BE_CANCELLED, Verb.CANNOT
 #: The verb of an effect rulekit does not simulate: named in words (``text``), it changes nothing
 #: when it resolves and creates no triggering condition (rule ``rulekit.not-modelled``).
 NOT_MODELLED_VERBS = (Verb.NOT_MODELLED,)
+
+#: Verbs whose outcome the game answers by chance (rule ``rulekit.chance``) and that make no event
+#: of their own: ``shuffle`` reorders a player's deck, which no event reports.
+CHANCE_VERBS = (Verb.SHUFFLE,)
 
 #: Verbs only the rules themselves (or the script) use, never an ability's instruction.
 RULES_ONLY_VERBS = (Verb.WIN_CHALLENGE, Verb.BEGIN_PHASE, Verb.END_PHASE, Verb.BEGIN_ROUND, Verb.PLAY,

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from rulekit.core import ids
 from rulekit.core.errors import RulekitError
-from rulekit.core.text import condition_label, position
+from rulekit.core.text import condition_label, option_label, position
 from rulekit.core.timeline import Step
 from rulekit.core.verdicts import Code, Verdict, reason
 
@@ -86,6 +86,13 @@ def explain(step: Step, card: str, ability: str, *, later: Step | None = None) -
                             f"{', '.join(having) or 'none'}", card=card, ability=ability, title=source.title,
                             having=having)
     judged = rules.explain_step(step, source, found, later)
+    if judged is None and step.decision is not None and step.decision.by_chance:
+        outcome = option_label(step.decision.kind, step.answer, state, step.decision.chooser)
+        return Explanation(step.number, source.obj, ability, (),
+                           f"chance: the game, not a player, answered [{step.decision.key}] with {step.answer!r} "
+                           f"({outcome}), one of {len(step.decision.option_ids)} possible outcomes (rule "
+                           f"rulekit.chance); no triggering condition was being resolved at this step",
+                           source.title, position=position(step))
     if judged is None:
         return Explanation(step.number, source.obj, ability, (),
                            "no triggering condition was being resolved at this step", source.title)

@@ -13,7 +13,8 @@ unrelated parts of the board.
 - a use of an ability: ``<card object>.<ability>@<triggering condition>``;
 - an ability to play (an option): ``<card>.<ability>``; on the Chain, the item it makes:
   ``<card object>.<ability>@<window>#<n>``; a Chain: ``chain:<window>#<n>`` or ``chain:<group>``;
-- a token an effect creates: ``token-<slug of its title>-<n>``.
+- a token an effect creates: ``token-<slug of its title>-<n>``;
+- a chance outcome: the card objects it takes or puts on top, in order, joined by ``+``.
 
 Ids derived from causes grow with every round of a loop (``a.x@…b.y@…a.x@…``). Every id
 shorter than :data:`MAX_ID` characters keeps exactly the form above; a longer one is folded
@@ -109,6 +110,20 @@ def open_window(group: str) -> str:
 def order_decision(frame_id: str) -> str:
     """The decision that orders the triggered abilities waiting in a frame."""
     return f"{frame_id}:order"
+
+
+#: what joins the card objects of one chance outcome (``h1+h3``; rule ``rulekit.chance``)
+OUTCOME_JOIN = "+"
+
+
+def chance_outcome(card_objs) -> str:
+    """A chance outcome's id: its card objects in order, joined (``("h1", "h3")`` → ``"h1+h3"``)."""
+    return OUTCOME_JOIN.join(card_objs)
+
+
+def outcome_cards(outcome: str) -> tuple[str, ...]:
+    """The card objects of a chance outcome's id, in order (``"h1+h3"`` → ``("h1", "h3")``)."""
+    return tuple(part for part in outcome.split(OUTCOME_JOIN) if part) if outcome else ()
 
 
 def token_slug(title: str) -> str:

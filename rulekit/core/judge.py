@@ -63,6 +63,8 @@ def card_targets(instr: Instruction, state: GameState, me: str, source: Card,
         card = state.cards[cid]
         if card.zone not in zones:
             continue
+        if f.top is not None and cid not in state.decks.get(card.owner, ())[:f.top]:
+            continue            # not among the top N cards of its owner's deck (what "look at the top N" finds)
         if filter_mismatch(f, card, me, source, rules=state.rules) is None:
             out.append(card)
     return tuple(out)

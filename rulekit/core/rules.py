@@ -65,6 +65,21 @@ _ALL = (
          "lets their trigger and timing be taught without approximating the effect by another verb; whether it "
          "could change the game state (which decides in A Game of Thrones whether the ability may be initiated at "
          "all) is a fact of the board rulekit cannot see, so the file states it."),
+    Rule("rulekit.chance", "Chance: decisions the game answers",
+         "Randomness and hidden information are decisions the game answers, not a player: which cards an "
+         "instruction takes at random (target: random), which cards a shuffle leaves on top of a deck (shuffle). "
+         "The decision's chooser is \"the game\"; its options are the possible outcomes, each once, in a stable "
+         "order — for a random pick the sets of cards it can take (h1+h3), in listing order; for a shuffle the "
+         "cards that can end on top, top first, as deep as its amount (1 by default), the cards beneath keeping "
+         "their order — and its default is the first of them. Its answer is recorded, keyed and replayed like a "
+         "player's; a pick or shuffle with one possible outcome asks nothing. Traces show it as \"chance: …\", "
+         "and rulekit explore walks every outcome and counts the lines that differ by chance.",
+         "rulekit", "rulekit",
+         "The engine stays deterministic and free of input and output: it never draws a random number. Treating "
+         "chance as a decision with every outcome listed lets a line of play be replayed exactly, lets explore "
+         "count what chance can do to a board, and lets a teacher pick the outcome a lesson needs. A shuffle "
+         "is modelled only as deep as the file asks, because a whole deck's orders are too many to list and "
+         "only the cards the game then looks at can change anything."),
 )
 
 

@@ -276,6 +276,10 @@ class Ruleset(Places, RulesetViews):
     instruction_fields: ClassVar[frozenset[str]] = frozenset()
     entry_fields: ClassVar[frozenset[str]] = frozenset()
 
+    #: whether the game answers chance decisions (``target: random``, and ``shuffle`` if it is one of
+    #: :attr:`verbs`): rule ``rulekit.chance``. A ruleset without it refuses them in a file.
+    chance: ClassVar[bool] = False
+
     #: optional fields a file may set on a card filter beyond every ruleset's (Riftbound: ``combat``)
     filter_fields: ClassVar[frozenset[str]] = frozenset()
     #: the values a filter's ``combat`` may take (Riftbound: attacker, defender, in combat)
@@ -286,8 +290,7 @@ class Ruleset(Places, RulesetViews):
         return None
 
     def check_entry(self, entry, path: str, scenario) -> None:
-        """Raise :class:`~rulekit.errors.ScenarioError` for a script entry this ruleset cannot run
-        (besides the checks every ruleset gets)."""
+        """Raise :class:`~rulekit.errors.ScenarioError` for a script entry this ruleset cannot run."""
 
     #: what this game's printed cards say that the ruleset models, item by item: the names a
     #: corpus card's ``covers`` may use (:class:`VocabularyItem`; empty: a corpus card of this
@@ -331,8 +334,7 @@ class Ruleset(Places, RulesetViews):
         return (self.playing_zone or self.played_zone), False
 
     def run_entry(self, state, control, entry, occurrence: str, args: tuple):
-        """What a script entry whose verb creates no event of its own does (Riftbound: a
-        ``combat``), as :class:`~rulekit.core.frames.Progress`."""
+        """What a script entry whose verb creates no event does (Riftbound: ``combat``): a Progress."""
         raise NotImplementedError(f"{self.name} has no script entry {entry.do.value!r}")
 
     def apply_event(self, state, tc):

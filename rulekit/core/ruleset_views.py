@@ -99,6 +99,8 @@ class RulesetViews:
         player = a.get("player") if isinstance(a.get("player"), str) else None
         if "pass" in step.what:
             mark = "auto-pass" if a.get("auto") else "pass"
+        elif step.decision is not None and step.decision.by_chance:
+            mark = "step"           # the game answered it (rule rulekit.chance): no player's mark
         elif step.decision is not None:
             player = step.decision.chooser
             mark = "pass" if step.answer == "pass" else "use"

@@ -70,7 +70,9 @@ def use_ref_label(state: GameState, use_id: str) -> str:
 
 
 def option_label(kind, option_id: str, state: GameState, chooser: str) -> str:
-    """The readable label of a decision's option."""
+    """The readable label of a decision's option (a chance outcome: the cards it names, in order)."""
+    if kind == "chance":
+        return " and ".join(obj_label(state, c) for c in ids.outcome_cards(option_id)) or "nothing"
     if option_id == "pass":
         return f"{chooser} passes"
     use = ids.parse_use(option_id)

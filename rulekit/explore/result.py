@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from immutables import Map
 
 from rulekit.core import ids
-from rulekit.core.decisions import AnswerKey, Line
+from rulekit.core.decisions import AnswerKey, DecisionKind, Line
 from rulekit.explore.walker import RUNAWAY, key_text, outcome_data
 
 
@@ -56,15 +56,22 @@ class Choice:
     matters: bool
     options: tuple[OptionReach, ...]
 
+    @property
+    def chance(self) -> bool:
+        """A chance decision: the game answers it, its options are chance outcomes (rule ``rulekit.chance``)."""
+        return self.key.kind is DecisionKind.CHANCE
+
     def describe(self) -> str:
+        head = f"chance outcome, not a player's choice — {self.prompt}" if self.chance and not \
+            self.prompt.startswith("chance:") else self.prompt
         if not self.matters:
-            return f"{self.prompt} [{self.key}]: does not matter (every option reaches the same outcomes)"
+            return f"{head} [{self.key}]: does not matter (every option reaches the same outcomes)"
         parts = "; ".join(f"{o.option} → outcome(s) {', '.join(map(str, o.outcomes)) or 'none'}" for o in self.options)
-        return f"{self.prompt} [{self.key}]: matters — {parts}"
+        return f"{head} [{self.key}]: matters — {parts}"
 
     def to_dict(self) -> dict:
         return {"decision": self.key.kind.value, "at": self.key.at, "chooser": self.key.chooser,
-                "number": self.key.number, "prompt": self.prompt, "matters": self.matters,
+                "number": self.key.number, "prompt": self.prompt, "matters": self.matters, "chance": self.chance,
                 "options": [{"option": o.option, "label": o.label, "outcomes": list(o.outcomes), "lines": o.lines}
                             for o in self.options]}
 
@@ -87,6 +94,10 @@ class Exploration:
     seconds: float = field(repr=False)
     default_key: bool
     common: str = ""        # what every outcome has in common (the outcomes' summaries leave it out)
+    #: lines that take a chance outcome other than the first (the default) of some chance decision:
+    #: the lines that differ from the player's lines by chance alone (rule ``rulekit.chance``)
+    chance_lines: int = 0
+    chance_decisions: int = 0   # chance decisions met on the walk (each keyed decision once)
     walk: object = field(repr=False, default=None)
     start: object = field(repr=False, default=None)       # the state the walk started from
 
@@ -112,6 +123,10 @@ class Exploration:
         """The outcomes and the choices as text; ``cost=False`` leaves out the time taken."""
         head = (f"{len(self.outcomes)} outcome(s) over {self.lines:,} line(s); {self.states:,} positions walked, "
                 f"{self.answers:,} answers" + (f", {self.seconds:.2f} s" if cost else ""))
+        if self.chance_decisions:
+            head += (f"; {self.chance_decisions} chance decision(s) (the game answers them): "
+                     f"{self.chance_lines:,} of these lines differ by chance, "
+                     f"{self.lines - self.chance_lines:,} take every chance decision's first outcome")
         if not self.complete:
             head += f" — INCOMPLETE: {self.stopped}; {self.unexplored:,} position(s) not fully walked, counts are lower bounds"
         lines = [head] + ([f"  in every outcome: {self.common}"] if self.common else [])
@@ -127,7 +142,8 @@ class Exploration:
 
     def to_dict(self) -> dict:
         return {"format": "rulekit-explore/1", "scenario": getattr(self.scenario, "title", ""),
-                "complete": self.complete, "stopped": self.stopped, "common": self.common, "lines": self.lines, "states": self.states,
+                "complete": self.complete, "stopped": self.stopped, "common": self.common, "lines": self.lines,
+                "chance_lines": self.chance_lines, "chance_decisions": self.chance_decisions, "states": self.states,
                 "answers": self.answers, "unexplored": self.unexplored, "merged": self.merged,
                 "subtrees": self.subtrees, "outcomes": [o.to_dict(default_key=self.default_key) for o in self.outcomes],
                 "choices": [c.to_dict() for c in self.choices]}
@@ -271,8 +287,25 @@ def analyse(w, *, root, prefix: Line, default_key: bool, merged: bool, subtrees:
             OptionReach(opt, labels.get(opt, opt), tuple(sorted(number[o] for o in reached)), lines)
             for opt, (reached, lines) in options.items())))
     unexplored = sum(1 for node in range(n) if w.at[node] is not None and not w.expanded(node))
+    firsts = _first_outcome_lines(w, p.post)
     return Exploration(root.scenario, outcomes, tuple(made), back[0], not w.stopped and unexplored == 0, w.stopped,
-                       len(w), w.answers, unexplored, merged, subtrees, seconds, default_key, common, w, root.state)
+                       len(w), w.answers, unexplored, merged, subtrees, seconds, default_key, common,
+                       back[0] - firsts, sum(1 for at in choices if at.kind is DecisionKind.CHANCE), w, root.state)
+
+
+def _first_outcome_lines(w, post) -> int:
+    """The lines from the start that take the first outcome (the default) of every chance decision
+    they meet, and any option of every other decision: the lines chance alone does not change."""
+    lines = [0] * len(w)
+    for node in post:
+        kids = w.children[node]
+        if w.at[node] is None:
+            lines[node] = 1
+        elif w.at[node].kind is DecisionKind.CHANCE:
+            lines[node] = lines[kids[0]] if kids else 0
+        else:
+            lines[node] = sum(lines[k] for k in kids)
+    return lines[0]
 
 
 def _example(w, parent, node, prefix: Line) -> Line:

@@ -90,6 +90,19 @@ def draw(amount: int = 1, player="you", condition=()) -> Instruction:
     return do(Verb.DRAW, player, None, amount, condition)
 
 
+def at_random(verb, amount: int = 1, filter: CardFilter | None = None, condition=()) -> Instruction:
+    """``amount`` cards among those ``filter`` finds, taken at random — the game answers which
+    (rule ``rulekit.chance``): "discard 1 at random" is ``at_random("discard", 1, cards(zone="hand",
+    owner="you"))``."""
+    return do(verb, Target.RANDOM, filter, amount, condition)
+
+
+def shuffle(player="you", deep: int = 1, condition=()) -> Instruction:
+    """Shuffle ``player``'s deck: the game answers which ``deep`` cards end on top, top first; the
+    cards beneath keep their order (rule ``rulekit.chance``)."""
+    return do(Verb.SHUFFLE, player, None, deep, condition)
+
+
 def not_modelled(text: str, *, changes_state: bool = False, condition=()) -> Instruction:
     """An effect rulekit does not simulate, named in words, so its card's trigger and timing can
     still be taught: ``not_modelled("look at the top 3 cards of your deck", changes_state=True)``.

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from rulekit.core import ids
-from rulekit.core.decisions import DecisionKind, Line
+from rulekit.core.decisions import GAME, DecisionKind, Line
 from rulekit.core.errors import escaped, shown
 from rulekit.core.scenario import Scenario, suggest
 from rulekit.files.document import AnswerSpec
@@ -65,7 +65,26 @@ def _names_new_object(name: str, scenario: Scenario) -> bool:
     return made_token[0] in made
 
 
+def _check_chance_answer(spec: AnswerSpec, scenario: Scenario, path: tuple, marks: dict, file: str) -> None:
+    """A chance answer (rule ``rulekit.chance``): the game answers it, in a ruleset that has chance
+    decisions, with cards (``h2``, ``h1+h3``, ``d3@1``) the scenario has."""
+    from rulekit.core.chance import cards_of
+    if not scenario.rules.chance:
+        raise _at(path + ("decision",), marks, file, f"{scenario.rules.name} has no chance decisions in rulekit",
+                  "act or pass, order forced, choose target")
+    if spec.chooser != GAME:
+        raise _at(path + ("chooser",), marks, file, f"a chance decision is answered by the game, not by "
+                  f"{spec.chooser!r}", repr(GAME))
+    card_ids = [c.id for c in scenario.cards]
+    for part in cards_of(spec.answer) or (spec.answer,):
+        if part not in card_ids and not _names_new_object(part, scenario):
+            raise _at(path + ("answer",), marks, file, f"no card has id {part!r}{suggest(part, card_ids)}",
+                      "card ids joined by '+', e.g. 'h1+h3'")
+
+
 def _check_answer(spec: AnswerSpec, scenario: Scenario, path: tuple, marks: dict, file: str) -> None:
+    if spec.decision is DecisionKind.CHANCE:
+        return _check_chance_answer(spec, scenario, path, marks, file)
     if spec.chooser not in scenario.players:
         raise _at(path + ("chooser",), marks, file,
                   f"chooser {spec.chooser!r} is not a player{suggest(spec.chooser, scenario.players)}",

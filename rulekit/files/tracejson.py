@@ -35,6 +35,8 @@ class DecisionRecord:
     default: str
     answer: str
     answered_by: str
+    #: a chance decision: the game answered it (chooser "the game"), not a player (rule rulekit.chance)
+    by_chance: bool = False
 
 
 @dataclass(frozen=True)
@@ -80,6 +82,17 @@ class UnappliedRecord:
 
 
 @dataclass(frozen=True)
+class CorpusRecord:
+    """A corpus card's block: the card the file is about, its title, its printed text and the
+    vocabulary items it covers."""
+
+    card: str
+    title: str
+    text: str
+    covers: list[str]
+
+
+@dataclass(frozen=True)
 class Trace:
     format: str
     title: str
@@ -92,6 +105,7 @@ class Trace:
     final_players: list[PlayerRecord]
     phase: str
     unapplied: list[UnappliedRecord]
+    corpus: CorpusRecord | None = None     # added within rulekit-trace/2: a corpus card's printed text
 
 
 def _json_args(args: tuple) -> dict:
@@ -113,7 +127,7 @@ def trace_data(game) -> dict:
         if s.decision is not None:
             k = s.decision.key
             d = DecisionRecord(k.kind.value, k.at, k.chooser, k.number, list(s.decision.option_ids),
-                               s.decision.default, s.answer, s.answered_by)
+                               s.decision.default, s.answer, s.answered_by, s.decision.by_chance)
         steps.append(StepRecord(s.number, s.rule, s.what, s.describe(), s.level, ctx.id if ctx else None,
                                 ctx.step.number if ctx else None, _json_args(s.args), verdicts, d))
     final = game.state
@@ -123,8 +137,10 @@ def trace_data(game) -> dict:
                for p in final.players]
     unapplied = [UnappliedRecord(f"{u.key} -> {u.option}", u.why) for u in game.unapplied]
     sc = game.scenario
+    corpus = None if sc.corpus is None else CorpusRecord(sc.corpus.card, sc.card(sc.corpus.card).title,
+                                                         sc.corpus.text, list(sc.corpus.covers))
     return asdict(Trace(FORMAT, sc.title, sc.ruleset, list(sc.players), sc.first_player, steps, game.finished,
-                        cards, players, final.phase, unapplied))
+                        cards, players, final.phase, unapplied, corpus))
 
 
 def trace_schema() -> dict:

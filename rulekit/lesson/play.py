@@ -111,7 +111,10 @@ class Play(_Shown):
         position = _position(step)
         text = _without_position(self.names.words(step.describe()))
         if step.decision is not None:       # a decision: say whose choice it was, or that nobody chose
-            whose = "by default" if step.answered_by == "default" else f"{step.decision.chooser}'s choice"
+            if step.decision.by_chance:     # the game answered it, not a player (rule rulekit.chance)
+                whose = "chance: the first outcome, by default" if step.answered_by == "default" else "chance"
+            else:
+                whose = "by default" if step.answered_by == "default" else f"{step.decision.chooser}'s choice"
             text = f"{text.rstrip('.')} ({whose})."
         return f"#{step.number} · {position} — {text}"
 

@@ -27,7 +27,10 @@ def verdict_lines(step: Step, indent: str = "    ") -> list[str]:
 
 def step_line(step: Step) -> str:
     who = ""
-    if step.decision is not None:
+    if step.decision is not None and step.decision.by_chance:      # the game answered, not a player
+        who = f" [chance: {step.answer!r}" + (", the first outcome]" if step.answer == step.decision.default
+                                               else "]")
+    elif step.decision is not None:
         who = f" [{step.decision.chooser} chose {step.answer!r}" + (
             ", the default]" if step.answer == step.decision.default else "]")
     indent = "  " * max(0, step.level - 1)

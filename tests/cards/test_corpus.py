@@ -114,3 +114,11 @@ def test_a_riftbound_card_covers_three_items_or_more():
     widest = max((len(loaded.scenario.corpus.covers) for loaded in _corpus("riftbound")), default=0)
     assert widest >= 3, f"the widest Riftbound corpus card covers {widest} item(s); one must cover three or more"
 
+
+
+def test_a_pending_corpus_card_is_not_also_in_the_corpus():
+    """A corpus card the engine still gets wrong waits in tests/fidelity/pending/<ruleset>/ (a
+    strict expected failure there); the commit that fixes the engine moves it here, never copies it."""
+    pending = HERE.parent / "fidelity" / "pending"
+    both = [f"{p.parent.name}/{p.name}" for p in CARDS if (pending / p.parent.name / p.name).exists()]
+    assert not both, f"both pending and in the corpus: {both}"

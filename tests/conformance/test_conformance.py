@@ -25,6 +25,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, event, given, note, settings, strategies as st
 
 from rulekit import Code, Game, IllegalAnswer, Line, Option, RulekitError, explain
+from rulekit.core.decisions import GAME
 
 from conformance_internals import CORE_STEPS, RunawayLoop
 from conformance_sources import Board, fixed, generated, ruleset_names
@@ -233,7 +234,11 @@ def _decisions(board: Board, data) -> None:
         assert ids and len(set(ids)) == len(ids), f"options not unique: {d.describe()}"
         assert d.default in ids and d.is_legal(d.default) and d.option(d.default) is not None, d.describe()
         assert [o.id for o in d.options] == list(ids) and all(o.label for o in d.options)
-        assert d.chooser in players and d.rule and d.prompt
+        if d.by_chance:      # the game answers it (rulekit.chance): only in a ruleset with chance decisions
+            assert d.chooser == GAME and board.scenario.rules.chance and d.default == ids[0], d.describe()
+        else:
+            assert d.chooser in players, d.describe()
+        assert d.rule and d.prompt
         assert step.answer in ids, (step, d.describe())
         event(d.kind.value)
 

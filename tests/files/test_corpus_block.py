@@ -181,3 +181,15 @@ def test_the_format_reference_documents_it():
     assert "## Card corpus" in doc
     for item in rulesets.get("riftbound").vocabulary:
         assert f"`{item.name}`" in doc, item.name
+
+
+def test_the_json_trace_carries_it(tmp_path, capsys):
+    path = tmp_path / "card.yaml"
+    path.write_text(_file("[play, optional]"))
+    assert main(["trace", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["format"] == "rulekit-trace/2"
+    assert data["corpus"] == {"card": "sprite", "title": "Quillback Sprite", "text": "When you play me, draw 1.",
+                              "covers": ["play", "optional"]}
+    assert main(["trace", str(ROOT / "scenarios" / "riftbound" / "play-me-draw.yaml"), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["corpus"] is None

@@ -157,6 +157,14 @@ def rb_effects():
                   filter=st.just(CardFilter(type="unit", controller=Who.YOU))),
         st.builds(Instruction, do=st.sampled_from([Verb.READY, Verb.EXHAUST]), target=st.just(Target.CHOSEN),
                   filter=st.just(CardFilter(type="unit", controller=Who.YOU))),
+        # chance (rulekit.chance): "discard N at random", "kill an enemy unit at random", "shuffle your deck"
+        st.builds(Instruction, do=st.just(Verb.DISCARD), target=st.just(Target.RANDOM), amount=st.integers(1, 2),
+                  filter=st.sampled_from([CardFilter(zone="hand", owner=Who.YOU),
+                                          CardFilter(zone="hand", owner=Who.OPPONENT)])),
+        st.builds(Instruction, do=st.just(Verb.KILL), target=st.just(Target.RANDOM),
+                  filter=st.just(CardFilter(type="unit", controller=Who.OPPONENT))),
+        st.builds(Instruction, do=st.just(Verb.SHUFFLE), target=st.sampled_from([Target.YOU, Target.OPPONENT]),
+                  amount=st.integers(1, 2)),
     )
 
 

@@ -58,10 +58,11 @@ class Riftbound(Ruleset):
     timings = frozenset({Timing.TRIGGERED, Timing.PRIORITY, Timing.ACTION})
     verbs = frozenset({
         Verb.MOVE, Verb.END_TURN, Verb.GRANT, Verb.REMOVE_ABILITY, Verb.READY, Verb.EXHAUST, Verb.DEAL_DAMAGE,
-        Verb.BUFF, Verb.CREATE, Verb.NOT_MODELLED,
+        Verb.BUFF, Verb.CREATE, Verb.NOT_MODELLED, Verb.SHUFFLE,
         Verb.KILL, Verb.DRAW, Verb.DISCARD, Verb.PLAY, Verb.PUT_INTO_PLAY, Verb.RETURN_TO_HAND, Verb.LEAVE_PLAY,
         Verb.ATTACK, Verb.TAKE_CONTROL, Verb.REPLACE, Verb.BEGIN_PHASE, Verb.END_PHASE,
         Verb.CONQUER, Verb.HOLD, Verb.DEFEND, Verb.COMBAT})
+    chance = True            # target: random and shuffle (rules rulekit.chance, rb.chance)
     ability_fields = frozenset({"zones", "once_per_turn", "optional", "deathknell", "active_if"})
     trigger_fields = frozenset({"nth", "by", "phase", "turn"})
     instruction_fields = frozenset({"to", "grant", "ability", "amount_of", "instead", "up_to", "token"})
@@ -201,6 +202,9 @@ class Riftbound(Ruleset):
                 if (instr.do is Verb.CREATE) != (instr.token is not None):
                     raise ScenarioError("'create' needs 'token' (what it creates), and only 'create' takes it",
                                         path=f"{at}.token", expected="do: create with token: {title, might, …}")
+                if part == "cost" and (instr.target is Target.RANDOM or instr.do is Verb.SHUFFLE):
+                    raise ScenarioError("a cost cannot be left to chance: 'target: random' and 'shuffle' are effects "
+                                        "(rule rulekit.chance)", path=f"{at}.target", expected="target: self, you or each")
                 if part == "cost" and instr.target.is_chosen:
                     raise ScenarioError("a cost pays with what it names (this card, you, or each card a filter "
                                         "names); a cost that chooses is not modelled", path=f"{at}.target",

@@ -137,6 +137,7 @@ STAGES: tuple[Stage, ...] = (
     Stage("pass", "pass (or add an item with Reaction)", (RbStep.PASS,)),
     Stage("resolve", "all passed in a row: the newest item resolves",
           (RbStep.RESOLVES, RbStep.MAY, RbStep.RECHECK, RbStep.CONDITION_FALSE, RbStep.NULL, RbStep.NOTHING,
+           RbStep.CHANCE, RbStep.SHUFFLED,
            RbStep.NOT_MODELLED, RbStep.REPLACES, RbStep.ABILITY_CONTROL, RbStep.RESOLVED)),
     Stage("cleanup", "cleanup: lethal damage", ()),
     Stage("empty", "the Chain is empty", (RbStep.CHAIN_EMPTY,)),

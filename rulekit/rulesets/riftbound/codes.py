@@ -25,6 +25,8 @@ class RbStep(Word):
     RECHECK = "rb-recheck"                # (ruling rb.recheck-condition=intervening-if) the condition again
     CONDITION_FALSE = "rb-condition-false"
     NULL = "rb-null"                      # information about a gone object is null
+    CHANCE = "rb-chance"                  # the game answers which cards an instruction takes at random (rulekit.chance)
+    SHUFFLED = "rb-shuffled"              # a deck is shuffled: the game answers what ends on top (rulekit.chance)
     NOTHING = "rb-nothing"                # the instruction could change nothing
     NOT_MODELLED = "rb-not-modelled"      # an effect rulekit does not simulate resolves: nothing changes
     REPLACES = "rb-replaces"              # a replacement effect set up

@@ -93,12 +93,15 @@ class OpenFrame(Frame):
 
 @immutable
 class ItemFrame(Frame):
-    """The newest item, resolving instruction by instruction."""
+    """The newest item, resolving instruction by instruction. ``chance`` holds the outcomes the
+    game has answered for the instruction at ``index`` (rule ``rulekit.chance``): the cards taken at
+    random, or each shuffled deck's new top so far."""
 
     item: ChainItem
     index: int = 0
     decided: bool = False
     rechecked: bool = False
+    chance: tuple[str, ...] = ()
 
     def loop_uses(self) -> tuple[str, ...]:
         return (ids.use_head(self.item.id),)

@@ -3,7 +3,7 @@
 its source, the tokens it creates, the items it takes control of, and the cleanup after it."""
 from __future__ import annotations
 
-from rulekit.core import ids, judge
+from rulekit.core import chance, ids, judge
 from rulekit.core import occur
 from rulekit.core.abilities import Instruction, Target
 from rulekit.core.decisions import NO, YES, AnswerKey, Decision, DecisionKind
@@ -20,7 +20,7 @@ from rulekit.rulesets.riftbound.triggers import occurrence
 
 def advance_item(frame: ItemFrame, state: GameState, control: Control) -> Progress | Ask:
     item = frame.item
-    if item.ability.optional and not frame.decided and state.ruling("rb.optional") == "at-resolution":
+    if _asks_may(frame, state):
         key = AnswerKey(DecisionKind.MAY, item.id, item.controller, 0)
         return Ask(Decision(key, (YES, NO), YES, "rb.optional",
                             f"{item.controller} may resolve {item.id} (\"you may\", decided at resolution)", state))
@@ -32,7 +32,14 @@ def advance_item(frame: ItemFrame, state: GameState, control: Control) -> Progre
     return _finish(frame, state, control)
 
 
+def _asks_may(frame: ItemFrame, state: GameState) -> bool:
+    """Whether the item asks its "you may" now (ruling ``rb.optional=at-resolution``)."""
+    return frame.item.ability.optional and not frame.decided and state.ruling("rb.optional") == "at-resolution"
+
+
 def answer_item(frame: ItemFrame, state: GameState, control: Control, option: str, verdicts=()) -> Progress:
+    if not _asks_may(frame, state):
+        return _answer_chance(frame, state, control, option)
     args = (("item", frame.item.id), ("answer", option), ("when", "resolution"), ruling_arg(state, "rb.optional"))
     if option == YES:
         return Progress(state, control[:-1] + (replace(frame, decided=True),), "rb.optional", RbStep.MAY, args)
@@ -73,7 +80,7 @@ def _last_known(state: GameState, item: ChainItem) -> Card:
 def _execute(frame: ItemFrame, state: GameState, control: Control, instr: Instruction) -> Progress:
     item = frame.item
     slot = f"effect{frame.index}"
-    moved_on = replace(frame, index=frame.index + 1)
+    moved_on = replace(frame, index=frame.index + 1, chance=())
     me = item.controller
     args = (("item", item.id), ("instruction", slot), ("verb", instr.words))
     captured = item.source if item.ability.deathknell else None   # noted before it moved (808.1.d.3)
@@ -85,6 +92,8 @@ def _execute(frame: ItemFrame, state: GameState, control: Control, instr: Instru
         # rulekit.not-modelled: nothing changes and no event occurs, so nothing is processed or triggers
         return Progress(state, control[:-1] + (moved_on,), "rulekit.not-modelled", RbStep.NOT_MODELLED,
                         args + (("changes_state", instr.changes_state),))
+    if instr.do is Verb.SHUFFLE:
+        return _shuffle(frame, moved_on, state, control, instr, args)
     amount = instr.amount
     if instr.amount_of is not None:
         if instr.amount_of == "that card's might":
@@ -119,6 +128,16 @@ def _execute(frame: ItemFrame, state: GameState, control: Control, instr: Instru
     if instr.target.is_chosen:
         wanted = item.choices(slot)
         targets = tuple(c for c in judge.chooser_targets(effective, state, me, source, item.event) if c.obj in wanted)
+    elif instr.target is Target.RANDOM:
+        candidates = judge.changeable_targets(effective, state, me, source, item.event)
+        outcomes = chance.random_outcomes(tuple(c.obj for c in candidates), amount)
+        if len(outcomes) > 1 and not frame.chance:
+            return Ask(chance.decision(ids.nested(item.id, slot), outcomes,
+                                       f"chance: which {min(amount, len(candidates))} of the {len(candidates)} "
+                                       f"card(s) found are taken at random to {instr.do.value} ({item.id}, {slot})",
+                                       state))
+        picked = chance.cards_of(frame.chance[0] if frame.chance else (outcomes[0] if outcomes else ""))
+        targets = tuple(c for c in candidates if c.obj in picked)
     elif instr.target is Target.SELF:
         targets = (live,) if live is not None else ()
     else:
@@ -140,6 +159,43 @@ def _execute(frame: ItemFrame, state: GameState, control: Control, instr: Instru
     if not conditions:
         return Progress(state, control[:-1] + (moved_on,), "rb.effect-nothing", RbStep.NOTHING, args)
     return occurrence(state, control[:-1] + (moved_on,), conditions, group, "rb.resolve", args)
+
+
+def _answer_chance(frame: ItemFrame, state: GameState, control: Control, outcome: str) -> Progress:
+    """The game's answer to the chance decision of the instruction at ``frame.index`` (rule
+    ``rulekit.chance``): the cards a random pick takes (they are affected as the instruction then
+    executes), or the new top of a shuffled deck."""
+    instr = frame.item.ability.effect[frame.index]
+    slot = f"effect{frame.index}"
+    args = (("item", frame.item.id), ("instruction", slot), ("verb", instr.words))
+    if instr.do is Verb.SHUFFLE:
+        return _shuffle(frame, replace(frame, index=frame.index + 1, chance=()), state, control, instr, args, outcome)
+    return Progress(state, control[:-1] + (replace(frame, chance=(outcome,)),), "rulekit.chance", RbStep.CHANCE,
+                    args + (("outcome", outcome), ("cards", chance.cards_of(outcome))))
+
+
+def _shuffle(frame: ItemFrame, moved_on: ItemFrame, state: GameState, control: Control, instr: Instruction,
+             args: tuple, answer: str | None = None) -> Progress | Ask:
+    """Shuffle each target player's main deck in turn (rule ``rulekit.chance``; Core Rules 108.4.d:
+    its order is secret): the game answers which cards end on top, ``amount`` deep; the cards
+    beneath keep their order. A deck with one possible order asks nothing."""
+    item = frame.item
+    players = judge.player_targets(instr, state, item.controller, item.event)
+    i = len(frame.chance)
+    if i >= len(players):
+        return Progress(state, control[:-1] + (moved_on,), "rb.effect-nothing", RbStep.NOTHING, args)
+    player = players[i]
+    outcomes = chance.shuffle_outcomes(state.decks.get(player, ()), instr.amount)
+    if answer is None and len(outcomes) > 1:
+        return Ask(chance.decision(ids.nested(item.id, f"effect{frame.index}"), outcomes,
+                                   f"chance: which card(s) end on top of {player}'s {state.rules.deck} after the "
+                                   f"shuffle ({item.id})", state, number=i))
+    outcome = answer if answer is not None else (outcomes[0] if outcomes else "")
+    state = chance.shuffled(state, player, outcome)
+    after = moved_on if i + 1 >= len(players) else replace(frame, chance=frame.chance + (outcome,))
+    return Progress(state, control[:-1] + (after,), "rulekit.chance", RbStep.SHUFFLED,
+                    args + (("player", player), ("outcome", outcome), ("cards", chance.cards_of(outcome)),
+                            ("outcomes", len(outcomes))))
 
 
 def _tokens(state: GameState, instr: Instruction, me: str) -> tuple[Card, ...]:

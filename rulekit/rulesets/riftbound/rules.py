@@ -133,6 +133,18 @@ RULES: tuple[Rule, ...] = (
          "An effect can change the control of an ability on the Chain, which is a different change from the "
          "control of its source; friendly and enemy are then judged from the new controller when its "
          "instructions execute.", "rules reference", CORE_RULES + ", 188.4 and 359.3.f.4"),
+    Rule("rb.chance", "At random, and shuffling a Main Deck",
+         "Discarding normally lets the discarding player choose the cards, and a discard in an effect discards "
+         "as many as it can; card text supersedes the rules, so a card that says \"at random\" takes the choice "
+         "from every player: the game picks the cards (a chance decision). Each card it takes is an event of its "
+         "own, and abilities that trigger on it (\"when you discard a card\") are evaluated after it. A Main "
+         "Deck's order is secret information: after a shuffle no player knows it, so which cards end on top is a "
+         "chance decision too; drawing then takes the top card. Shuffling makes no event of its own. Looking at "
+         "the top cards of one's own Main Deck is not chance: which cards are there is the board's, and which "
+         "of them to take is the player's choice, made as the item is finalized.",
+         "rules reference",
+         CORE_RULES + ", 002, 103.2.e, 103.2.e.1, 108.4.d, 115, 128.3, 128.4, 383.2.c, 402.1, 413.1.a, 416.5, "
+         "422.1.a, 422.1.b and 422.4"),
     Rule("rb.play", "Playing a unit or gear",
          "A unit or gear is a permanent: once played it becomes a game object on the board, not an item that "
          "waits on the Chain. A unit enters exhausted at the location chosen for it, its controller's base by "

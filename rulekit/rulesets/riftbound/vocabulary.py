@@ -24,8 +24,8 @@ VOCABULARY = (
     _V("leaves-board", "a card's own leaving the board other than by dying (Deathknell)", built=False),
     _V("would-instead", "a standing 'would … instead' replacement printed on a card (369-373)", built=False),
     _V("turn", "turn qualifiers: 'on your turn', 'on an opponent's turn' (rb.turn; 383.2.a)"),
-    _V("chance", "randomness and hidden information answered by the game: a shuffle, a search, "
-                 "'at random'", built=False),
+    _V("chance", "randomness and hidden information answered by the game: 'at random', a shuffle "
+                 "(rulekit.chance, rb.chance; 002, 108.4.d, 422.1.a)"),
     _V("not-modelled", "an effect rulekit does not simulate, named in words so the trigger can be taught "
                        "(rulekit.not-modelled)"),
     # the general ones built before issue #24

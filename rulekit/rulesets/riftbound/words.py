@@ -108,6 +108,18 @@ def describe(what: str, a: dict, state) -> str | None:
         return "Combat ends: the Attacker and Defender designations are removed."
     if what == "rb-no-hold":
         return f"Scoring Step: {a['player']} controls no battlefield they have not scored this turn: nothing is held."
+    if what == "rb-chance":
+        taken = " and ".join(obj_label(state, c) for c in a["cards"])
+        return f"Chance: the game takes {taken} at random for {verb_head(a).lower()} ({a['instruction']} of " \
+               f"{item_label(state, a['item'])})."
+    if what == "rb-shuffled":
+        deck = f"{a['player']}'s {state.rules.deck}"
+        if not a["cards"]:
+            return f"Chance: {deck} is shuffled; it is empty, so nothing is decided."
+        top = ", then ".join(obj_label(state, c) for c in a["cards"])
+        beneath = "" if a["outcomes"] <= 1 else "; the cards beneath keep their order"
+        return f"Chance: {deck} is shuffled ({a['instruction']} of {item_label(state, a['item'])}); on top: {top} " \
+               f"(1 of {a['outcomes']} possible outcome(s){beneath})."
     if what == "rb-nothing":
         return f"{verb_head(a)} ({a['instruction']}): nothing it could change."
     return None
