@@ -70,6 +70,7 @@ class CardFilter:
     not_trait: str | None = None     # "non-Recruit": without this trait (tag)
     here: bool = False               # at the same location as the ability's card ("here", "at this battlefield")
     id: str | None = None            # one card, by its id
+    combat: str | None = None        # Riftbound: "attacker", "defender" or "in combat" (either designation)
     top: int | None = None           # among the top N cards of its owner's deck ("look at the top 3 cards")
     buffed: bool | None = None       # Riftbound: with a buff ("buffed units") or, false, without one
     keyword: str | None = None       # Riftbound: with this keyword ("a unit with Tank")

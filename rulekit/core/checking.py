@@ -153,6 +153,10 @@ def check_ability(ability: Ability, ap: str, rules, card_id: str) -> None:
             f = getattr(ability.when, name, None)
             if f is not None:
                 _check_filter(f, f"{ap}.when.{name}", rules)
+    for part in ("condition", "active_if"):
+        for k, cond in enumerate(getattr(ability, part)):
+            if cond.count is not None:
+                _check_filter(cond.count, f"{ap}.{part}[{k}].count", rules)
     if not ability.effect:
         raise ScenarioError(f"ability {ability.id!r} of card {card_id!r} has no effect", path=f"{ap}.effect")
     for part in ("condition", "active_if"):
@@ -223,6 +227,14 @@ def _check_filter(f, path: str, rules, *, top: bool = False) -> None:
     """A filter's zone is one of the ruleset's; ``top`` (among the top N cards of a deck) only where
     ``top`` says it is read: an instruction's filter (what it chooses, takes or affects)."""
     _check_set_fields(rules, "filter", f, path, "a card filter")
+    if f.combat is not None:
+        if "combat" not in rules.filter_fields:
+            raise ScenarioError(f"'combat' of a card filter belongs to another ruleset, not {rules.name}",
+                                path=f"{path}.combat", expected="fields of a card filter of " + rules.name)
+        roles = rules.combat_roles
+        if f.combat not in roles:
+            raise ScenarioError(f"{f.combat!r} is not a combat designation{suggest(f.combat, roles)}",
+                                path=f"{path}.combat", expected="one of " + ", ".join(roles))
     if f.zone is not None and f.zone not in rules.zones:
         raise ScenarioError(f"zone {f.zone!r} does not exist in {rules.name}{suggest(f.zone, rules.zones)}",
                             path=f"{path}.zone", expected="one of " + ", ".join(rules.zones))
@@ -410,9 +422,10 @@ def _check_entry(entry, path: str, s) -> None:
                             f"as an ability's effect resolves (rule rulekit.chance)", path=f"{path}.do",
                             expected="something that happens, such as kill, kneel, draw or move")
     _check_set_fields(rules, "entry", entry, path, f"the script entry {entry.do.value!r}")
-    if entry.to is not None and entry.to not in rules.zones:
-        raise ScenarioError(f"zone {entry.to!r} does not exist in {rules.name}{suggest(entry.to, rules.zones)}",
-                            path=f"{path}.to", expected="one of " + ", ".join(rules.zones))
+    places = rules.place_names(s.cards)
+    if entry.to is not None and entry.to not in places:
+        raise ScenarioError(f"{entry.to!r} is not a place cards can go to in {rules.name}{suggest(entry.to, places)}",
+                            path=f"{path}.to", expected="one of " + ", ".join(places))
     if entry.grant is not None:
         check_ability(entry.grant, f"{path}.grant", rules, ", ".join(entry.cards) or "the script")
     if entry.do is Verb.TAKE_CONTROL and entry.player not in s.players:
@@ -427,8 +440,14 @@ def _check_entry(entry, path: str, s) -> None:
                 raise ScenarioError(f"card {card_id!r} has no ability {entry.ability!r} to remove"
                                     f"{suggest(entry.ability or '', having)}", path=f"{path}.ability",
                                     expected="one of " + (", ".join(having) or "(it has none)"))
-    subject = EVENTS[VERB_EVENT[entry.do]].subject
     card_ids = [c.id for c in s.cards]
+    for k, cid in enumerate(entry.cards):
+        if cid not in card_ids:
+            raise ScenarioError(f"no card has id {cid!r}{suggest(cid, card_ids)}", path=f"{path}.cards[{k}]")
+    if entry.do not in VERB_EVENT:          # a ruleset's own step of the game: its ruleset checks it
+        rules.check_entry(entry, path, s)
+        return
+    subject = EVENTS[VERB_EVENT[entry.do]].subject
     if subject is Subject.CARD:
         if not entry.cards:
             raise ScenarioError(f"{entry.do.value!r} needs the cards it happens to", path=f"{path}.cards")
@@ -449,6 +468,7 @@ def _check_entry(entry, path: str, s) -> None:
         raise ScenarioError(f"amount {entry.amount} is negative", path=f"{path}.amount", expected="0 or more")
     if entry.id is not None and not ids.is_name(entry.id):
         raise ScenarioError(f"occurrence id {entry.id!r} may use only letters, digits, '_' and '-'", path=f"{path}.id")
+    rules.check_entry(entry, path, s)
 
 
 # -- rulings ------------------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from immutables import Map
 
 from rulekit.core import ids, occur
+from rulekit.core.events import VERB_EVENT
 from rulekit.core.limits import MAX_NESTING, MAX_STEPS, RunawayLoop, check_nesting
 from rulekit.core.decisions import AnswerKey, Decision, Unapplied
 from rulekit.core.frames import Ask, Control, Progress, ScriptFrame
@@ -28,6 +29,10 @@ def _script(frame: ScriptFrame, state: GameState, control: Control, scenario: Sc
         return Progress(state, control[:-1], "rulekit.script", "script-done")
     entry = scenario.script[frame.index]
     occurrence = scenario.occurrence_ids[frame.index]
+    if entry.do not in VERB_EVENT:      # a ruleset's own step of the game (Riftbound: a combat)
+        moved_on = control[:-1] + (ScriptFrame(frame.index + 1),)
+        return state.rules.run_entry(state, moved_on, entry, occurrence,
+                                     (("occurrence", occurrence), ("label", entry.label)))
     conditions = occur.conditions_for(
         entry.do, state, occurrence, occurrence,
         cards=tuple(state.cards[c] for c in entry.cards),

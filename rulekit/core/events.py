@@ -43,6 +43,9 @@ class EventKind(Word):
     CREATED = "is created"
     BUFFED = "buffed"                   # a buff counter is placed on a unit (Riftbound)
     BUFF_SPENT = "buff spent"           # a unit's buff counter is spent (Riftbound)
+    CONQUERS = "conquers"               # a player gains control of a battlefield and scores it (Riftbound)
+    HOLDS = "holds"                     # a player keeps control of a battlefield and scores it (Riftbound)
+    DEFENDS = "defends"                 # a unit gains a defender designation (Riftbound)
 
     def __str__(self) -> str:  # pragma: no cover - readability in f-strings
         return self.value
@@ -84,6 +87,10 @@ class Verb(Word):
     SPEND_BUFF = "spend buff"           # remove a unit's buff counter
     GIVE_MIGHT = "give might"           # +N or -N Might (``this_turn``: until the turn ends)
     CREATE = "create"
+    CONQUER = "conquer"
+    HOLD = "hold"
+    DEFEND = "defend"
+    COMBAT = "combat"                              # Riftbound: a combat at a battlefield, as far as rulekit models it
     NOT_MODELLED = "not modelled"                  # an effect rulekit names in words but does not simulate
     SHUFFLE = "shuffle"                            # a player's deck: the game answers its new top (rulekit.chance)
     CANNOT_BE_SAVED = "cannot be saved"            # constant abilities (A Game of Thrones)
@@ -108,6 +115,9 @@ class EventDef:
     counts_as: tuple[EventKind, ...] = ()
     moves_card: bool = False          # the subject card changes zones (and becomes a new object)
     from_play: bool = False           # only a card in play can undergo it
+    player_named: bool = False        # the player it is about is the one the entry or effect names (a new
+                                      # controller, a scorer), not the card's controller
+    ruleset_applies: bool = False     # what it changes is its ruleset's own (Ruleset.apply_event)
 
 
 EVENTS: dict[EventKind, EventDef] = {e.kind: e for e in (
@@ -132,7 +142,7 @@ EVENTS: dict[EventKind, EventDef] = {e.kind: e for e in (
     EventDef(EventKind.MOVES, Verb.MOVE, Subject.CARD, (), True, False),
     EventDef(EventKind.ATTACKS, Verb.ATTACK, Subject.CARD, (), False, True),
     EventDef(EventKind.TURN_ENDS, Verb.END_TURN, Subject.PLAYER, (), False, False),
-    EventDef(EventKind.CONTROL_CHANGES, Verb.TAKE_CONTROL, Subject.CARD, (), False, True),
+    EventDef(EventKind.CONTROL_CHANGES, Verb.TAKE_CONTROL, Subject.CARD, (), False, True, player_named=True),
     EventDef(EventKind.GAINS_ABILITY, Verb.GRANT, Subject.CARD, (), False, False),
     EventDef(EventKind.LOSES_ABILITY, Verb.REMOVE_ABILITY, Subject.CARD, (), False, False),
     EventDef(EventKind.DAMAGED, Verb.DEAL_DAMAGE, Subject.CARD, (), False, True),
@@ -140,6 +150,10 @@ EVENTS: dict[EventKind, EventDef] = {e.kind: e for e in (
     EventDef(EventKind.BUFFED, Verb.BUFF, Subject.CARD, (), False, True),
     EventDef(EventKind.BUFF_SPENT, Verb.SPEND_BUFF, Subject.CARD, (), False, True),
     EventDef(EventKind.CREATED, Verb.CREATE, Subject.CARD, (EventKind.ENTERS_PLAY,), False, False),
+    # scoring a battlefield: the card is the battlefield, the player the one who scores it
+    EventDef(EventKind.CONQUERS, Verb.CONQUER, Subject.CARD, (), False, True, player_named=True, ruleset_applies=True),
+    EventDef(EventKind.HOLDS, Verb.HOLD, Subject.CARD, (), False, True, player_named=True, ruleset_applies=True),
+    EventDef(EventKind.DEFENDS, Verb.DEFEND, Subject.CARD, (), False, True, ruleset_applies=True),
 )}
 
 #: For each verb, the event kind it creates (``win challenge`` also creates a loss for the
@@ -157,6 +171,7 @@ VERB_EVENT: dict[Verb, EventKind] = {
     Verb.REMOVE_ABILITY: EventKind.LOSES_ABILITY, Verb.READY: EventKind.STANDS, Verb.EXHAUST: EventKind.KNEELS,
     Verb.DEAL_DAMAGE: EventKind.DAMAGED, Verb.GIVE_MIGHT: EventKind.MIGHT_CHANGES, Verb.BUFF: EventKind.BUFFED,
     Verb.SPEND_BUFF: EventKind.BUFF_SPENT, Verb.CREATE: EventKind.CREATED,
+    Verb.CONQUER: EventKind.CONQUERS, Verb.HOLD: EventKind.HOLDS, Verb.DEFEND: EventKind.DEFENDS,
 }
 
 #: Verbs whose ``amount`` may be negative ("give a unit -3 Might"); for every other verb it is 0 or more.
@@ -185,7 +200,7 @@ CHANCE_VERBS = (Verb.SHUFFLE,)
 
 #: Verbs only the rules themselves (or the script) use, never an ability's instruction.
 RULES_ONLY_VERBS = (Verb.WIN_CHALLENGE, Verb.BEGIN_PHASE, Verb.END_PHASE, Verb.BEGIN_ROUND, Verb.PLAY,
-                    Verb.INITIATE, Verb.END_TURN, Verb.ATTACK)
+                    Verb.INITIATE, Verb.END_TURN, Verb.ATTACK, Verb.CONQUER, Verb.HOLD, Verb.DEFEND, Verb.COMBAT)
 
 
 _COUNTED = {kind: (kind,) + spec.counts_as for kind, spec in EVENTS.items()}

@@ -28,7 +28,8 @@ _Who = members(Who)
 def _who_matches(who: Who, player: str | None, me: str) -> bool:
     if who is _Who.ANY:
         return True
-    return (player == me) if who is _Who.YOU else (player is not None and player != me)
+    # a player of "" is no one (an uncontrolled Riftbound battlefield): neither you nor an opponent
+    return (player == me) if who is _Who.YOU else (bool(player) and player != me)
 
 
 def filter_mismatch(f: CardFilter, card: Card, me: str, source: Card | None, *, rules: "Ruleset",
@@ -56,13 +57,16 @@ def filter_mismatch(f: CardFilter, card: Card, me: str, source: Card | None, *, 
     if f.not_trait is not None and f.not_trait in card.traits:
         return f"{card.title} is a {f.not_trait}"
     if f.here:
-        where = source.zone if source is not None else ""
-        if not where:
+        if source is None or not source.zone:
             return "\"here\" is nowhere: the ability's card has no location"
         # a zone all players share (a battlefield) is one location; any other (a base) is its
-        # controller's own (the ruleset's shared_zones)
-        if card.zone != where or (where not in rules.shared_zones and card.controller != source.controller):
+        # controller's own; Riftbound's named battlefields are each a location (Ruleset.location)
+        if rules.location(card) != rules.location(source):
             return f"{card.title} is not here ({source.title}'s location)"
+    if f.combat is not None:        # "while I'm attacking", "a defending unit", "in combat" (Riftbound)
+        role = rules.combat_role(card)
+        if role is None or (f.combat != "in combat" and role != f.combat):
+            return f"{card.title} is not {'in combat' if f.combat == 'in combat' else 'an ' + f.combat}"
     if f.controller is not _Who.ANY and not _who_matches(f.controller, card.controller, me):
         return f"{card.title} is controlled by {card.controller}"
     if f.owner is not _Who.ANY and not _who_matches(f.owner, card.owner, me):
@@ -114,7 +118,7 @@ def trigger_matcher(when: Trigger) -> Callable[[TriggeringCondition, GameState, 
 def _compile_trigger(when: Trigger) -> Callable[..., bool]:
     f = when.card
     if when.event is _EventKind.LEAVES_PLAY or (
-            f is not None and (f.which is not _Which.ANY or f.id is not None or f.here)):
+            f is not None and (f.which is not _Which.ANY or f.id is not None or f.here or f.combat is not None)):
         def general(tc, state, me, source, occurred):
             return trigger_words(when, tc, state, me, source, occurred) is None
         return general

@@ -134,14 +134,14 @@ def conditions_for(verb: Verb, state: GameState, sequence: str, cause: str, *,
     if spec.subject is _Subject.CARD:
         for card in cards:
             why = can_happen(kind, state, card=card, amount=amount)
-            if why is None and kind is _EventKind.MOVES and card.zone == to:
+            if why is None and kind is _EventKind.MOVES and state.rules.where(card) == to:
                 why = "already there"
             if why is None and kind is _EventKind.CONTROL_CHANGES and card.controller == new_controller:
                 why = "already its controller"
             if why is None and kind is _EventKind.LOSES_ABILITY and card.ability(ability or "") is None:
                 why = "no such ability"
             if why is None:
-                player = new_controller if kind is _EventKind.CONTROL_CHANGES else card.controller
+                player = new_controller if spec.player_named else card.controller
                 out.append(TriggeringCondition(ids.triggering_condition(sequence, kind.value, card.obj), kind,
                                                sequence, cause, card=card, player=player, amount=amount,
                                                cannot_be_saved=cannot_be_saved, source=source, to=to, grant=grant,
@@ -183,18 +183,20 @@ def apply(state: GameState, tc: TriggeringCondition) -> GameState:
     if spec.subject is _Subject.CARD:
         if kind is _EventKind.CREATED:
             return state.add_card(tc.card)
+        if spec.ruleset_applies:        # a game's own event (Riftbound: a score, a defender designation)
+            return state.rules.apply_event(state, tc)
         card = state.cards[tc.card.id]
         if kind in (_EventKind.SAVED, _EventKind.INITIATES):
             return state     # a saved card stays where it is (not killed, not discarded); an initiation moves nothing
         if kind is _EventKind.PLAYED:
             to, turned = state.rules.played_to(card, tc.to)
-            state = state.move(card.id, to)
+            state = state.rules.place(state, card.id, to)
             return state.with_card(replace(state.cards[card.id], kneeling=True)) if turned else state
         if kind is _EventKind.MOVES:
-            return state.move(card.id, tc.to, controller=card.controller if tc.to in state.rules.in_play else None)
+            return state.rules.place(state, card.id, tc.to)   # on the board it keeps its controller
         if kind is _EventKind.ENTERS_PLAY:
             to, exhausted = state.rules.entry(card, tc.to)
-            state = state.move(card.id, to)
+            state = state.rules.place(state, card.id, to)
             return state.with_card(replace(state.cards[card.id], kneeling=True)) if exhausted else state
         if spec.moves_card:
             return state.move(card.id, state.rules.leave_play_zone[kind])

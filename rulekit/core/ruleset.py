@@ -26,6 +26,8 @@ What a ruleset declares, in the order the engine meets it:
 """
 from __future__ import annotations
 
+from rulekit.core.places import Places
+
 import dataclasses
 from dataclasses import dataclass
 from typing import Callable, ClassVar, Mapping
@@ -159,7 +161,7 @@ def ruling_arg(state, name: str) -> tuple[str, str]:
     return ("ruling", f"{name}={state.rulings[name]}")
 
 
-class Ruleset(RulesetViews):
+class Ruleset(Places, RulesetViews):
     """The interface every ruleset implements (see the module docstring).
 
     **Required** (:data:`REQUIRED`; :func:`missing` names what a ruleset lacks, and the registry
@@ -281,6 +283,18 @@ class Ruleset(RulesetViews):
     #: :attr:`verbs`): rule ``rulekit.chance``. A ruleset without it refuses them in a file.
     chance: ClassVar[bool] = False
 
+    #: optional fields a file may set on a card filter beyond every ruleset's (Riftbound: ``combat``)
+    filter_fields: ClassVar[frozenset[str]] = frozenset()
+    #: the values a filter's ``combat`` may take (Riftbound: attacker, defender, in combat)
+    combat_roles: ClassVar[tuple[str, ...]] = ()
+
+    def combat_role(self, card) -> str | None:
+        """The designation ``card`` has in a combat in progress (Riftbound), else ``None``."""
+        return None
+
+    def check_entry(self, entry, path: str, scenario) -> None:
+        """Raise :class:`~rulekit.errors.ScenarioError` for a script entry this ruleset cannot run."""
+
     #: what this game's printed cards say that the ruleset models, item by item: the names a
     #: corpus card's ``covers`` may use (:class:`VocabularyItem`; empty: a corpus card of this
     #: ruleset can name none)
@@ -346,6 +360,15 @@ class Ruleset(RulesetViews):
         """The state as the turn ends, before the next player's turn begins: what the game's
         rules do then (Riftbound: heal units, expire "this turn" effects). Default: nothing."""
         return state
+
+    def run_entry(self, state, control, entry, occurrence: str, args: tuple):
+        """What a script entry whose verb creates no event does (Riftbound: ``combat``): a Progress."""
+        raise NotImplementedError(f"{self.name} has no script entry {entry.do.value!r}")
+
+    def apply_event(self, state, tc):
+        """The state after ``tc`` occurs, for an event whose table row says its ruleset applies it
+        (:attr:`~rulekit.core.events.EventDef.ruleset_applies`)."""
+        raise NotImplementedError(f"{self.name} has no event {tc.kind.value!r}")
 
     def setup_cards(self, cards: tuple) -> tuple:
         """The cards as the game starts with them: with the abilities the rules themselves give

@@ -24,12 +24,15 @@ from rulekit.core.scenario import CorpusEntry, Scenario, ScriptEntry
 
 # -- filters, patterns, conditions ---------------------------------------------------------------
 def cards(which="any", type=None, title=None, trait=None, controller="any", owner="any", zone=None,
-          posture=None, *, buffed: bool | None = None, keyword: str | None = None) -> CardFilter:
-    """A card filter; ``which`` is "self", "other" or "any"; players are "you"/"opponent"/"any".
-    Riftbound's ``buffed=True`` is "buffed units" (``False``: without a buff); ``keyword="Tank"``
-    is "a unit with Tank"."""
+          posture=None, here=False, combat=None, *, buffed: bool | None = None,
+          keyword: str | None = None) -> CardFilter:
+    """A card filter; ``which`` is "self", "other" or "any"; players are "you"/"opponent"/"any";
+    ``here=True`` is Riftbound's "here" (at the ability's card's location: its battlefield);
+    ``combat`` is Riftbound's "attacker", "defender" or "in combat"; ``buffed=True`` is "buffed
+    units" (``False``: without a buff); ``keyword="Tank"`` is "a unit with Tank"."""
     return CardFilter(Which(which), type, title, trait, Who(controller), Who(owner), zone,
-                      Posture(posture) if posture else None, buffed=buffed, keyword=keyword)
+                      Posture(posture) if posture else None, here=here, combat=combat, buffed=buffed,
+                      keyword=keyword)
 
 
 def on(event, *, card: CardFilter | None = None, player="any", challenge=None, phase=None,
@@ -207,6 +210,15 @@ class ScenarioBuilder:
                                 tuple(abilities), extension=extension))
         return self
 
+    def battlefield(self, id: str, title: str, owner: str, *, controller=None, abilities=()) -> "ScenarioBuilder":
+        """List a Riftbound battlefield on the board: controlled by ``controller``, or by no one when
+        it is ``None`` (187.2). Permanents at it say so with ``at=id``."""
+        if controller is None:
+            return self.card(id, title, owner, zone="battlefield", type="battlefield", abilities=abilities,
+                             uncontrolled=True)
+        return self.card(id, title, owner, controller=controller, zone="battlefield", type="battlefield",
+                         abilities=abilities)
+
     def give(self, card_id: str, *abilities: Ability) -> "ScenarioBuilder":
         """Add abilities to a card already listed."""
         for i, c in enumerate(self._cards):
@@ -258,6 +270,19 @@ class ScenarioBuilder:
         """The script's ``play``: a card is played from its owner's hand (in Riftbound a unit or
         gear is put on the board, a spell goes to the trash)."""
         return self.occur(Verb.PLAY, cards=card_ids, **kw)
+
+    def move(self, *card_ids: str, to: str, **kw) -> "ScenarioBuilder":
+        """The script's ``move``: to a zone, or (Riftbound) to a battlefield on the board by its id."""
+        return self.occur(Verb.MOVE, cards=card_ids, to=to, **kw)
+
+    def conquer(self, battlefield: str, player: str, **kw) -> "ScenarioBuilder":
+        """Riftbound: ``player`` establishes control of ``battlefield`` (a conquer if they gain it and
+        have not scored it this turn)."""
+        return self.occur(Verb.CONQUER, cards=(battlefield,), player=player, **kw)
+
+    def combat(self, battlefield: str, attacker: str, **kw) -> "ScenarioBuilder":
+        """Riftbound: a combat at ``battlefield``, ``attacker``'s units attacking (rule ``rb.combat``)."""
+        return self.occur(Verb.COMBAT, cards=(battlefield,), player=attacker, **kw)
 
     def put_into_play(self, *card_ids: str, **kw) -> "ScenarioBuilder":
         return self.occur(Verb.PUT_INTO_PLAY, cards=card_ids, **kw)

@@ -16,6 +16,9 @@ NOT_IN_A_SCRIPT = {
     Verb.SAVE: "it saves a card from the triggering condition an ability responds to",
     Verb.INITIATE: "the rules initiate an ability's effect",
     Verb.NOT_MODELLED: "it names an effect of an ability that rulekit does not simulate",
+    Verb.HOLD: "the turn player holds the battlefields they control in the Scoring Step of their Beginning Phase "
+               "(script: begin phase, phase: beginning)",
+    Verb.DEFEND: "units defend when a combat begins (script: combat)",
 }
 #: The values ``amount_of`` can name.
 AMOUNT_OF = ("that card's might", "this card's might")
@@ -31,10 +34,20 @@ def _zones(ruleset: str):
         return None
 
 
+def _places(ruleset: str, cards):
+    """What a ``to`` may name on this board (the zones; Riftbound: each battlefield once they are
+    named), or ``None`` for a ruleset rulekit does not know."""
+    from rulekit.rulesets import get
+    try:
+        return tuple(get(ruleset).place_names(tuple(cards)))
+    except (KeyError, AttributeError, TypeError):
+        return None
+
+
 def _check_document(doc, marks: dict, file) -> None:
     """File-level checks of the validated document, before a :class:`Scenario` is built: what
     each verb needs, counts that must be positive, zones that must exist, known formulas."""
-    checker = _Checker(_zones(doc.ruleset), marks, file)
+    checker = _Checker(_zones(doc.ruleset), marks, file, _places(doc.ruleset, doc.cards))
     for i, card in enumerate(doc.cards):
         for j, ability in enumerate(card.abilities):
             checker.ability(ability, ("cards", i, "abilities", j))
@@ -49,8 +62,9 @@ def _check_document(doc, marks: dict, file) -> None:
 
 
 class _Checker:
-    def __init__(self, zones, marks: dict, file):
+    def __init__(self, zones, marks: dict, file, places=None):
         self.zones, self.marks, self.file = zones, marks, file
+        self.places = places if places is not None else zones
 
     def fail(self, path: tuple, problem: str, expected: str | None = None) -> ScenarioError:
         return _at(path, self.marks, self.file, problem, expected)
@@ -109,9 +123,11 @@ class _Checker:
         if do is Verb.MOVE and item.to is None:
             raise self.fail(path + ("to",), "'move' needs 'to': the zone the cards go to", "a zone")
         if item.to is not None:
-            if do not in (Verb.MOVE, Verb.PUT_INTO_PLAY, Verb.CREATE):
-                raise self.fail(path + ("to",), f"only 'move' and 'put into play' take 'to', not {do.value!r}")
-            self.zone(item.to, path + ("to",))
+            if do not in (Verb.MOVE, Verb.PUT_INTO_PLAY, Verb.CREATE, Verb.PLAY):
+                raise self.fail(path + ("to",), f"only 'move', 'play' and 'put into play' take 'to', not {do.value!r}")
+            if self.places is not None and item.to not in self.places:
+                raise self.fail(path + ("to",), f"{shown(item.to)} is not a place cards can go to here"
+                                f"{suggest(item.to, self.places)}", "one of " + ", ".join(self.places))
         if do is Verb.GRANT and item.grant is None:
             raise self.fail(path + ("grant",), "'grant' needs 'grant': the ability it gives", "an ability")
         if item.grant is not None:

@@ -34,6 +34,7 @@ class CardExpect:
     might: int | None = None
     damage: int | None = None
     buffed: bool | None = None
+    at: str | None = None            # Riftbound: the battlefield a permanent is at
 
 
 @dataclass(frozen=True)

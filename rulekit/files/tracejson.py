@@ -64,7 +64,7 @@ class CardRecord:
     type: str
     kneeling: bool
     #: the card's own game's fields (A Game of Thrones: strength, power, duplicate_of; Riftbound:
-    #: might, damage, buffed, might_this_turn, keywords)
+    #: might, damage, buffed, might_this_turn, keywords, at, uncontrolled, role)
     fields: dict[str, typing.Union[bool, int, str, list[str], None]]
 
 

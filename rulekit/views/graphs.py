@@ -92,7 +92,8 @@ def state_graph(step: Step, title: str = "") -> nx.DiGraph:
         g.add_node(card.obj, label=f"{card.title} ({card.obj})", kind="card", subset=1, zone=card.zone,
                    controller=card.controller, owner=card.owner, type=card.type, kneeling=card.kneeling,
                    **{n: v for n, v in card.own_fields().items() if n in state.rules.card_numbers})
-        g.add_edge(card.controller, card.obj, relation="controls")
+        if card.controller:         # a Riftbound battlefield may be controlled by no one ("")
+            g.add_edge(card.controller, card.obj, relation="controls")
     before = step.before
     state.rules.graph_sequences(g, step, _add_condition)
     for v in step.verdicts:

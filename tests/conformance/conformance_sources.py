@@ -186,7 +186,8 @@ def _boards(scenarios, ruleset: str):
 #: each ruleset's strategy of generated boards
 GENERATORS = {
     "agot": _boards(strategies.scenarios, "agot"),
-    "riftbound": _boards(strategies.riftbound_scenarios, "riftbound"),
+    "riftbound": _boards(lambda: st.one_of(strategies.riftbound_scenarios(), strategies.battlefield_scenarios()),
+                         "riftbound"),
     "stack": stack_boards,
 }
 

@@ -424,3 +424,73 @@ def test_every_item_is_finalized_in_the_order_it_was_added(scenario, data):
     assert batches == sorted(batches)
     if len(set(batches)) >= 2:
         event("items from several trigger checks")
+
+
+# -- several battlefields, conquer and hold, combat (rb.battlefields, rb.conquer, rb.hold, rb.combat) ----------
+from strategies import battlefield_scenarios  # noqa: E402
+
+
+@SETTINGS
+@given(battlefield_scenarios(), st.data())
+def test_a_battlefield_is_scored_at_most_once_per_player_per_turn_and_a_conquer_gives_control(scenario, data):
+    """465: a player scores each battlefield once per turn, by conquer or hold; 464.1: a conquer is a
+    player gaining control of it."""
+    game = played(scenario, data)
+    if game is None:
+        return
+    scores: dict[tuple, int] = {}
+    for turn, tc in game.state.history.values():
+        if tc.kind in (EventKind.CONQUERS, EventKind.HOLDS):
+            key = (tc.player, tc.card.id, turn)
+            scores[key] = scores.get(key, 0) + 1
+            event(f"a battlefield {tc.kind.value}")
+    assert all(n == 1 for n in scores.values())
+    for step in game.timeline:
+        if step.what == RbStep.OCCURS:
+            for tc_id in step.args_dict()["occurred"]:
+                tc = next(tc for _, tc in step.state.history.values() if tc.id == tc_id)
+                if tc.kind is EventKind.CONQUERS:
+                    assert tc.card.controller != tc.player            # it gained control …
+                    assert step.state.cards[tc.card.id].controller == tc.player    # … and has it
+
+
+@SETTINGS
+@given(battlefield_scenarios(), st.data())
+def test_a_combat_designates_before_its_damage_and_ends_with_no_designation(scenario, data):
+    """459.2.b before 460.2; 461.7.a: the designations are removed as combat ends; combat damage
+    only between units of the two sides at that battlefield."""
+    game = played(scenario, data)
+    if game is None:
+        return
+    for card in game.state.cards.values():
+        assert card.extension is None or card.role is None
+    seen: set[str] = set()
+    for _, tc in game.state.history.values():
+        head = tc.sequence.partition("/")[0]
+        if tc.kind in (EventKind.ATTACKS, EventKind.DEFENDS) and tc.sequence == head:
+            seen.add(head)
+        if tc.kind is EventKind.DAMAGED and tc.sequence.endswith("/damage"):
+            assert head in seen
+            assert tc.card.role in ("attacker", "defender")
+            event("combat damage dealt")
+
+
+@SETTINGS
+@given(battlefield_scenarios(), st.data())
+def test_here_never_reaches_another_location(scenario, data):
+    """107.2.b, 359.3.f.2: a target chosen for "an enemy unit here" is at the location of the item's
+    source when it is chosen."""
+    game = played(scenario, data)
+    if game is None:
+        return
+    rules = game.state.rules
+    for step in game.timeline:
+        if step.what != RbStep.TARGET:
+            continue
+        a = step.args_dict()
+        item = next(i for f in step.parent.control if isinstance(f, ChainFrame) for i in f.items if i.id == a["item"])
+        if any(instr.filter is not None and instr.filter.here for instr in item.ability.effect):
+            source = step.before.cards[item.source.id]
+            target = step.before.cards[a["card"].partition("@")[0]]
+            assert rules.location(target) == rules.location(source)
+            event("a target here")

@@ -232,3 +232,61 @@ def riftbound_scenarios(draw, max_units: int = 6):
     )
     return Scenario("generated riftbound", players, draw(st.sampled_from(players)), tuple(cards),
                     tuple(draw(st.lists(entry, min_size=1, max_size=3))), ruleset="riftbound")
+
+
+#: what a unit or a battlefield listens for on a board of named battlefields (rb.battlefields,
+#: rb.conquer, rb.hold, rb.combat)
+BF_TRIGGERS = (
+    Trigger(EventKind.CONQUERS, CardFilter(here=True), Who.YOU),          # "When I conquer"
+    Trigger(EventKind.CONQUERS, None, Who.YOU),                           # "When you conquer"
+    Trigger(EventKind.HOLDS, CardFilter(here=True), Who.YOU),             # "When I hold"
+    Trigger(EventKind.ATTACKS, CardFilter(which=Which.SELF)),             # "When I attack"
+    Trigger(EventKind.DEFENDS, CardFilter(which=Which.SELF)),             # "When I defend"
+    Trigger(EventKind.MOVES, CardFilter(which=Which.SELF)),               # "When I move"
+)
+#: effects that read "here"
+BF_EFFECTS = (
+    Instruction(Verb.DEAL_DAMAGE, Target.CHOSEN, CardFilter(type="unit", controller=Who.OPPONENT, here=True)),
+    Instruction(Verb.EXHAUST, Target.EACH, CardFilter(type="unit", controller=Who.OPPONENT, here=True)),
+    Instruction(Verb.DRAW, Target.YOU),
+)
+
+
+@st.composite
+def battlefield_scenarios(draw):
+    """Boards of two or three named battlefields, each controlled by a player or by no one, units
+    at them and in the bases with conquer, hold, attack, defend and move triggers reading "here",
+    and a script of combats, conquers, moves between battlefields, Beginning Phases and turns."""
+    players = ("P1", "P2")
+    names = [f"bf{i}" for i in range(draw(st.integers(2, 3)))]
+    cards = []
+    for i, bf in enumerate(names):
+        controller = draw(st.sampled_from([None, "P1", "P2"]))
+        cards.append(Card(id=bf, title=f"Battlefield {i}", owner=players[i % 2], controller=controller,
+                          type="battlefield", zone="battlefield",
+                          extension=RiftboundCard(uncontrolled=controller is None)))
+    for i in range(draw(st.integers(2, 6))):
+        where = draw(st.sampled_from(names[:1] * 3 + names + ["base"]))     # the first battlefield is busy
+        abilities = tuple(Ability(id=f"a{j}", timing=Timing.TRIGGERED, when=draw(st.sampled_from(BF_TRIGGERS)),
+                                  effect=(draw(st.sampled_from(BF_EFFECTS)),))
+                          for j in range(draw(st.integers(1, 2))))
+        cards.append(Card(id=f"u{i}", title=f"Unit {i}", owner=draw(st.sampled_from(players)), type="unit",
+                          zone="base" if where == "base" else "battlefield",
+                          extension=RiftboundCard(might=draw(st.integers(0, 4)), at=None if where == "base" else where),
+                          kneeling=draw(st.integers(0, 3)) == 0, abilities=abilities))
+    for p in players:
+        for k in range(draw(st.integers(0, 3))):
+            cards.append(Card(id=f"{p.lower()}m{k}", title=f"{p} deck {k}", owner=p, type="unit", zone="main deck"))
+    units = [c.id for c in cards if c.type == "unit" and c.zone != "main deck"]
+    entry = st.one_of(
+        st.builds(ScriptEntry, do=st.just(Verb.COMBAT), cards=st.sampled_from(names[:1] * 2 + names).map(lambda b: (b,)),
+                  player=st.sampled_from(players)),
+        st.builds(ScriptEntry, do=st.just(Verb.CONQUER), cards=st.sampled_from(names).map(lambda b: (b,)),
+                  player=st.sampled_from(players)),
+        st.builds(ScriptEntry, do=st.just(Verb.MOVE), cards=st.sampled_from(units).map(lambda u: (u,)),
+                  to=st.sampled_from(names + ["base"])),
+        st.builds(ScriptEntry, do=st.just(Verb.BEGIN_PHASE), phase=st.just("beginning")),
+        st.builds(ScriptEntry, do=st.just(Verb.END_TURN), player=st.sampled_from(players)),
+    )
+    return Scenario("generated battlefields", players, draw(st.sampled_from(players)), tuple(cards),
+                    tuple(draw(st.lists(entry, min_size=1, max_size=4))), ruleset="riftbound")

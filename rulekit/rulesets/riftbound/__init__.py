@@ -16,13 +16,17 @@ from rulekit.rulesets.riftbound import chain
 from rulekit.rulesets.riftbound import keywords
 from rulekit.rulesets.riftbound import priority
 from rulekit.rulesets.riftbound import resolving
+from rulekit.rulesets.riftbound import combat
+from rulekit.rulesets.riftbound import scoring
+from rulekit.rulesets.riftbound import steps
 from rulekit.rulesets.riftbound import triggers
 from rulekit.rulesets.riftbound import views
 from rulekit.rulesets.riftbound import words
 from rulekit.rulesets.riftbound.rules import RULES
 from rulekit.rulesets.riftbound.rulings import RULINGS
 from rulekit.rulesets.riftbound.codes import RbStep
-from rulekit.rulesets.riftbound.frames import ChainFrame, ChainItem, ItemFrame, OpenFrame, TriggerCheck
+from rulekit.rulesets.riftbound.frames import (ChainFrame, ChainItem, CombatFrame, ItemFrame, OpenFrame, ScoringFrame,
+                                               ShowdownFrame, TriggerCheck)
 from rulekit.rulesets.riftbound.vocabulary import VOCABULARY
 
 
@@ -50,26 +54,32 @@ class Riftbound(Ruleset):
     card_numbers = ("might", "damage")
     card_changes = {EventKind.DAMAGED: "damage", EventKind.MIGHT_CHANGES: "might"}
     event_words = {"stands": "is readied", "kneels": "is exhausted", "killed": "dies", "played": "is played",
-                   "buffed": "is buffed", "buff spent": "spends its buff"}
+                   "buffed": "is buffed", "buff spent": "spends its buff",
+                   "conquers": "is conquered", "holds": "is held"}
 
     timings = frozenset({Timing.TRIGGERED, Timing.PRIORITY, Timing.ACTION})
     verbs = frozenset({
         Verb.MOVE, Verb.END_TURN, Verb.GRANT, Verb.REMOVE_ABILITY, Verb.READY, Verb.EXHAUST, Verb.DEAL_DAMAGE,
         Verb.BUFF, Verb.SPEND_BUFF, Verb.GIVE_MIGHT, Verb.CREATE, Verb.NOT_MODELLED, Verb.SHUFFLE,
         Verb.KILL, Verb.DRAW, Verb.DISCARD, Verb.PLAY, Verb.PUT_INTO_PLAY, Verb.RETURN_TO_HAND, Verb.LEAVE_PLAY,
-        Verb.ATTACK, Verb.TAKE_CONTROL, Verb.REPLACE, Verb.BEGIN_PHASE, Verb.END_PHASE})
+        Verb.ATTACK, Verb.TAKE_CONTROL, Verb.REPLACE, Verb.BEGIN_PHASE, Verb.END_PHASE,
+        Verb.CONQUER, Verb.HOLD, Verb.DEFEND, Verb.COMBAT})
     chance = True            # target: random and shuffle (rules rulekit.chance, rb.chance)
     ability_fields = frozenset({"zones", "once_per_turn", "optional", "deathknell", "active_if", "legion"})
     trigger_fields = frozenset({"nth", "by", "phase", "turn"})
     instruction_fields = frozenset({"to", "grant", "ability", "amount_of", "instead", "up_to", "token", "this_turn"})
     entry_fields = frozenset({"to", "grant", "ability", "this_turn"})
-    filter_fields = frozenset({"buffed", "keyword"})
+    filter_fields = frozenset({"buffed", "keyword", "combat"})
+    combat_roles = ("attacker", "defender", "in combat")
 
     handlers = {
         TriggerCheck: Handler(triggers.check_triggers, triggers.answer_check),
         ChainFrame: Handler(chain.advance_chain, chain.answer_chain),
         ItemFrame: Handler(resolving.advance_item, resolving.answer_item),
         OpenFrame: Handler(priority.advance_open, priority.answer_open),
+        ScoringFrame: Handler(steps.advance_scoring),
+        CombatFrame: Handler(combat.advance_combat),
+        ShowdownFrame: Handler(combat.advance_showdown, combat.answer_showdown),
     }
     flow = views.FLOW
     views = views
@@ -92,12 +102,40 @@ class Riftbound(Ruleset):
     def card_mismatch(self, f, card):
         return cards.card_mismatch(f, card)
 
+
+    # each battlefield on the board is a location of its own (rule rb.battlefields)
+    def place_names(self, cards_):
+        return cards.place_names(self.zones, cards_)
+
+    def where(self, card):
+        return cards.where(card)
+
+    def location(self, card):
+        return cards.location(card)
+
+    def place(self, state, card_id, to, controller=None):
+        return cards.place(state, card_id, to, controller)
+
+    def apply_event(self, state, tc):
+        if tc.kind is EventKind.DEFENDS:      # the designation is set as the combat begins (rb.combat)
+            return state
+        return scoring.apply_event(state, tc)
+
+    def combat_role(self, card):
+        return combat.role_of(card)
+
+    def run_entry(self, state, control, entry, occurrence, args):
+        return combat.begin(state, control, entry, occurrence, args)
+
     def setup_cards(self, cards_):
-        """Each card with the abilities its keywords stand for (Temporary, 816.1.b)."""
-        return tuple(cards.with_keyword_abilities(c) for c in cards_)
+        """Each card with the abilities its keywords stand for (Temporary, 816.1.b); an uncontrolled
+        battlefield controlled by no one (187.2.b)."""
+        return cards.setup_cards(tuple(cards.with_keyword_abilities(c) for c in cards_))
 
     def check_cards(self, cards_):
         keywords.check_cards(cards_)
+        cards.check_cards(cards_)
+
     rules = RULES
     rulings = RULINGS
     vocabulary = VOCABULARY
@@ -126,9 +164,53 @@ class Riftbound(Ruleset):
         if isinstance(checking, OpenFrame):      # the turn player's priority with no Chain
             return ((priority.priority_verdict(step.before, source, ability, step.before.first_player, None),),
                     (checking.id,))
+        if isinstance(checking, ShowdownFrame):   # the player with Focus, in a Showdown (312.2.b)
+            return ((priority.priority_verdict(step.before, source, ability, checking.focus, None),),
+                    (checking.id,))
         if not isinstance(checking, TriggerCheck):
             return None
         return triggers.explain_verdicts(step, source, ability), tuple(tc.id for tc in checking.events)
+
+    def check_entry(self, entry, path, scenario):
+        """A conquer names battlefields on the board and the player who conquers them."""
+        if entry.do is Verb.COMBAT:
+            from rulekit.core.checking import suggest
+            from rulekit.core.errors import ScenarioError
+            named = cards.battlefields(scenario.cards)
+            if len(entry.cards) != 1 or entry.cards[0] not in named:
+                got = ", ".join(entry.cards) or "none"
+                raise ScenarioError(f"'combat' names the one battlefield it takes place at, not {got}"
+                                    f"{suggest(entry.cards[0], named) if entry.cards else ''}", path=f"{path}.cards",
+                                    expected="one of " + (", ".join(named) or "(no battlefield card is listed)"))
+            if entry.player not in scenario.players:
+                raise ScenarioError(f"'combat' needs 'player': the attacker, whose units applied Contested (459.2.b.1), "
+                                    f"not {entry.player!r}", path=f"{path}.player",
+                                    expected="one of " + ", ".join(scenario.players))
+        if entry.do is Verb.PLAY and entry.to is not None:
+            from rulekit.core.errors import ScenarioError
+            named = cards.battlefields(scenario.cards)
+            for card_id in entry.cards:
+                card = next(c for c in scenario.cards if c.id == card_id)
+                if card.type != "unit":
+                    raise ScenarioError(f"{card_id!r} is a {card.type}: only a unit is played to a location chosen "
+                                        "for it (355.2); a gear enters its player's base (359.2.d)", path=f"{path}.to",
+                                        expected="no 'to' when playing a gear or a spell")
+            if entry.to != "base" and entry.to not in named:
+                raise ScenarioError(f"a unit is played to its controller's base or to a battlefield (355.2.a), not "
+                                    f"{entry.to!r}", path=f"{path}.to",
+                                    expected="one of " + ", ".join(("base",) + named))
+        if entry.do is Verb.CONQUER:
+            from rulekit.core.checking import suggest
+            from rulekit.core.errors import ScenarioError
+            named = cards.battlefields(scenario.cards)
+            if entry.player not in scenario.players:
+                raise ScenarioError(f"'conquer' needs 'player': who establishes control, not {entry.player!r}",
+                                    path=f"{path}.player", expected="one of " + ", ".join(scenario.players))
+            for k, card_id in enumerate(entry.cards):
+                if card_id not in named:
+                    raise ScenarioError(f"{card_id!r} is not a battlefield on the board: only a battlefield is "
+                                        f"conquered (464.1){suggest(card_id, named)}", path=f"{path}.cards[{k}]",
+                                        expected="one of " + (", ".join(named) or "(no battlefield card is listed)"))
 
     def check_ability(self, ability, path, card_id):
         from rulekit.core.abilities import Target
@@ -167,7 +249,7 @@ class Riftbound(Ruleset):
         if step_name == "priority":
             return [s for s in timeline if s.parent is not None and s.parent.control
                     and ((isinstance(s.parent.control[-1], ChainFrame) and s.parent.control[-1].priority is not None)
-                         or isinstance(s.parent.control[-1], OpenFrame))
+                         or isinstance(s.parent.control[-1], (OpenFrame, ShowdownFrame)))
                     and s.parent.control[-1].id == sequence_id]
         if step_name != "occurs":
             return []

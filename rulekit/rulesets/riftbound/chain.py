@@ -128,7 +128,7 @@ class Stage:
 #: The Chain loop as the flowchart draws it, in the rules' order.
 STAGES: tuple[Stage, ...] = (
     Stage("open", "no Chain: the turn player may play a card (Main Phase)", (RbStep.OPEN_PASS,)),
-    Stage("event", "events processed at once", (RbStep.OCCURS,)),
+    Stage("event", "events processed at once", (RbStep.OCCURS, RbStep.NO_HOLD)),
     Stage("triggers", "triggers evaluated after the events", (RbStep.TRIGGERS, RbStep.MAY)),
     Stage("pending", "items added as pending", (RbStep.PLACED, RbStep.ADDS)),
     Stage("finalize", "pending items finalized in order",
@@ -141,6 +141,9 @@ STAGES: tuple[Stage, ...] = (
            RbStep.NOT_MODELLED, RbStep.REPLACES, RbStep.ABILITY_CONTROL, RbStep.RESOLVED)),
     Stage("cleanup", "cleanup: lethal damage", ()),
     Stage("empty", "the Chain is empty", (RbStep.CHAIN_EMPTY,)),
+    Stage("showdown", "a Showdown: the player with Focus may play a card or pass", (RbStep.SHOWDOWN_PASS, RbStep.FOCUS)),
+    Stage("combat", "the steps of combat: damage, cleanup, control, combat ends",
+          (RbStep.NO_COMBAT, RbStep.NO_DAMAGE, RbStep.COMBAT_CLEANUP, RbStep.COMBAT_RESULT, RbStep.COMBAT_ENDS)),
 )
 TRANSITIONS: tuple[tuple[str, str, str], ...] = (
     ("event", "triggers", "next"), ("triggers", "pending", "next"), ("pending", "finalize", "next"),
@@ -150,6 +153,9 @@ TRANSITIONS: tuple[tuple[str, str, str], ...] = (
     ("resolve", "cleanup", "after resolving"), ("cleanup", "event", "units die"), ("cleanup", "priority", "items remain"),
     ("cleanup", "empty", "no items left"), ("open", "pending", "plays a card: a Chain"),
     ("empty", "open", "Main Phase: priority again"),
+    ("combat", "event", "designations, damage, deaths, a conquer"), ("empty", "showdown", "the attacker has Focus"),
+    ("showdown", "pending", "plays a card: a Chain"), ("showdown", "showdown", "Focus passes"),
+    ("showdown", "combat", "all passed: combat damage"),
 )
 
 

@@ -34,6 +34,14 @@ class RbStep(Word):
     RESOLVED = "rb-resolved"
     CHAIN_EMPTY = "rb-chain-empty"
     OPEN_PASS = "rb-open-pass"            # the turn player passes with no Chain: the open window closes
+    NO_HOLD = "rb-no-hold"                # the Scoring Step: the turn player controls no battlefield to hold
+    NO_COMBAT = "rb-no-combat"            # a combat entry where two players' units are not both present
+    SHOWDOWN_PASS = "rb-showdown-pass"    # the player with Focus passes; Focus passes, or the Showdown ends
+    FOCUS = "rb-focus"                    # the Chain started with Focus is gone: Focus passes (346)
+    NO_DAMAGE = "rb-no-damage"            # no combat damage: attackers or defenders are gone (460.1)
+    COMBAT_CLEANUP = "rb-combat-cleanup"  # units healed, attackers recalled if defenders remain (461.1)
+    COMBAT_RESULT = "rb-combat-result"    # no single player establishes control (461.3.d, 461.5.b)
+    COMBAT_ENDS = "rb-combat-ends"        # the designations are removed (461.7)
 
     def __str__(self) -> str:
         return self.value

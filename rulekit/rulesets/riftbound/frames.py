@@ -105,3 +105,37 @@ class ItemFrame(Frame):
 
     def loop_uses(self) -> tuple[str, ...]:
         return (ids.use_head(self.item.id),)
+
+
+@immutable
+class ScoringFrame(Frame):
+    """The Beginning Phase's Scoring Step, once the start-of-phase triggers are dealt with: the
+    turn player holds every battlefield they control (315.2.b.2; :mod:`.scoring`)."""
+
+    group: str
+
+
+@immutable
+class CombatFrame(Frame):
+    """A combat at one battlefield (:mod:`.combat`): the occurrence that began it, the battlefield,
+    the attacker and defender, and the step it is at (``damage``, ``cleanup``, ``heal``,
+    ``control``, ``end``)."""
+
+    id: str
+    battlefield: str
+    attacker: str
+    defender: str
+    stage: str = "damage"
+
+
+@immutable
+class ShowdownFrame(Frame):
+    """A Showdown (:mod:`.combat`): who has Focus, how many players have passed in sequence, how
+    many priority opportunities it has given, and whether the player with Focus has just started a
+    Chain (when it is gone, Focus passes: 346)."""
+
+    id: str
+    focus: str
+    passes: int = 0
+    number: int = 0
+    played: bool = False

@@ -14,7 +14,7 @@ from rulekit.core.frozen import replace
 from rulekit.core.model import Card, GameState, TriggeringCondition
 from rulekit.core.verdicts import Code, Verdict
 from rulekit.rulesets.riftbound.codes import RbStep
-from rulekit.rulesets.riftbound.frames import ChainFrame, ChainItem, OpenFrame
+from rulekit.rulesets.riftbound.frames import ChainFrame, ChainItem, OpenFrame, ShowdownFrame
 from rulekit.rulesets.riftbound.triggers import item_controller, zones_of
 
 PLAYED_TIMINGS = (Timing.PRIORITY, Timing.ACTION)
@@ -115,6 +115,7 @@ def grants(timeline) -> tuple[str, ...]:
 
     - the turn player, each time the turn is in a Neutral Open State in their Main Phase (312.2.a,
       335.3) — once before a Chain starts, and again after each Chain ends;
+    - in a Showdown, the player with Focus, at each opportunity Focus gives them (312.2.b, 313.2);
     - the controller of the newest item, once no item is pending (312.2.c, 337.1.c.3), and again
       after an item resolves while items remain (340.4);
     - the next player in turn order, when the player with priority passes (312.2.d) and not every
@@ -129,6 +130,8 @@ def grants(timeline) -> tuple[str, ...]:
         args = step.args_dict()
         if isinstance(frame, OpenFrame) and step.what in (RbStep.OPEN_PASS, RbStep.ADDS):
             out.append(step.before.first_player)
+        elif isinstance(frame, ShowdownFrame) and step.what in (RbStep.SHOWDOWN_PASS, RbStep.ADDS):
+            out.append(frame.focus)      # the player with Focus has priority in the Showdown (312.2.b, 313.2)
         elif step.what == RbStep.PRIORITY:
             out.append(args["player"])
         elif step.what == RbStep.PASS and args["passes"] < len(step.before.players):

@@ -154,6 +154,46 @@ RULES: tuple[Rule, ...] = (
          "ability about another object being played is not a Play Effect, and \"another\" excludes the card "
          "itself.", "rules reference",
          CORE_RULES + ", 110, 337.1.c, 350.1, 351.1, 355.2.a, 359.2.c, 359.2.d, 383.2.c.1, 383.4.a.2 and 383.4.a.4"),
+    Rule("rb.battlefields", "Several battlefields, each a location; \"here\"",
+         "The battlefield zone holds several battlefields, and each battlefield is a location of its own, as each "
+         "player's base is. A permanent at a battlefield is at one of them; \"here\" on a unit or gear is the "
+         "location its card is at, read when the instruction executes, and on a battlefield it is that "
+         "battlefield. A move takes a unit from one location on the board to another (a base, or another "
+         "battlefield) and it stays the same object. A battlefield is controlled by a player or by no one.",
+         "rules reference", CORE_RULES + ", 053.3, 107.1.b, 107.2.a, 107.2.b, 187.2, 359.3.f.2, 441.1 and 442"),
+    Rule("rb.conquer", "Conquer",
+         "A player conquers a battlefield when they gain control of one they have not scored this turn — at the "
+         "end of a showdown or combat, when they are the only player with units there. Establishing control of a "
+         "battlefield they already scored this turn only changes its control; a player who already controls it "
+         "gains nothing. A conquer is an event about the battlefield, by the player who conquered: \"When I "
+         "conquer\" triggers for a unit at that battlefield whose controller conquered, \"When you conquer\" for "
+         "anything its controller conquered with, and a battlefield's \"When you conquer here\" at the battlefield "
+         "conquered. Points are not counted.", "rules reference",
+         CORE_RULES + ", 348.2.a.1, 383.4.c, 461.5.d, 464.1, 465 and 466.2.a"),
+    Rule("rb.hold", "Hold",
+         "In the Scoring Step of the Beginning Phase, after the effects at its start, the turn player holds every "
+         "battlefield they control and have not scored this turn. A hold is an event about the battlefield, by the "
+         "player who held: \"When I hold\" triggers for a unit at that battlefield, \"When you hold\" for anything "
+         "its controller held with, a battlefield's \"When you hold here\" at the battlefield held. A player "
+         "scores each battlefield at most once a turn, by hold or by conquer.", "rules reference",
+         CORE_RULES + ", 315.2.a, 315.2.b.2, 383.4.d, 464.2, 465 and 466.2.b"),
+    Rule("rb.combat", "Combat, as far as card texts refer to it",
+         "A combat at a battlefield opens with a showdown: the attacker's units there gain the Attacker "
+         "designation and the defender's the Defender designation, which triggers \"When I attack\" and \"When I "
+         "defend\" (the attacker's items are placed first). When the showdown ends, if both sides remain, each side "
+         "deals damage equal to its units' total Might, assigned lethal-first, all at once; the combat cleanup then "
+         "kills the units with lethal damage, heals every unit and recalls the attackers if defenders remain. If "
+         "only one player has units left there, that player establishes control (a conquer if they gain it and "
+         "have not scored it this turn); with none left it becomes uncontrolled. Then combat ends and the "
+         "designations are removed; until then \"if I'm attacking\", \"if I'm defending\" and \"in combat\" "
+         "read them.", "rules reference",
+         CORE_RULES + ", 383.4.e, 383.4.f, 459.2.b, 459.2.d.1, 460.1, 460.2, 461.1.a, 461.3, 461.5 and 461.7"),
+    Rule("rb.showdown", "A showdown and Focus",
+         "In a showdown the player with Focus has priority and may play a card or ability with Action or Reaction, "
+         "which starts a Chain, or pass. Focus passes to the next player in turn order when its holder passes, or "
+         "when the Chain its holder started is gone — not when a Chain that triggered abilities started is gone. "
+         "The attacker has Focus first. When every player has passed in sequence, the showdown ends.",
+         "rules reference", CORE_RULES + ", 308.1.a, 312.2.b, 313.2, 345, 346, 346.1, 347, 348.1 and 459.2.g"),
     Rule("rb.optional", "\"You may\"",
          "A triggered ability whose effect begins with \"you may\" is decided by its controller when its trigger "
          "condition is fulfilled: declining means it is never placed on the Chain (no item, no priority), and a "

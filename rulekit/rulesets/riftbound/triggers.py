@@ -43,7 +43,8 @@ from rulekit.core.model import Card, GameState, TriggeringCondition
 from rulekit.core.verdicts import Code, Verdict
 from rulekit.core.ruleset import ruling_arg
 from rulekit.rulesets.riftbound.codes import RbStep
-from rulekit.rulesets.riftbound.frames import ChainFrame, ChainItem, OpenFrame, TriggerCheck
+from rulekit.rulesets.riftbound.frames import ChainFrame, ChainItem, OpenFrame, ScoringFrame, TriggerCheck
+from rulekit.rulesets.riftbound.scoring import BEGINNING_PHASE, establish_control
 
 
 # -- judging triggers ----------------------------------------------------------------------------
@@ -202,6 +203,10 @@ def occurrence(state: GameState, control: Control, conditions: tuple[TriggeringC
     "when … dies"); the events that replace it do happen and, under the default reading, are
     processed with the rest — so they can trigger (``rb.replacement``, ruling
     ``rb.replacement-triggers``)."""
+    if any(tc.kind is EventKind.CONQUERS for tc in conditions):     # a conquer only where the rules say (464.1, 465)
+        conditions, not_conquers = establish_control(state, conditions)
+        if not_conquers:
+            args = args + (("not_conquers", not_conquers),)
     replaced, replacing = [], []
     for tc in conditions:
         key = death_key(tc)
@@ -256,9 +261,15 @@ def occurrence(state: GameState, control: Control, conditions: tuple[TriggeringC
                     and state.cards[tc.card.id].zone in state.rules.in_play)
     if entered:
         args = args + (("entered", entered),)
+    moved = tuple((tc.card.obj, state.rules.where(state.cards[tc.card.id])) for tc in happened
+                  if tc.kind is EventKind.MOVES)
+    if moved:           # where each moved card now is (a zone, or a battlefield: rb.battlefields)
+        args = args + (("moved", moved),)
     check = TriggerCheck(group, happened, tuple(captured), deathknells=tuple(deathknells))
     if any(tc.kind is EventKind.PHASE_BEGINS and tc.phase == MAIN_PHASE for tc in happened):
         control = control + (OpenFrame(ids.open_window(group)),)     # once its triggers are dealt with
+    if any(tc.kind is EventKind.PHASE_BEGINS and tc.phase == BEGINNING_PHASE for tc in happened):
+        control = control + (ScoringFrame(group),)     # the Scoring Step follows the start-of-phase effects (315.2)
     return Progress(state, control + (check,), rule, RbStep.OCCURS,
                     args + (("occurred", tuple(tc.id for tc in happened)),
                             ("captured", tuple(i.id for i in captured)), ("replaced", tuple(replaced))))

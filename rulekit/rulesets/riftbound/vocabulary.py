@@ -9,15 +9,17 @@ from rulekit.core.ruleset import VocabularyItem as _V
 VOCABULARY = (
     # issue #24's items, most-needed first
     _V("play", "playing a unit or gear: 'When you play me / a gear / another unit' (rb.play; 351.1, 383.4.a)"),
-    _V("conquer-hold", "conquering and holding a battlefield: 'When I conquer', 'When you hold'", built=False),
-    _V("battlefields", "several named battlefields, and 'here' at each of them", built=False),
+    _V("conquer-hold", "conquering and holding a battlefield: 'When I conquer', 'When you hold' (rb.conquer, rb.hold; "
+                       "315.2.b, 383.4.c-d, 464-466)"),
+    _V("battlefields", "several named battlefields, and 'here' at each of them (rb.battlefields; 107.2, 359.3.f.2)"),
     _V("this-turn-might", "Might changed 'this turn', and Might reductions (rb.this-turn, rb.might; 143.2.a, 317.2)"),
     _V("buffs", "buffs as counters: at most one, 'spend a buff', 'buffed' (rb.buffs; 426.1.b, 702, 703, 705)"),
     _V("resources", "runes, energy and power as costs and resources: channel, pay, recycle", built=False),
     _V("keywords", "keywords on cards and tokens (Temporary, Deflect, Tank, Hidden, Legion, Level …) "
                    "as far as they touch timing (rb.keywords: Temporary and Legion modelled, others carried, "
                    "Level refused; 812, 816)"),
-    _V("combat", "combat and showdowns: attack, defend, 'in combat', combat ends, Focus", built=False),
+    _V("combat", "combat and showdowns: attack, defend, combat damage, combat ends, Focus (rb.combat, rb.showdown; "
+                 "312.2.b, 383.4.e-f, 459-461)"),
     _V("ready-exhaust", "readying and exhausting: 'When I'm readied', 'When you exhaust an enemy unit' "
                         "(414, 415)"),
     _V("leaves-board", "a card's own leaving the board other than by dying (Deathknell)", built=False),

@@ -18,6 +18,8 @@ def describe(what: str, a: dict, state) -> str | None:
     if what == "rb-occurs":
         head = f"Script: {a['label'] or a['occurrence']}. " if "occurrence" in a else (
             f"{verb_head(a)} ({a['instruction']} of {item_label(state, a['item'])}): " if "verb" in a
+            else f"Scoring Step: {a['scoring']} holds every battlefield they control (rb.hold). " if "scoring" in a
+            else words_of_combat(a) if "combat" in a
             else "Cleanup: units with lethal damage die together. ")
         happened = ", ".join(condition_label(state, c) for c in a["occurred"]) or "nothing"
         captured = "".join(f"; Deathknell captured before the move: {item_label(state, i)}" for i in a["captured"])
@@ -33,7 +35,10 @@ def describe(what: str, a: dict, state) -> str | None:
                           + (f" is healed of {healed} damage" if healed else "")
                           + (f"{',' if healed else ''} its 'this turn' Might expires, {was} → {now}" if was != now else "")
                           for obj, healed, was, now in a.get("expired", ()))
-        return f"{head}Processed at once — {happened}{might}{entered}{captured}{replaced}{expired}."
+        moved = "".join(f"; {obj_label(state, obj)} is now at {_place(state, to)}" for obj, to in a.get("moved", ()))
+        entered += moved
+        not_conquers = "".join(f"; not a conquer: {why}" for _, why in a.get("not_conquers", ()))
+        return f"{head}Processed at once — {happened}{might}{entered}{captured}{replaced}{expired}{not_conquers}."
     if what == "rb-triggers":
         made = ", ".join(item_label(state, i) for i in a["items"])
         declined = "".join(f"; declined, not placed on the Chain: {item_label(state, i)}" for i in a.get("declined", ()))
@@ -85,6 +90,30 @@ def describe(what: str, a: dict, state) -> str | None:
         return f"{item_label(state, a['item'])}: the next death of {', '.join(a['cards'])} will be replaced."
     if what == "rb-not-modelled":
         return f"{verb_head(a)} ({a['instruction']} of {item_label(state, a['item'])}): {not_modelled_outcome(a)}"
+    if what == "rb-no-combat":
+        return f"Script: {a['label'] or a['occurrence']}. No combat: {a['why']} (rb.combat)."
+    if what == "rb-showdown-pass":
+        how = "with nothing to play" if a.get("auto") else "and plays nothing"
+        then = ("every player has passed in sequence: the Showdown ends" if a.get("ends")
+                else f"Focus passes to {state.next_player(a['player'])}")
+        return f"{a['player']}, who has Focus, passes {how}; {then}."
+    if what == "rb-focus":
+        return f"The Chain started with Focus is gone: Focus passes to {a['player']}, who has priority."
+    if what == "rb-no-damage":
+        return "No combat damage: attacking or defending units no longer remain at the battlefield."
+    if what == "rb-combat-cleanup":
+        healed = ", ".join(a["healed"]) or "no unit"
+        recalled = (f"; attackers recalled to base, defenders remaining (not a move): {', '.join(a['recalled'])}"
+                    if a["recalled"] else "")
+        return f"Combat cleanup: {healed} healed{recalled}."
+    if what == "rb-combat-result":
+        who = ", ".join(a["present"])
+        return (f"Combat resolution: units of {who} remain; no player establishes control." if who else
+                f"Combat resolution: no unit remains; {obj_label(state, a['battlefield'])} becomes uncontrolled.")
+    if what == "rb-combat-ends":
+        return "Combat ends: the Attacker and Defender designations are removed."
+    if what == "rb-no-hold":
+        return f"Scoring Step: {a['player']} controls no battlefield they have not scored this turn: nothing is held."
     if what == "rb-chance":
         taken = " and ".join(obj_label(state, c) for c in a["cards"])
         return f"Chance: the game takes {taken} at random for {verb_head(a).lower()} ({a['instruction']} of " \
@@ -102,3 +131,18 @@ def describe(what: str, a: dict, state) -> str | None:
     return None
 
 
+
+
+def words_of_combat(a: dict) -> str:
+    """The head of a combat step's line (rule ``rb.combat``)."""
+    return {"designate": "Combat: attackers and defenders are designated (rb.combat). ",
+            "damage": "Combat damage is dealt, all at once (rb.combat). ",
+            "cleanup": "Combat cleanup: units with lethal damage die together. ",
+            "control": "Combat resolution: the only player with units left establishes control (rb.combat). "
+            }.get(a["combat"], "Combat: ")
+
+
+def _place(state, to: str) -> str:
+    """A place a card is at: a battlefield by its title, or a zone."""
+    card = state.cards.get(to)
+    return f"{card.title} ({to})" if card is not None else f"the {to}"

@@ -1,0 +1,31 @@
+"""Where cards are, as a ruleset sees it: the places a ``to`` may name, the place a card is at, the
+location "here" compares, and putting a card at a place. :class:`~rulekit.core.ruleset.Ruleset`
+inherits these defaults (a place is a zone; a zone all players share is one location, any other
+its controller's own); Riftbound's named battlefields override them."""
+from __future__ import annotations
+
+
+class Places:
+    """The defaults every ruleset starts from (its ``zones`` and ``shared_zones``)."""
+
+    __slots__ = ()
+
+    def place_names(self, cards: tuple) -> tuple[str, ...]:
+        """What a ``to`` (a move's, a play's, a token's destination) may name, given the scenario's
+        cards: the ruleset's zones by default (Riftbound: also each battlefield on the board)."""
+        return self.zones
+
+    def where(self, card) -> str:
+        """The place name ``card`` is at, as a ``to`` names it (a move there is no move). Default:
+        its zone."""
+        return card.zone
+
+    def location(self, card) -> tuple[str, str]:
+        """The location ``card`` is at, for "here": a zone all players share (a battlefield) is one
+        location; any other (a base) is its controller's own."""
+        return (card.zone, "" if card.zone in self.shared_zones else card.controller)
+
+    def place(self, state, card_id: str, to: str, controller: str | None = None):
+        """The state with the card put at ``to`` (a name :meth:`place_names` allows). Default: the
+        zone of that name (:meth:`~rulekit.core.model.GameState.move`)."""
+        return state.move(card_id, to, controller=controller)
