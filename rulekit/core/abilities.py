@@ -25,6 +25,7 @@ class Timing(Word):
     PRIORITY = "priority"            # Riftbound: a spell or ability with Reaction, used with priority
     ACTION = "action"                # Riftbound: a spell or ability without Reaction (only while no Chain exists)
     CONSTANT = "constant"            # A Game of Thrones: applies while its card is in play; never used
+    REPLACEMENT = "replacement"      # Riftbound: a replacement printed on a card ("If … would …, instead …")
 
     def __init__(self, value: str):
         # a plain attribute, not a property: the judge reads it for every ability it judges
@@ -182,6 +183,7 @@ class Instruction:
     text: str | None = None                    # ``not modelled``: the effect, in words
     changes_state: bool = False                # ``not modelled``: whether it could change the game state
     this_turn: bool = False                    # ``give might``: the change expires at the end of the turn
+    resource: str | None = None                # ``add`` / ``pay``: what is added or paid (Riftbound: energy, a domain)
 
     @property
     def not_modelled(self) -> bool:

@@ -9,8 +9,9 @@ import difflib
 from rulekit.core import ids
 from rulekit.core.abilities import Ability, Target, Timing
 from rulekit.core.errors import ScenarioError
-from rulekit.core.events import (CHANCE_VERBS, CONDITION_VERBS, EVENTS, ONE_COUNTER_VERBS, RESTRICTION_VERBS,
-                                 RULES_ONLY_VERBS, SIGNED_VERBS, THIS_TURN_VERBS, VERB_EVENT, Subject, Verb)
+from rulekit.core.events import (CHANCE_VERBS, CONDITION_VERBS, EVENTS, ONE_COUNTER_VERBS, PLAYER_PICKS_CARDS,
+                                 RESTRICTION_VERBS, RULES_ONLY_VERBS, SIGNED_VERBS, THIS_TURN_VERBS, VERB_EVENT,
+                                 Subject, Verb)
 from rulekit.core.model import Card
 from rulekit.core.ruleset import COMMON_FIELDS
 
@@ -388,6 +389,8 @@ def _check_instruction(instr, path: str, rules, card_id: str) -> None:
         if instr.do in CHANCE_VERBS:
             return
     subject = EVENTS[VERB_EVENT[instr.do]].subject
+    if instr.do in PLAYER_PICKS_CARDS:      # the rules pick the cards for a player (channel: the top of their deck)
+        subject = Subject.PLAYER
     if subject is Subject.PLAYER and not instr.target.is_player:
         raise ScenarioError(f"{instr.do.value!r} needs a player target, not {instr.target.value!r}",
                             path=f"{path}.target", expected="'you', 'opponent' or 'that player'")
@@ -448,6 +451,8 @@ def _check_entry(entry, path: str, s) -> None:
         rules.check_entry(entry, path, s)
         return
     subject = EVENTS[VERB_EVENT[entry.do]].subject
+    if entry.do in PLAYER_PICKS_CARDS:     # the rules pick the cards for a player (channel: the top of their deck)
+        subject = Subject.PLAYER
     if subject is Subject.CARD:
         if not entry.cards:
             raise ScenarioError(f"{entry.do.value!r} needs the cards it happens to", path=f"{path}.cards")

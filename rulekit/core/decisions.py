@@ -33,6 +33,7 @@ class DecisionKind(Word):
     ORDER_TRIGGERS = "order triggers"
     CHOOSE_EVENT = "choose event"
     MAY = "you may"
+    ORDER_REPLACEMENTS = "order replacements"
     CHANCE = "chance"           # the game answers it: a random pick, a shuffle (rulekit.chance)
 
 

@@ -46,6 +46,10 @@ class EventKind(Word):
     CONQUERS = "conquers"               # a player gains control of a battlefield and scores it (Riftbound)
     HOLDS = "holds"                     # a player keeps control of a battlefield and scores it (Riftbound)
     DEFENDS = "defends"                 # a unit gains a defender designation (Riftbound)
+    CHANNELED = "channeled"            # a card taken from a deck onto the board (Riftbound: a rune channeled)
+    RECYCLED = "recycled"              # a card put on the bottom of its deck
+    ADDS = "adds"                      # a player adds resources to their pool
+    PAYS = "pays"                      # a player pays resources from their pool
 
     def __str__(self) -> str:  # pragma: no cover - readability in f-strings
         return self.value
@@ -91,6 +95,10 @@ class Verb(Word):
     HOLD = "hold"
     DEFEND = "defend"
     COMBAT = "combat"                              # Riftbound: a combat at a battlefield, as far as rulekit models it
+    CHANNEL = "channel"
+    RECYCLE = "recycle"
+    ADD = "add"
+    PAY = "pay"
     NOT_MODELLED = "not modelled"                  # an effect rulekit names in words but does not simulate
     SHUFFLE = "shuffle"                            # a player's deck: the game answers its new top (rulekit.chance)
     CANNOT_BE_SAVED = "cannot be saved"            # constant abilities (A Game of Thrones)
@@ -154,7 +162,15 @@ EVENTS: dict[EventKind, EventDef] = {e.kind: e for e in (
     EventDef(EventKind.CONQUERS, Verb.CONQUER, Subject.CARD, (), False, True, player_named=True, ruleset_applies=True),
     EventDef(EventKind.HOLDS, Verb.HOLD, Subject.CARD, (), False, True, player_named=True, ruleset_applies=True),
     EventDef(EventKind.DEFENDS, Verb.DEFEND, Subject.CARD, (), False, True, ruleset_applies=True),
+    EventDef(EventKind.CHANNELED, Verb.CHANNEL, Subject.CARD, (), True, False),
+    EventDef(EventKind.RECYCLED, Verb.RECYCLE, Subject.CARD, (), True, False),
+    EventDef(EventKind.ADDS, Verb.ADD, Subject.PLAYER, (), False, False),
+    EventDef(EventKind.PAYS, Verb.PAY, Subject.PLAYER, (), False, False),
 )}
+
+#: Verbs whose events are about cards the rules pick for a player (``channel``: the top cards of that
+#: player's deck): an instruction or script entry names the player, not the cards.
+PLAYER_PICKS_CARDS = (Verb.CHANNEL,)
 
 #: For each verb, the event kind it creates (``win challenge`` also creates a loss for the
 #: opponent; see :func:`rulekit.occur.conditions_for`).
@@ -172,6 +188,8 @@ VERB_EVENT: dict[Verb, EventKind] = {
     Verb.DEAL_DAMAGE: EventKind.DAMAGED, Verb.GIVE_MIGHT: EventKind.MIGHT_CHANGES, Verb.BUFF: EventKind.BUFFED,
     Verb.SPEND_BUFF: EventKind.BUFF_SPENT, Verb.CREATE: EventKind.CREATED,
     Verb.CONQUER: EventKind.CONQUERS, Verb.HOLD: EventKind.HOLDS, Verb.DEFEND: EventKind.DEFENDS,
+    Verb.CHANNEL: EventKind.CHANNELED, Verb.RECYCLE: EventKind.RECYCLED, Verb.ADD: EventKind.ADDS,
+    Verb.PAY: EventKind.PAYS,
 }
 
 #: Verbs whose ``amount`` may be negative ("give a unit -3 Might"); for every other verb it is 0 or more.

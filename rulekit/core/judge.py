@@ -5,14 +5,14 @@ whether a condition holds, which targets an instruction could change, whether a 
 ability forbids something: each returns ``None`` when it holds, or the
 reason it does not, so a verdict can say why. The verdict functions themselves belong to the
 rulesets (A Game of Thrones: :func:`rulekit.rulesets.agot.verdicts.judge`; Riftbound:
-:func:`rulekit.rulesets.riftbound.triggers.rb_judge`); the engine and :func:`rulekit.explain`
+:func:`rulekit.rulesets.riftbound.judging.rb_judge`); the engine and :func:`rulekit.explain`
 call the same one, so the two can never disagree.
 """
 from __future__ import annotations
 
 
 from rulekit.core.abilities import Ability, CardFilter, Instruction, Target
-from rulekit.core.events import VERB_EVENT, EventKind, Verb
+from rulekit.core.events import PLAYER_PICKS_CARDS, VERB_EVENT, EventKind, Verb
 from rulekit.core import ids
 from rulekit.core import occur
 from rulekit.core.frozen import members
@@ -141,8 +141,11 @@ def changeable_targets(instr: Instruction, state: GameState, me: str, source: Ca
         return (instr,)     # a delayed effect always sets something up
     if instr.target.is_player:
         kind = VERB_EVENT[instr.do]
+        if instr.do in PLAYER_PICKS_CARDS:      # channel: a player with cards to take
+            return tuple(p for p in player_targets(instr, state, me, tc)
+                         if state.rules.channel_from(state, p, instr.amount))
         return tuple(p for p in player_targets(instr, state, me, tc)
-                     if occur.can_happen(kind, state, player=p, amount=instr.amount) is None)
+                     if occur.can_happen(kind, state, player=p, amount=instr.amount, resource=instr.resource) is None)
     if instr.target is _Target.EACH_PLAYER:
         seen, out = set(), []
         for player in state.seat_order():

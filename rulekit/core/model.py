@@ -137,6 +137,7 @@ class TriggeringCondition:
     grant: object = None               # the Ability a grant gives
     ability: str | None = None         # the ability id a removal takes away
     this_turn: bool = False            # a change that lasts until the end of the turn ("+2 Might this turn")
+    resource: str | None = None        # what a player adds or pays (Riftbound: energy, or a domain's power)
 
     @property
     def subject(self) -> str:
@@ -185,6 +186,7 @@ class GameState:
     rulings: Map = field(default_factory=Map)        # ruling name -> the option in force (every ruling of the ruleset)
     playing: Map = field(default_factory=Map)        # card object being played -> its use (an event, until it is played)
     history: Map = field(default_factory=Map)        # Riftbound: n -> (turn, TriggeringCondition), the n-th event processed
+    resources: Map = field(default_factory=Map)      # "player|resource" -> amount a player holds (Riftbound: the Rune Pool)
     printed: Map = field(default_factory=Map, compare=False, repr=False)   # card id -> the Card as printed (or created)
     listeners: Map = field(default_factory=Map, compare=False, repr=False)
     dependents: Map = field(default_factory=Map, compare=False, repr=False)  # card id -> cards leaving play with it
@@ -201,6 +203,11 @@ class GameState:
         h = self.history
         for n in range(len(h) - 1, -1, -1):
             yield h[n]
+
+    def pool(self, player: str) -> dict[str, int]:
+        """The resources ``player`` holds, by name (only those above zero)."""
+        head = f"{player}|"
+        return {k[len(head):]: v for k, v in self.resources.items() if k.startswith(head) and v > 0}
 
     def card(self, card_id: str) -> Card:
         return self.cards[card_id]

@@ -23,7 +23,7 @@ _Verb = members(Verb)
 
 
 def can_happen(kind: EventKind, state: GameState, *, card: Card | None = None,
-               player: str | None = None, amount: int = 1) -> str | None:
+               player: str | None = None, amount: int = 1, resource: str | None = None) -> str | None:
     """``None`` if the event would change the game state now, else why it would not."""
     spec = EVENTS[kind]
     if spec.subject is _Subject.CARD:
@@ -38,7 +38,17 @@ def can_happen(kind: EventKind, state: GameState, *, card: Card | None = None,
         if not state.decks.get(player, ()):
             return f"{player}'s {state.rules.deck} is empty"
         return None
+    if kind is _EventKind.PAYS:
+        if state.rules.spend(state.pool(player), resource, amount) is None:
+            return f"{player} has not {amount} {resource} to pay (pool: {_pool_words(state.pool(player))})"
+        return None
+    if kind is _EventKind.ADDS:
+        return "nothing to add" if amount <= 0 else None
     return None
+
+
+def _pool_words(pool: dict) -> str:
+    return ", ".join(f"{v} {k}" for k, v in sorted(pool.items())) or "empty"
 
 
 def applies(kind: EventKind, state: GameState, card: Card) -> str | None:
@@ -82,6 +92,10 @@ def _damaged(state: GameState, card: Card, amount: int) -> str | None:
     return "no damage to deal" if amount <= 0 else None
 
 
+def _recycled(state: GameState, card: Card, amount: int) -> str | None:
+    return f"{card.title} is already in its {card.zone}" if card.zone == state.rules.recycled_to(card) else None
+
+
 _CARD_CHECKS = {
     _EventKind.KILLED: _killed,
     _EventKind.ENTERS_PLAY: _enters_play,
@@ -89,6 +103,7 @@ _CARD_CHECKS = {
     _EventKind.STANDS: _stands,
     _EventKind.GAINS_POWER: _gains_power,
     _EventKind.DAMAGED: _damaged,
+    _EventKind.RECYCLED: _recycled,
 }
 
 
@@ -120,7 +135,8 @@ def conditions_for(verb: Verb, state: GameState, sequence: str, cause: str, *,
                    challenge: str | None = None, phase: str | None = None,
                    cannot_be_saved: str = "", source: Card | None = None, to: str | None = None,
                    grant=None, ability: str | None = None,
-                   new_controller: str | None = None, this_turn: bool = False) -> tuple[TriggeringCondition, ...]:
+                   new_controller: str | None = None, this_turn: bool = False,
+                   resource: str | None = None) -> tuple[TriggeringCondition, ...]:
     """The triggering conditions of one occurrence, in the order of ``cards``/``players``.
 
     Subjects for which the event could not change anything create no condition; winning a
@@ -131,6 +147,9 @@ def conditions_for(verb: Verb, state: GameState, sequence: str, cause: str, *,
     out: list[TriggeringCondition] = []
     if kind is _EventKind.SACRIFICED and not cannot_be_saved:
         cannot_be_saved = "is being sacrificed"
+    if kind is _EventKind.CHANNELED and players:     # the rules pick the cards: the top of each player's deck
+        cards = tuple(c for p in players for c in state.rules.channel_from(state, p, amount))
+        amount = 1
     if spec.subject is _Subject.CARD:
         for card in cards:
             why = can_happen(kind, state, card=card, amount=amount)
@@ -148,10 +167,10 @@ def conditions_for(verb: Verb, state: GameState, sequence: str, cause: str, *,
                                                ability=ability, this_turn=this_turn))
     elif spec.subject is _Subject.PLAYER:
         for player in players:
-            if can_happen(kind, state, player=player, amount=amount) is None:
+            if can_happen(kind, state, player=player, amount=amount, resource=resource) is None:
                 out.append(TriggeringCondition(ids.triggering_condition(sequence, kind.value, player), kind,
                                                sequence, cause, player=player, amount=amount, challenge=challenge,
-                                               source=source))
+                                               source=source, resource=resource))
         if kind is _EventKind.WINS_CHALLENGE:
             for player in players:
                 for loser in state.opponents(player):
@@ -167,7 +186,7 @@ def conditions_for(verb: Verb, state: GameState, sequence: str, cause: str, *,
 def still_imminent(tc: TriggeringCondition, state: GameState) -> str | None:
     """``None`` if the condition can still occur, else what pre-empted it."""
     if tc.card is None:
-        return can_happen(tc.kind, state, player=tc.player, amount=tc.amount)
+        return can_happen(tc.kind, state, player=tc.player, amount=tc.amount, resource=tc.resource)
     if tc.kind in (_EventKind.INITIATES, _EventKind.CREATED):
         return None     # an effect initiates even if its card has left play meanwhile; a token is new
     now = state.cards[tc.card.id]
@@ -194,6 +213,15 @@ def apply(state: GameState, tc: TriggeringCondition) -> GameState:
             return state.with_card(replace(state.cards[card.id], kneeling=True)) if turned else state
         if kind is _EventKind.MOVES:
             return state.rules.place(state, card.id, tc.to)   # on the board it keeps its controller
+        if kind is _EventKind.CHANNELED:
+            return state.move(card.id, state.rules.channel_to)
+        if kind is _EventKind.RECYCLED:     # to the bottom of its deck (the rules say which deck)
+            to = state.rules.recycled_to(card)
+            state = state.move(card.id, to)
+            if to == state.rules.deck:
+                rest = tuple(c for c in state.decks.get(card.owner, ()) if c != card.id)
+                state = replace(state, decks=state.decks.set(card.owner, rest + (card.id,)))
+            return state
         if kind is _EventKind.ENTERS_PLAY:
             to, exhausted = state.rules.entry(card, tc.to)
             state = state.rules.place(state, card.id, to)
@@ -225,6 +253,15 @@ def apply(state: GameState, tc: TriggeringCondition) -> GameState:
         for card_id in state.decks.get(tc.player, ())[: tc.amount]:
             state = state.move(card_id, state.rules.hand)
         return state
+    if kind is _EventKind.ADDS:
+        key = f"{tc.player}|{tc.resource}"
+        return replace(state, resources=state.resources.set(key, state.resources.get(key, 0) + tc.amount))
+    if kind is _EventKind.PAYS:
+        left = state.rules.spend(state.pool(tc.player), tc.resource, tc.amount)
+        head = f"{tc.player}|"
+        kept = {k: v for k, v in state.resources.items() if not k.startswith(head)}
+        kept.update({head + name: v for name, v in left.items() if v > 0})
+        return replace(state, resources=type(state.resources)(kept))
     if kind is _EventKind.PHASE_BEGINS:
         return replace(state, phase=tc.phase or "", phase_number=state.phase_number + 1)
     if kind is _EventKind.ROUND_BEGINS:

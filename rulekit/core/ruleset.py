@@ -370,6 +370,24 @@ class Ruleset(Places, RulesetViews):
         (:attr:`~rulekit.core.events.EventDef.ruleset_applies`)."""
         raise NotImplementedError(f"{self.name} has no event {tc.kind.value!r}")
 
+    #: where a channeled card is put (Riftbound: its controller's base); ``None`` where nothing is channeled
+    channel_to: ClassVar[str | None] = None
+
+    def channel_from(self, state, player: str, amount: int) -> tuple:
+        """The cards ``player`` channels: the top ``amount`` of the deck they come from. Default: none."""
+        return ()
+
+    def recycled_to(self, card) -> str:
+        """The zone a recycled card goes to the bottom of. Default: the deck."""
+        return self.deck
+
+    def spend(self, pool: dict, resource: str | None, amount: int) -> dict | None:
+        """``pool`` (resources by name) after paying ``amount`` of ``resource``, or ``None`` if it
+        cannot be paid. Default: that resource only."""
+        if pool.get(resource, 0) < amount:
+            return None
+        return {**pool, resource: pool.get(resource, 0) - amount}
+
     def setup_cards(self, cards: tuple) -> tuple:
         """The cards as the game starts with them: with the abilities the rules themselves give
         (A Game of Thrones: each duplicate's save)."""

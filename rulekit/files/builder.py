@@ -132,6 +132,29 @@ def not_modelled(text: str, *, changes_state: bool = False, condition=()) -> Ins
     return Instruction(Verb.NOT_MODELLED, condition=tuple(condition), text=text, changes_state=changes_state)
 
 
+def add(amount: int = 1, resource: str = "energy") -> Instruction:
+    """Riftbound's "Add [N]" (``resource``: ``energy``, a domain's Power such as ``fury``, or
+    ``any``, universal Power): its controller adds it to their Rune Pool (rule ``rb.resources``)."""
+    return Instruction(Verb.ADD, target=Target.YOU, amount=amount, resource=resource)
+
+
+def pay(amount: int = 1, resource: str = "energy") -> Instruction:
+    """A Riftbound cost in Energy or Power ("[2]: …" is ``cost=[pay(2)]``; "[R]" is ``pay(1, "fury")``),
+    paid from the controller's Rune Pool as the item is finalized (rule ``rb.resources``)."""
+    return Instruction(Verb.PAY, target=Target.YOU, amount=amount, resource=resource)
+
+
+def channel(amount: int = 1) -> Instruction:
+    """Riftbound's "Channel N rune(s)": the top N runes of its controller's Rune Deck go to their base
+    (rule ``rb.channel-recycle``)."""
+    return Instruction(Verb.CHANNEL, target=Target.YOU, amount=amount)
+
+
+def recycle(target="self", filter=None) -> Instruction:
+    """Riftbound's "Recycle this" (a rune to the bottom of its owner's Rune Deck)."""
+    return Instruction(Verb.RECYCLE, target=Target(target), filter=filter)
+
+
 # -- abilities -------------------------------------------------------------------------------------
 def ability(id: str, timing, when: Trigger, effect, *, condition=(), cost=(), zones=(), text="",
             legion: bool = False) -> Ability:
@@ -301,6 +324,10 @@ class ScenarioBuilder:
 
     def end_phase(self, phase: str, **kw) -> "ScenarioBuilder":
         return self.occur(Verb.END_PHASE, phase=phase, **kw)
+
+    def channel(self, player: str, amount: int = 1, **kw) -> "ScenarioBuilder":
+        """Riftbound: ``player`` channels the top ``amount`` runes of their Rune Deck (the Channel Phase)."""
+        return self.occur(Verb.CHANNEL, player=player, amount=amount, **kw)
 
     def corpus(self, card: str, text: str, covers=()) -> "ScenarioBuilder":
         """Make the scenario a corpus card: the card it is about (an id), its printed text, and the

@@ -116,6 +116,8 @@ def _check_answer(spec: AnswerSpec, scenario: Scenario, path: tuple, marks: dict
     from rulekit.rulesets import get
     # an ability used with priority is answered as CARD.ABILITY (it responds to no condition)
     played = Timing.PRIORITY in get(scenario.ruleset).timings and spec.decision is DecisionKind.ACT_OR_PASS
+    # a replacement printed on a card is answered as CARD.ABILITY too (it is an ability, not a use)
+    played = played or spec.decision is DecisionKind.ORDER_REPLACEMENTS
     if not use or (use.responds_to is None and not played):
         raise _at(path + ("answer",), marks, file, f"{spec.answer!r} is not a use of an ability",
                   "'pass' or CARD.ABILITY@CONDITION, e.g. 'c6.r1@s:claim:killed:c3'")

@@ -64,7 +64,8 @@ class CardRecord:
     type: str
     kneeling: bool
     #: the card's own game's fields (A Game of Thrones: strength, power, duplicate_of; Riftbound:
-    #: might, damage, buffed, might_this_turn, keywords, at, uncontrolled, role)
+    #: might, damage, buffed, might_this_turn, keywords, at, uncontrolled, role, energy_cost, and
+    #: power_cost: a list of domains)
     fields: dict[str, typing.Union[bool, int, str, list[str], None]]
 
 

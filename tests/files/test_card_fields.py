@@ -99,7 +99,7 @@ def test_a_new_riftbound_object_has_its_printed_might_and_no_damage():
 
 
 def test_the_json_trace_shows_each_cards_own_game_fields():
-    """rulekit-trace/2: a Riftbound card shows its Might and damage, an A Game of Thrones card its
+    """rulekit-trace/2: a Riftbound card shows its Might, damage and Cost, an A Game of Thrones card its
     strength and power (not fixed strength/power columns every card had)."""
     from rulekit.files.tracejson import trace_data
     b = ScenarioBuilder("traced", ruleset="riftbound")
@@ -107,6 +107,7 @@ def test_the_json_trace_shows_each_cards_own_game_fields():
     data = trace_data(Game.start(b.build()))
     assert data["format"] == "rulekit-trace/2"
     assert data["cards"][0]["fields"] == {"might": 3, "damage": 0, "buffed": False, "might_this_turn": 0,
-                                          "keywords": [], "at": None, "uncontrolled": False, "role": None}
+                                          "keywords": [], "at": None, "uncontrolled": False, "role": None,
+                                          "energy_cost": 0, "power_cost": ()}
     agot = trace_data(loads_scenario(AGOT.replace(", KEY", "")).start())
     assert agot["cards"][0]["fields"] == {"strength": 3, "power": 0, "duplicate_of": None}

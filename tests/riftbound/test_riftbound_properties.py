@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, event, given, settings, strategies as st
 
 from strategies import played, riftbound_scenarios
 from rulekit import Code, Game, explain
-from rulekit.core.abilities import Ability, CardFilter, Instruction, Target, Timing, Trigger, Who
+from rulekit.core.abilities import Ability, CardFilter, Instruction, Target, Timing, Trigger, Which, Who
 from rulekit.core.model import Card
 from rulekit.core.events import EventKind, Verb
 from rulekit.core.scenario import Scenario, ScriptEntry
@@ -43,10 +43,14 @@ def test_no_item_for_an_observer_not_in_its_zone_after_the_event_except_deathkne
             ability = card.ability(v.ability)
             if v.code is Code.TRIGGERS:
                 died = events[v.condition].card
-                if died is not None and died.obj == v.card and died.ability(v.ability) is not None \
-                        and died.ability(v.ability).deathknell:    # its own death, judged before it moved
+                own = died is not None and died.obj == v.card and died.ability(v.ability) is not None
+                if own and died.ability(v.ability).deathknell:    # its own death, judged before it moved
                     assert died.zone in state.rules.in_play
                     event("a Deathknell triggered")
+                elif own and died.zone in state.rules.in_play and state.ruling("rb.own-leaving") == "sees":
+                    # its own card leaving the board, judged before it moved (ruling rb.own-leaving)
+                    assert died.ability(v.ability).when.card.which is Which.SELF
+                    event("an ability saw its own card leave the board")
                 else:
                     assert not ability.deathknell
                     assert card.zone in (ability.zones or state.rules.in_play)

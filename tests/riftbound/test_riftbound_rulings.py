@@ -15,6 +15,7 @@ RULINGS = [
     ("rb.recheck-condition", "ilse-moved-in-response", "intervening-if", lambda g: g.state.cards["rune1"].kneeling),
     ("rb.replacement-triggers", "replacement-gear-deathknell", "no-trigger",
      lambda g: len(g.state.cards_in("hand", "P1"))),
+    ("rb.own-leaving", "leave-the-board-sees-itself", "not-seen", lambda g: len(g.state.cards_in("hand", "P1"))),
 ]
 
 
@@ -35,7 +36,8 @@ def test_the_file_of_the_other_option_meets_its_own_expect(ruling, name, other, 
                 "rb.nth-count": "first-death-watcher-enters-late-seen",
                 "rb.source-info": "control-change-source-gone-last-known",
                 "rb.recheck-condition": "ilse-moved-in-response-intervening-if",
-                "rb.replacement-triggers": "replacement-gear-deathknell-no-trigger"}
+                "rb.replacement-triggers": "replacement-gear-deathknell-no-trigger",
+                "rb.own-leaving": "leave-the-board-not-seen"}
     file = loaded(variants[ruling])
     assert file.scenario.rulings == {ruling: other}
     game = play(variants[ruling])

@@ -141,7 +141,8 @@ def play(game, data, max_answers: int = 60):
 
 
 # -- Riftbound -----------------------------------------------------------------------------------
-RB_EVENTS = (EventKind.KILLED, EventKind.ATTACKS, EventKind.MOVES, EventKind.PHASE_BEGINS, EventKind.PLAYED)
+RB_EVENTS = (EventKind.KILLED, EventKind.ATTACKS, EventKind.MOVES, EventKind.PHASE_BEGINS, EventKind.PLAYED,
+             EventKind.CHANNELED, EventKind.RETURNED_TO_HAND, EventKind.LEAVES_PLAY, EventKind.PAYS)
 
 
 def rb_effects():
@@ -165,7 +166,25 @@ def rb_effects():
                   filter=st.just(CardFilter(type="unit", controller=Who.OPPONENT))),
         st.builds(Instruction, do=st.just(Verb.SHUFFLE), target=st.sampled_from([Target.YOU, Target.OPPONENT]),
                   amount=st.integers(1, 2)),
+        st.builds(Instruction, do=st.just(Verb.ADD), target=st.just(Target.YOU), amount=st.integers(1, 2),
+                  resource=st.sampled_from(["energy", "fury"])),
+        st.builds(Instruction, do=st.just(Verb.CHANNEL), target=st.just(Target.YOU)),
+        st.builds(Instruction, do=st.just(Verb.RETURN_TO_HAND), target=st.just(Target.CHOSEN),
+                  filter=st.just(CardFilter(type="unit"))),
     )
+
+
+#: replacements printed on cards (rb.standing-replacement): "If a friendly unit (or I) would die, … instead"
+RB_REPLACEMENTS = (
+    Ability(id="r", timing=Timing.REPLACEMENT, when=Trigger(EventKind.KILLED, CardFilter(which=Which.SELF)),
+            effect=(Instruction(Verb.EXHAUST, Target.SELF),)),
+    Ability(id="r", timing=Timing.REPLACEMENT,
+            when=Trigger(EventKind.KILLED, CardFilter(which=Which.OTHER, type="unit", controller=Who.YOU)),
+            effect=(Instruction(Verb.KILL, Target.SELF),)),
+    Ability(id="r", timing=Timing.REPLACEMENT,
+            when=Trigger(EventKind.KILLED, CardFilter(type="unit", controller=Who.YOU)),
+            effect=(Instruction(Verb.MOVE, Target.THAT_CARD, to="base"),)),
+)
 
 
 #: Riftbound conditions: "if I'm at a battlefield", "if I'm your only unit" (a count of the board)
@@ -184,7 +203,8 @@ def rb_abilities(draw, ability_id: str):
         when=Trigger(event, card, nth=draw(st.sampled_from([None, None, 1, 2])) if not deathknell else None),
         effect=tuple(draw(st.lists(rb_effects(), min_size=1, max_size=2))),
         condition=tuple(draw(st.lists(st.sampled_from(RB_CONDITIONS), max_size=1))),
-        cost=draw(st.sampled_from([(), (), (), (Instruction(Verb.EXHAUST, Target.SELF),)])),   # "exhaust me to …"
+        cost=draw(st.sampled_from([(), (), (), (Instruction(Verb.EXHAUST, Target.SELF),),      # "exhaust me to …"
+                                   (Instruction(Verb.PAY, Target.YOU, resource="energy"),)])),   # "pay [1] to …"
         zones=("trash",) if draw(st.integers(0, 6)) == 0 else (),
         once_per_turn=draw(st.booleans()), optional=draw(st.integers(0, 4)) == 0, deathknell=deathknell)
 
@@ -201,8 +221,14 @@ def riftbound_scenarios(draw, max_units: int = 6):
                                                   keywords=keywords),
                           zone=draw(st.sampled_from(["base", "battlefield"])),
                           kneeling=draw(st.integers(0, 3)) == 0,
-                          abilities=tuple(draw(rb_abilities(f"a{j}")) for j in range(draw(st.integers(0, 2))))))
+                          abilities=tuple(draw(rb_abilities(f"a{j}")) for j in range(draw(st.integers(0, 2))))
+                          + ((draw(st.sampled_from(RB_REPLACEMENTS)),) if draw(st.integers(0, 5)) == 0 else ())))
+    rune_add = Ability(id="e", timing=Timing.PRIORITY, cost=(Instruction(Verb.EXHAUST, Target.SELF),),
+                       effect=(Instruction(Verb.ADD, Target.YOU, resource="energy"),))
     for p in players:
+        for k in range(draw(st.integers(0, 2))):      # runes: in the Rune Deck to channel, on the board to Add
+            cards.append(Card(id=f"{p.lower()}r{k}", title=f"{p} rune {k}", owner=p, type="rune",
+                              zone=draw(st.sampled_from(["rune deck", "base"])), abilities=(rune_add,)))
         for k in range(draw(st.integers(0, 2))):
             cards.append(Card(id=f"{p.lower()}s{k}", title=f"{p} spell {k}", owner=p, type="spell", zone="hand",
                               abilities=(Ability(id="x", timing=Timing.PRIORITY, effect=(draw(rb_effects()),)),)))
@@ -212,7 +238,8 @@ def riftbound_scenarios(draw, max_units: int = 6):
             cards.append(Card(id=f"{p.lower()}t{k}", title=f"Unit {k}", owner=p, type="unit", zone="trash"))
         for k in range(draw(st.integers(0, 2))):      # permanents in hand, for the script to play (rb.play)
             cards.append(Card(id=f"{p.lower()}h{k}", title=f"{p} permanent {k}", owner=p,
-                              type=draw(st.sampled_from(["unit", "gear"])), extension=RiftboundCard(might=1), zone="hand",
+                              type=draw(st.sampled_from(["unit", "gear"])), zone="hand",
+                              extension=RiftboundCard(might=1, energy_cost=draw(st.sampled_from([0, 0, 1]))),
                               abilities=tuple(draw(rb_abilities(f"a{j}")) for j in range(draw(st.integers(0, 1))))))
     units = [c.id for c in cards if c.type == "unit" and c.zone in ("base", "battlefield")]
     in_hand = [c.id for c in cards if c.zone == "hand" and c.type in ("unit", "gear")]
@@ -227,6 +254,9 @@ def riftbound_scenarios(draw, max_units: int = 6):
         st.builds(ScriptEntry, do=st.just(Verb.GIVE_MIGHT), cards=st.sampled_from(units).map(lambda u: (u,)),
                   amount=st.integers(-2, 2).filter(bool), this_turn=st.booleans()),
         st.builds(ScriptEntry, do=st.just(Verb.END_TURN), player=st.sampled_from(players)),
+        st.builds(ScriptEntry, do=st.just(Verb.CHANNEL), player=st.sampled_from(players)),
+        st.builds(ScriptEntry, do=st.just(Verb.RETURN_TO_HAND), cards=st.sampled_from(units).map(lambda u: (u,))),
+        st.builds(ScriptEntry, do=st.just(Verb.END_PHASE), phase=st.just("draw")),
         *([st.builds(ScriptEntry, do=st.just(Verb.PLAY), cards=st.sampled_from(in_hand).map(lambda c: (c,)))]
           if in_hand else []),
     )

@@ -25,8 +25,8 @@ from rulekit.rulesets.riftbound import words
 from rulekit.rulesets.riftbound.rules import RULES
 from rulekit.rulesets.riftbound.rulings import RULINGS
 from rulekit.rulesets.riftbound.codes import RbStep
-from rulekit.rulesets.riftbound.frames import (ChainFrame, ChainItem, CombatFrame, ItemFrame, OpenFrame, ScoringFrame,
-                                               ShowdownFrame, TriggerCheck)
+from rulekit.rulesets.riftbound.frames import (ChainFrame, ChainItem, CombatFrame, ItemFrame, OpenFrame,
+                                               ReplacementOrder, ScoringFrame, ShowdownFrame, TriggerCheck)
 from rulekit.rulesets.riftbound.vocabulary import VOCABULARY
 
 
@@ -36,7 +36,7 @@ class Riftbound(Ruleset):
     version = "Core Rules, last updated 2026-03-30"
 
     zones = ("base", "battlefield", "legend zone", "hand", "main deck", "trash", "chain", "banishment",
-             "champion zone")
+             "champion zone", "rune deck")
     in_play = ("base", "battlefield", "legend zone")
     shared_zones = ("battlefield", "chain")
     deck = "main deck"
@@ -55,19 +55,24 @@ class Riftbound(Ruleset):
     card_changes = {EventKind.DAMAGED: "damage", EventKind.MIGHT_CHANGES: "might"}
     event_words = {"stands": "is readied", "kneels": "is exhausted", "killed": "dies", "played": "is played",
                    "buffed": "is buffed", "buff spent": "spends its buff",
-                   "conquers": "is conquered", "holds": "is held"}
+                   "conquers": "is conquered", "holds": "is held",
+                   "channeled": "is channeled", "recycled": "is recycled", "adds": "adds resources to their Rune Pool",
+                   "pays": "pays from their Rune Pool"}
+    channel_to = "base"         # a channeled rune enters its controller's base (107.1.c, 430.1)
 
-    timings = frozenset({Timing.TRIGGERED, Timing.PRIORITY, Timing.ACTION})
+    timings = frozenset({Timing.TRIGGERED, Timing.PRIORITY, Timing.ACTION, Timing.REPLACEMENT})
     verbs = frozenset({
         Verb.MOVE, Verb.END_TURN, Verb.GRANT, Verb.REMOVE_ABILITY, Verb.READY, Verb.EXHAUST, Verb.DEAL_DAMAGE,
         Verb.BUFF, Verb.SPEND_BUFF, Verb.GIVE_MIGHT, Verb.CREATE, Verb.NOT_MODELLED, Verb.SHUFFLE,
         Verb.KILL, Verb.DRAW, Verb.DISCARD, Verb.PLAY, Verb.PUT_INTO_PLAY, Verb.RETURN_TO_HAND, Verb.LEAVE_PLAY,
         Verb.ATTACK, Verb.TAKE_CONTROL, Verb.REPLACE, Verb.BEGIN_PHASE, Verb.END_PHASE,
-        Verb.CONQUER, Verb.HOLD, Verb.DEFEND, Verb.COMBAT})
+        Verb.CONQUER, Verb.HOLD, Verb.DEFEND, Verb.COMBAT,
+        Verb.CHANNEL, Verb.RECYCLE, Verb.ADD, Verb.PAY})
     chance = True            # target: random and shuffle (rules rulekit.chance, rb.chance)
     ability_fields = frozenset({"zones", "once_per_turn", "optional", "deathknell", "active_if", "legion"})
     trigger_fields = frozenset({"nth", "by", "phase", "turn"})
-    instruction_fields = frozenset({"to", "grant", "ability", "amount_of", "instead", "up_to", "token", "this_turn"})
+    instruction_fields = frozenset({"to", "grant", "ability", "amount_of", "instead", "up_to", "token", "this_turn",
+                                    "resource"})
     entry_fields = frozenset({"to", "grant", "ability", "this_turn"})
     filter_fields = frozenset({"buffed", "keyword", "combat"})
     combat_roles = ("attacker", "defender", "in combat")
@@ -80,6 +85,7 @@ class Riftbound(Ruleset):
         ScoringFrame: Handler(steps.advance_scoring),
         CombatFrame: Handler(combat.advance_combat),
         ShowdownFrame: Handler(combat.advance_showdown, combat.answer_showdown),
+        ReplacementOrder: Handler(triggers.advance_order, triggers.answer_order),
     }
     flow = views.FLOW
     views = views
@@ -135,6 +141,7 @@ class Riftbound(Ruleset):
     def check_cards(self, cards_):
         keywords.check_cards(cards_)
         cards.check_cards(cards_)
+        self._check_costs(cards_)
 
     rules = RULES
     rulings = RULINGS
@@ -151,6 +158,37 @@ class Riftbound(Ruleset):
         (355.2.a, 359.2.c); a gear enters ready at its player's base (359.2.d). A spell goes to
         the trash once played (351.2)."""
         return cards.played_to(card, to, self.played_zone)
+
+    @staticmethod
+    def _check_costs(cards_):
+        """A card's Power cost names domains (134.2) or ``any`` ([A]); its Energy cost is 0 or more."""
+        from rulekit.core.errors import ScenarioError
+        for i, card in enumerate(cards_):
+            ext = card.extension
+            if not isinstance(ext, cards.RiftboundCard):
+                continue
+            for k, domain in enumerate(ext.power_cost):
+                if domain not in cards.DOMAINS + ("any",):
+                    raise ScenarioError(f"card {card.id!r}: {domain!r} is not a domain",
+                                        path=f"cards[{i}].power_cost[{k}]",
+                                        expected="one of " + ", ".join(cards.DOMAINS + ("any",)))
+            if ext.energy_cost < 0:
+                raise ScenarioError(f"card {card.id!r}: an Energy cost of {ext.energy_cost} is negative",
+                                    path=f"cards[{i}].energy_cost", expected="0 or more")
+
+    def channel_from(self, state, player, amount):
+        """The top ``amount`` runes of ``player``'s Rune Deck (430.1)."""
+        return tuple(state.cards[c] for c in cards.rune_deck(state, player)[:max(amount, 0)])
+
+    def recycled_to(self, card):
+        """Runes to the bottom of the Rune Deck, other cards to the bottom of the Main Deck (416.1.a-b)."""
+        return cards.RUNE_DECK if card.type == "rune" else self.deck
+
+    def spend(self, pool, resource, amount):
+        return cards.spend(pool, resource, amount)
+
+    def after_move(self, state, before, to_zone):
+        return cards.after_move(state, before, to_zone)
 
     def open_occurrence(self, state, control, conditions, occurrence, rule, args):
         return triggers.occurrence(state, control, conditions, occurrence, rule, args)
@@ -215,6 +253,8 @@ class Riftbound(Ruleset):
     def check_ability(self, ability, path, card_id):
         from rulekit.core.abilities import Target
         from rulekit.core.errors import ScenarioError
+        if ability.timing is Timing.REPLACEMENT:
+            _check_replacement(ability, path)
         for part in ("cost", "effect"):
             for k, instr in enumerate(getattr(ability, part)):
                 at = f"{path}.{part}[{k}]"
@@ -231,6 +271,19 @@ class Riftbound(Ruleset):
                     raise ScenarioError("a cost pays with what it names (this card, you, or each card a filter "
                                         "names); a cost that chooses is not modelled", path=f"{at}.target",
                                         expected="target: self, you or each")
+                if (instr.do in (Verb.ADD, Verb.PAY)) != (instr.resource is not None) or (
+                        instr.resource is not None and instr.resource not in cards.RESOURCES):
+                    raise ScenarioError(f"{instr.do.value!r} " + ("needs 'resource': what is added or paid"
+                                        if instr.do in (Verb.ADD, Verb.PAY) else "takes no 'resource'")
+                                        + (f", not {instr.resource!r}" if instr.resource is not None else ""),
+                                        path=f"{at}.resource",
+                                        expected="do: add or pay, with resource: one of " + ", ".join(cards.RESOURCES))
+                if instr.do is Verb.PAY and part != "cost":
+                    raise ScenarioError("'pay' is a cost: it goes in 'cost'", path=f"{at}.do",
+                                        expected="cost: [{do: pay, target: you, amount: N, resource: energy}]")
+                if instr.do in (Verb.ADD, Verb.PAY, Verb.CHANNEL) and instr.target is not Target.YOU:
+                    raise ScenarioError(f"{instr.do.value!r} is done by the ability's controller: its target is "
+                                        f"'you', not {instr.target.value!r}", path=f"{at}.target", expected="target: you")
                 if instr.target is Target.CHOSEN_ABILITY and instr.do is not Verb.TAKE_CONTROL:
                     raise ScenarioError("only 'take control' targets 'chosen ability'", path=f"{at}.target",
                                         expected="do: take control")
@@ -267,6 +320,27 @@ class Riftbound(Ruleset):
 
     def stack_kind(self) -> str:
         return "the Chain (newest on top)"
+
+
+def _check_replacement(ability, path: str) -> None:
+    """A replacement printed on a card (rule ``rb.standing-replacement``): "If … would die, … instead"
+    — its ``when`` names the death it replaces, its ``effect`` what happens instead; a condition or a
+    dependent keyword may limit it. What rulekit does not model for it is refused, not ignored."""
+    from rulekit.core.errors import ScenarioError
+    if ability.when.event is not EventKind.KILLED:
+        raise ScenarioError(f"a replacement printed on a card replaces a death (\"would die\") in rulekit, not "
+                            f"{ability.when.event.value!r}", path=f"{path}.when.event", expected="event: killed")
+    for name in ("nth", "by", "turn"):
+        if getattr(ability.when, name) is not None:
+            raise ScenarioError(f"a replacement's 'when' takes no {name!r} in rulekit", path=f"{path}.when.{name}",
+                                expected="event: killed, with card (a filter)")
+    for name, why in (("cost", "a replacement has no cost"), ("once_per_turn", "\"once each turn\" replacements "
+                      "(371) are not modelled"), ("optional", "a replacement printed on a card applies; \"you may\" "
+                      "replacements are not modelled"), ("deathknell", "Deathknell is a triggered ability")):
+        if getattr(ability, name):
+            raise ScenarioError(f"{why}: {name!r} is refused on a replacement", path=f"{path}.{name}",
+                                expected="timing: replacement with when, effect and optionally condition, "
+                                         "active_if, zones")
 
 
 RIFTBOUND = Riftbound()          # registered by rulekit.rulesets when first asked for

@@ -33,6 +33,8 @@ class RiftboundCard:
     at: str | None = None
     uncontrolled: bool = False
     role: str | None = None          # "attacker" / "defender" while a combat is in progress (459.2.b): the rules' own
+    energy_cost: int = 0                 # the numeral of its Cost (131.2)
+    power_cost: tuple[str, ...] = ()     # the Power symbols of its Cost, one domain (or "any") each (131.3)
 
 
 def base_might(card) -> int:
@@ -289,3 +291,78 @@ def check_cards(cards) -> None:
             raise ScenarioError(f"card {card.id!r} ({card.title}) is in the battlefield zone but says not which "
                                 f"battlefield: the board has several ({listed}), each a location of its own (107.2.b)",
                                 path=f"{at}.at", expected=f"at: one of {listed}")
+
+
+# -- resources: Energy and Power in the Rune Pool (161-167) --------------------------------------------
+#: the six Domains (134.2); Power of a domain pays that domain's Power costs (162.2)
+DOMAINS = ("fury", "calm", "mind", "body", "chaos", "order")
+#: what a player can add or pay: Energy (162.1), a domain's Power, or "any" — as a cost, Power of any
+#: domain ([A], 135.2.e.5.a); added, universal Power that pays a cost of any domain (135.2.e.5.b, 162.2.b)
+RESOURCES = ("energy",) + DOMAINS + ("any",)
+RUNE_DECK = "rune deck"
+
+
+def spend(pool: dict, resource: str | None, amount: int) -> dict | None:
+    """``pool`` after paying ``amount`` of ``resource``, or ``None`` if it cannot be paid (357.1):
+    Energy with Energy; a domain's Power with that domain's Power, then universal Power; "any" Power
+    with the domains' Power in the order of :data:`DOMAINS`, then universal Power. (Which Power a
+    player spends when several would do is their choice; rulekit spends in that fixed order.)"""
+    left = dict(pool)
+    if resource == "energy":
+        sources = ("energy",)
+    elif resource in DOMAINS:
+        sources = (resource, "any")
+    elif resource == "any":
+        sources = DOMAINS + ("any",)
+    else:
+        return None
+    due = amount
+    for name in sources:
+        take = min(due, left.get(name, 0))
+        left[name] = left.get(name, 0) - take
+        due -= take
+    return None if due > 0 else {k: v for k, v in left.items() if v > 0}
+
+
+def card_costs(card):
+    """A card's Cost as cost instructions its player pays (131, 357.1): its Energy, then each
+    domain's Power (grouped), as ``pay`` instructions."""
+    from rulekit.core.abilities import Instruction, Target
+    from rulekit.core.events import Verb
+    ext = card.extension
+    if not isinstance(ext, RiftboundCard) or (ext.energy_cost <= 0 and not ext.power_cost):
+        return ()
+    out = []
+    if ext.energy_cost > 0:
+        out.append(Instruction(do=Verb.PAY, target=Target.YOU, amount=ext.energy_cost, resource="energy"))
+    for domain in dict.fromkeys(ext.power_cost):
+        out.append(Instruction(do=Verb.PAY, target=Target.YOU, amount=ext.power_cost.count(domain), resource=domain))
+    return tuple(out)
+
+
+def rune_deck(state, player: str) -> tuple[str, ...]:
+    """``player``'s Rune Deck, top first: as kept since a rune first left or joined it, else in the
+    scenario's listing order (108.5)."""
+    kept = state.decks.get(f"{player}|{RUNE_DECK}")
+    if kept is not None:
+        return kept
+    return tuple(c for c in state.order if state.cards[c].zone == RUNE_DECK and state.cards[c].owner == player)
+
+
+def after_move(state, before, to_zone: str):
+    """A rune that leaves its Rune Deck is taken from it; one recycled goes to the bottom (416.1)."""
+    from rulekit.core.frozen import replace
+    if before.zone != RUNE_DECK and to_zone != RUNE_DECK:
+        return state
+    key = f"{before.owner}|{RUNE_DECK}"
+    order = tuple(c for c in rune_deck(replace(state, decks=state.decks), before.owner) if c != before.id) \
+        if state.decks.get(key) is not None else _listed_without(state, before)
+    if to_zone == RUNE_DECK:
+        order = order + (before.id,)
+    return replace(state, decks=state.decks.set(key, order))
+
+
+def _listed_without(state, before) -> tuple[str, ...]:
+    """The Rune Deck as listed before ``before`` moved, without it (the first time one is kept)."""
+    return tuple(c for c in state.order if c != before.id and state.cards[c].zone == RUNE_DECK
+                 and state.cards[c].owner == before.owner)

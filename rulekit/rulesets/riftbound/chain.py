@@ -31,8 +31,10 @@ from rulekit.core.model import GameState
 from rulekit.core.ruleset import ruling_arg
 from rulekit.rulesets.riftbound.codes import RbStep
 from rulekit.rulesets.riftbound.frames import ChainFrame, ChainItem, ItemFrame
-from rulekit.rulesets.riftbound.priority import cost_failure, playable
-from rulekit.rulesets.riftbound.triggers import occurrence, turn_key
+from rulekit.core.events import Verb
+from rulekit.rulesets.riftbound.priority import cost_failure, costs_of, playable
+from rulekit.rulesets.riftbound.judging import turn_key
+from rulekit.rulesets.riftbound.triggers import occurrence
 
 DONE = "done"     #: the option that stops an "up to N" choice
 
@@ -73,6 +75,20 @@ def _answer_finalize(frame: ChainFrame, state: GameState, control: Control, opti
 
 def _stage_empty(frame: ChainFrame, state: GameState, control: Control) -> Progress:
     return Progress(state, control[:-1], "rb.chain", RbStep.CHAIN_EMPTY, (("chain", frame.id),))
+
+
+def _finalized_add(frame: ChainFrame) -> ChainItem | None:
+    """A finalized item that Adds resources: it has not resolved yet (it does so at once)."""
+    return next((i for i in frame.items if not i.pending and adds(i.ability)), None)
+
+
+def _stage_add(frame: ChainFrame, state: GameState, control: Control) -> Progress:
+    """An ability that Adds resolves as soon as it is finalized, before any other item is finalized,
+    and priority does not pass (400.2, 429.2, 429.2.a)."""
+    item = _finalized_add(frame)
+    rest = replace(frame, items=tuple(i for i in frame.items if i is not item))
+    return Progress(state, control[:-1] + (rest, ItemFrame(item)), "rb.resources", RbStep.RESOLVES,
+                    (("item", item.id), ("at once", True)))
 
 
 def _stage_priority(frame: ChainFrame, state: GameState, control: Control) -> Progress:
@@ -128,7 +144,7 @@ class Stage:
 #: The Chain loop as the flowchart draws it, in the rules' order.
 STAGES: tuple[Stage, ...] = (
     Stage("open", "no Chain: the turn player may play a card (Main Phase)", (RbStep.OPEN_PASS,)),
-    Stage("event", "events processed at once", (RbStep.OCCURS, RbStep.NO_HOLD)),
+    Stage("event", "events processed at once", (RbStep.OCCURS, RbStep.NO_HOLD, RbStep.REPLACEMENT_ORDER)),
     Stage("triggers", "triggers evaluated after the events", (RbStep.TRIGGERS, RbStep.MAY)),
     Stage("pending", "items added as pending", (RbStep.PLACED, RbStep.ADDS)),
     Stage("finalize", "pending items finalized in order",
@@ -172,11 +188,13 @@ class ChainStage:
 
 
 #: What the Chain does next, in the order it asks: items triggered together are ordered onto it,
-#: then pending items are finalized; with no item left the Chain is empty; otherwise the newest
-#: item's controller gets priority, the newest item resolves once all have passed in a row, and
+#: an item that Adds resources resolves as soon as it is finalized, then pending items are
+#: finalized; with no item left the Chain is empty; otherwise the newest item's controller gets
+#: priority, the newest item resolves once all have passed in a row, and
 #: until then the player with priority adds an item with Reaction or passes.
 CHAIN_STAGES: tuple[ChainStage, ...] = (
     ChainStage("pending", lambda chain, state: bool(chain.waiting), _stage_place, _answer_place),
+    ChainStage("resolve", lambda chain, state: _finalized_add(chain) is not None, _stage_add),
     ChainStage("finalize", lambda chain, state: any(i.pending for i in chain.items), _stage_finalize,
                _answer_finalize),
     ChainStage("empty", lambda chain, state: not chain.items, _stage_empty),
@@ -254,9 +272,21 @@ def _finalize(frame: ChainFrame, state: GameState, control: Control, item: Chain
                                 f"{item.controller} chooses a target to {instr.do.value}", state))
         chosen = replace(item, chosen=item.chosen + ((slot, option),))
         return _replace_item(frame, state, control, item, chosen, RbStep.TARGET, (("card", option),))
-    if item.paid < len(item.ability.cost):
+    if item.paid < len(_costs(item, state)):
         return _pay(frame, state, control, item, option)
     return _replace_item(frame, state, control, item, replace(item, pending=False), RbStep.FINALIZED, ())
+
+
+def adds(ability) -> bool:
+    """An ability whose every instruction Adds resources (429.2)."""
+    return bool(ability.effect) and all(i.do is Verb.ADD for i in ability.effect)
+
+
+def _costs(item: ChainItem, state: GameState) -> tuple:
+    """What the item's controller pays as it is finalized: a played spell's Cost, then the ability's."""
+    if item.played:
+        return costs_of(item.ability, state.cards[item.played])
+    return item.ability.cost
 
 
 def _pay(frame: ChainFrame, state: GameState, control: Control, item: ChainItem, option: str | None) -> Progress | Ask:
@@ -264,8 +294,9 @@ def _pay(frame: ChainFrame, state: GameState, control: Control, item: ChainItem,
     403-404); its controller may decline to pay (404.2). Declined, or not payable, the item is
     removed and never becomes a Chain Item (404.2.a: it is not countered). Each cost instruction
     is an occurrence of its own, whose triggers are added after this item (``rb.trigger-cost``)."""
+    costs = _costs(item, state)
     if item.paid == 0:
-        why = cost_failure(item.ability, state, item.controller, item.source, item.event)
+        why = cost_failure(item.ability, state, item.controller, item.source, item.event, costs)
         if why is not None:
             return _remove(frame, state, control, item, why, rule="rb.trigger-cost")
         if item.ability.when is not None:       # a triggered ability: its controller may decline (404.2)
@@ -278,12 +309,12 @@ def _pay(frame: ChainFrame, state: GameState, control: Control, item: ChainItem,
                 return _remove(frame, state, control, item, "its controller declined to pay its cost",
                                rule="rb.trigger-cost")
     index = item.paid
-    instr = item.ability.cost[index]
+    instr = costs[index]
     group = ids.instruction_sequence(item.id, "cost", index)
     targets = judge.changeable_targets(instr, state, item.controller, item.source, item.event)
     kw = {"players": targets} if instr.target.is_player else {"cards": targets}
     conditions = occur.conditions_for(instr.do, state, group, item.id, amount=instr.amount, source=item.source,
-                                      to=instr.to, new_controller=item.controller, **kw)
+                                      to=instr.to, new_controller=item.controller, resource=instr.resource, **kw)
     paid = replace(item, paid=index + 1)
     rest = control[:-1] + (replace(frame, items=tuple(paid if i is item else i for i in frame.items)),)
     return occurrence(state, rest, conditions, group, "rb.trigger-cost",

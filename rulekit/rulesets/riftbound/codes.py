@@ -30,6 +30,7 @@ class RbStep(Word):
     NOTHING = "rb-nothing"                # the instruction could change nothing
     NOT_MODELLED = "rb-not-modelled"      # an effect rulekit does not simulate resolves: nothing changes
     REPLACES = "rb-replaces"              # a replacement effect set up
+    REPLACEMENT_ORDER = "rb-replacement-order"   # several replacements apply to one event: its owner orders them
     ABILITY_CONTROL = "rb-ability-control"   # control of an item on the Chain changes
     RESOLVED = "rb-resolved"
     CHAIN_EMPTY = "rb-chain-empty"

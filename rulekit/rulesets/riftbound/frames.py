@@ -139,3 +139,19 @@ class ShowdownFrame(Frame):
     passes: int = 0
     number: int = 0
     played: bool = False
+
+
+@immutable
+class ReplacementOrder(Frame):
+    """Several replacements printed on cards apply to one event (``condition``): ``owner``, the owner
+    of the card acted on, chooses which applies first (372). The occurrence is processed again with
+    the choice (``choices``: (condition id, replacement) pairs chosen so far)."""
+
+    group: str
+    condition: str
+    owner: str
+    options: tuple[str, ...]
+    conditions: tuple[TriggeringCondition, ...]
+    rule: str
+    args: tuple
+    choices: tuple[tuple[str, str], ...] = ()

@@ -8,24 +8,46 @@ from rulekit.core import judge
 from rulekit.core import occur
 from rulekit.core.abilities import Ability, Target, Timing
 from rulekit.core.decisions import PASS, AnswerKey, Decision, DecisionKind
-from rulekit.core.events import VERB_EVENT
+from rulekit.core.events import VERB_EVENT, Verb
+from rulekit.core.occur import _pool_words
 from rulekit.core.frames import Ask, Control, Progress
 from rulekit.core.frozen import replace
 from rulekit.core.model import Card, GameState, TriggeringCondition
 from rulekit.core.verdicts import Code, Verdict
+from rulekit.rulesets.riftbound.cards import card_costs
 from rulekit.rulesets.riftbound.codes import RbStep
 from rulekit.rulesets.riftbound.frames import ChainFrame, ChainItem, OpenFrame, ShowdownFrame
-from rulekit.rulesets.riftbound.triggers import item_controller, zones_of
+from rulekit.rulesets.riftbound.judging import item_controller, zones_of
 
 PLAYED_TIMINGS = (Timing.PRIORITY, Timing.ACTION)
 
 
+def costs_of(ability: Ability, card: Card) -> tuple:
+    """What is paid to play ``ability`` of ``card``: a spell's own Cost first (131, 357.1), then the
+    ability's cost."""
+    return (card_costs(card) if card.type == "spell" else ()) + ability.cost
+
+
 def cost_failure(ability: Ability, state: GameState, controller: str, source: Card,
-                 event: TriggeringCondition | None) -> str | None:
-    """``None`` if every instruction of the ability's cost can be paid now, else why not: a cost
-    is paid in full or not at all (358.4, 405.2), so "exhaust me" cannot be paid by an exhausted
-    unit."""
-    for instr in ability.cost:
+                 event: TriggeringCondition | None, costs: tuple | None = None) -> str | None:
+    """``None`` if every instruction of the cost (``costs``, by default the ability's) can be paid
+    now, else why not: a cost is paid in full or not at all (358.4, 405.2), so "exhaust me" cannot
+    be paid by an exhausted unit, nor [2] from a Rune Pool with 1 Energy (357.1). Energy and Power
+    costs are summed before they are checked."""
+    costs = ability.cost if costs is None else costs
+    due: dict[str, int] = {}
+    for instr in costs:
+        if instr.do is Verb.PAY:
+            due[instr.resource] = due.get(instr.resource, 0) + instr.amount
+    pool = state.pool(controller)
+    for resource, amount in due.items():
+        pool = state.rules.spend(pool, resource, amount)
+        if pool is None:
+            return (f"its cost cannot be paid: {controller}'s Rune Pool has not enough {resource} "
+                    f"(it holds {_pool_words(state.pool(controller))})")
+    for instr in costs:
+        if instr.do is Verb.PAY:
+            continue
         targets = judge.changeable_targets(instr, state, controller, source, event)
         if not instr.target.is_player:     # paying must change something: an exhausted unit cannot be exhausted
             kind = VERB_EVENT[instr.do]
@@ -56,8 +78,9 @@ def priority_verdict(state: GameState, card: Card, ability: Ability, player: str
     why = judge.condition_failure(ability.condition, state, me, card)
     if why:
         return Verdict(card.obj, ability.id, at, Code.CONDITION_FALSE, why)
-    if ability.cost:       # paid when the item is finalized, in full or not at all (357, 358.4, 404)
-        why = cost_failure(ability, state, me, card, None)
+    costs = costs_of(ability, card)
+    if costs:       # paid when the item is finalized, in full or not at all (357, 358.4, 404)
+        why = cost_failure(ability, state, me, card, None, costs)
         if why:
             return Verdict(card.obj, ability.id, at, Code.COST_UNPAYABLE, why)
     for instr in ability.effect:

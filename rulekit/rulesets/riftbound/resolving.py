@@ -157,7 +157,7 @@ def _execute(frame: ItemFrame, state: GameState, control: Control, instr: Instru
     kw = {"players": targets} if instr.target.is_player else {"cards": targets}
     conditions = occur.conditions_for(instr.do, state, group, item.id, amount=amount, source=item.source,
                                       to=instr.to, grant=instr.grant, ability=instr.ability, new_controller=me,
-                                      this_turn=instr.this_turn, **kw)
+                                      this_turn=instr.this_turn, resource=instr.resource, **kw)
     if not conditions:
         return Progress(state, control[:-1] + (moved_on,), "rb.effect-nothing", RbStep.NOTHING, args)
     return occurrence(state, control[:-1] + (moved_on,), conditions, group, "rb.resolve", args)

@@ -227,4 +227,37 @@ RULES: tuple[Rule, ...] = (
          "characteristics effects may check; their own rules are not run here.",
          "rules reference", CORE_RULES + ", 721.2, 727.1.c.1.a, 801.3, 812.1.b.1, 812.1.c, 812.2, 816.1.b, "
          "816.1.c and 816.2.a"),
+    Rule("rb.resources", "Runes, Energy and Power",
+         "Runes produce the resources that pay costs: Energy pays a cost's numeral, Power of a domain pays that "
+         "domain's symbols, universal Power any domain's. What a card or ability Adds goes to its controller's Rune "
+         "Pool; an ability that Adds resolves as soon as it is finalized and priority does not pass. A card's Cost "
+         "and an ability's Energy or Power cost are paid from the pool as the item is finalized, in full or not at "
+         "all; while they cannot be paid the card or ability is not offered, and a permanent the script plays is "
+         "not played. Every Rune Pool empties at the end of each draw phase and of each turn: what is unspent is "
+         "lost.", "rules reference",
+         CORE_RULES + ", 131, 135.2.e.5, 161-167, 357.1, 400.2, 410.1.b.2, 419.2.a, 429.1-429.2.a, 315.4.d and "
+         "317.2.d"),
+    Rule("rb.channel-recycle", "Channeling and recycling runes",
+         "Channeling takes runes from the top of a player's Rune Deck and puts them on the board, ready, at that "
+         "player's base; recycling puts a rune on the bottom of its owner's Rune Deck (other cards: the bottom of "
+         "the Main Deck). Each rune channeled or recycled is an event of its own, so \"When you channel a rune\" "
+         "triggers once for each; a rune that comes from the Rune Deck is a new object.",
+         "rules reference", CORE_RULES + ", 107.1.c, 110, 160.2.b, 416.1, 416.5.a, 430.1-430.4 and 411.4"),
+    Rule("rb.standing-replacement", "Replacements printed on cards",
+         "A replacement printed on a card (\"If a friendly unit would die, kill this instead\") is a passive "
+         "ability: while its card is where it works it applies to every event that qualifies, not only the next "
+         "one. The replaced event does not happen; what the replacement says happens instead does, and can itself be "
+         "replaced by another replacement — but each replacement applies only once to an event and to the events "
+         "that replace it. When several apply to one event, the owner of the card acted on chooses which applies "
+         "first. Whether the replacing events trigger abilities is the ruling rb.replacement-triggers.",
+         "rules reference", CORE_RULES + ", 365.1, 368.1, 369.1, 370.1-370.3, 372 and 374"),
+    Rule("rulekit.rb.own-leaving", "When I leave the board",
+         "A triggered ability about its own card leaving the board (\"When I leave the board\", \"When I'm "
+         "returned to hand\") is judged before the card moves, from the card as it was on the board, like "
+         "Deathknell; its item is created then, under the card's controller there, and what it later reads of "
+         "the card is null. (Ruling rb.own-leaving; the other option lets it see nothing, as for any observer "
+         "that leaves in the same event.)", "rulekit",
+         CORE_RULES + ", 002, 383.2.c.2, 384.2 and 808.1.c-808.1.d.3; " + _RBT,
+         "The Core Rules give a pre-departure capture only for Deathknell (808.1.d.2) and no general look-back for "
+         "leaving the board; 383.2.c.2 and 384.2 would keep such a text from ever working on the board."),
 )

@@ -122,4 +122,29 @@ ONCE_REMOVED = Ruling(
             "left off the Chain; the rules do not say."),
     ))
 
-RULINGS = (OPTIONAL, NTH_COUNT, SOURCE_INFO, RECHECK, REPLACEMENT_TRIGGERS, ONCE_REMOVED)
+OWN_LEAVING = Ruling(
+    "rb.own-leaving", "riftbound",
+    "Does a triggered ability about its own card leaving the board (\"When I leave the board\", \"When I'm "
+    "returned to hand\") see that event, although its card leaves the zone where it works in it?",
+    (
+        RulingOption(
+            "sees",
+            "Yes: like Deathknell (\"When I die\"), it is judged from the card as it was on the board, before it "
+            "moved, and its item is created then, under the card's controller there; when it resolves, what it "
+            "reads of the card is null (the card is a new object).",
+            f"{_CR}, 002 (card text supersedes rules text), 808.1.c-808.1.d.3 (\"When I die\": noted before the "
+            f"card moves); {_RBT} (\"Own-death abilities such as Deathknell have their separate pre-departure "
+            "capture procedure\")",
+            "The Core Rules give no look-back rule for leaving the board in general; a printed \"When I leave the "
+            "board\" would never work from the board if it could not see its own departure, and the rules text "
+            "counts own-death abilities (\"such as Deathknell\") as captured before the move."),
+        RulingOption(
+            "not-seen",
+            "No: the card left the zone where its ability works in the same event, so it cannot evaluate its "
+            "trigger condition; only Deathknell is captured before the move.",
+            f"{_CR}, 383.2.c.2, 384.2 and 808.1.d.2; {_RBT} (\"do not generalize that exception to every "
+            "observer\")",
+            "The rules' words read strictly: the pre-departure capture is written for Deathknell only."),
+    ))
+
+RULINGS = (OPTIONAL, NTH_COUNT, SOURCE_INFO, RECHECK, REPLACEMENT_TRIGGERS, ONCE_REMOVED, OWN_LEAVING)

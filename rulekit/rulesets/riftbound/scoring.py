@@ -14,7 +14,7 @@ from rulekit.core import occur
 from rulekit.core.events import EventKind, Verb
 from rulekit.core.frozen import replace
 from rulekit.core.model import GameState, TriggeringCondition
-from rulekit.rulesets.riftbound.cards import is_battlefield
+
 
 BEGINNING_PHASE = "beginning"     #: the phase whose Scoring Step holds (315.2.b)
 

@@ -26,183 +26,59 @@ Read next to ``riftbound-trigger-conditions.txt`` and the Core Rules notes:
   when it resolves, "you", friendly and enemy are judged from its controller, current source
   information is read then, and information about a source that is gone is null
   (``rb.source-info``).
+
+Judging one ability against one event is :mod:`.judging`; what is put in place of events
+(replacements) and judged before cards move (their own leaving), and the Cost of a permanent the
+script plays, is :mod:`.replacing`.
 """
 from __future__ import annotations
 
 from rulekit.core import ids
-from rulekit.core import judge
 from rulekit.core import occur
 from rulekit.rulesets.riftbound import cards
-from rulekit.core.abilities import Ability, Timing, Who
+from rulekit.core.abilities import Ability, Timing
 from rulekit.core.decisions import NO, YES, AnswerKey, Decision, DecisionKind
 from rulekit.core.effects import apply_replacement
-from rulekit.core.events import EventKind, kinds_counted
+from rulekit.core.events import EVENTS, EventKind, kinds_counted
 from rulekit.core.frames import Ask, Control, Progress
 from rulekit.core.frozen import replace
 from rulekit.core.model import Card, GameState, TriggeringCondition
 from rulekit.core.verdicts import Code, Verdict
 from rulekit.core.ruleset import ruling_arg
 from rulekit.rulesets.riftbound.codes import RbStep
-from rulekit.rulesets.riftbound.frames import ChainFrame, ChainItem, OpenFrame, ScoringFrame, TriggerCheck
+from rulekit.rulesets.riftbound.frames import (ChainFrame, ChainItem, OpenFrame, ReplacementOrder, ScoringFrame,
+                                               TriggerCheck)
+from rulekit.rulesets.riftbound.judging import _NUMBERED, item_controller, nth_seen, rb_judge, turn_key
+from rulekit.rulesets.riftbound.replacing import (_own_leaving, _played_costs, death_key, replacing_conditions,
+                                                  standing_replacements)
 from rulekit.rulesets.riftbound.scoring import BEGINNING_PHASE, establish_control
 
 
-# -- judging triggers ----------------------------------------------------------------------------
-def zones_of(state: GameState, source: Card, ability: Ability) -> tuple[str, ...]:
-    return state.rules.works_in(source, ability)
-
-
-def turn_key(source: Card, ability: Ability, state: GameState, what: str) -> str:
-    return f"{what}|{source.obj}.{ability.id}|turn {state.round}"
-
-
-def legion_failure(state: GameState, source: Card, me: str) -> str | None:
-    """Legion (``rb.keywords``): ``None`` if ``me`` has played a card other than ``source`` this
-    turn (812.1.b.1, 812.1.c; one card played satisfies every Legion, 812.2), else why not. The
-    events processed are the record: played events of this turn (the one being evaluated
-    included, 727.1.c.1.a)."""
-    for turn, tc in state.events_newest_first():
-        if turn != state.round:
-            break
-        if tc.kind is EventKind.PLAYED and tc.player == me and tc.card is not None and tc.card.id != source.id:
-            return None
-    return f"{me} has played no other card this turn"
-
-
-def turn_mismatch(ability: Ability, state: GameState, me: str) -> str | None:
-    """A turn qualifier ("on your turn", "on an opponent's turn") is part of the trigger
-    condition (``rb.turn``): ``None`` if the turn player is the one it names, judged from ``me``,
-    else why not. The turn player is kept as ``first_player``."""
-    turn = ability.when.turn
-    if turn is None or turn is Who.ANY:
-        return None
-    mine = state.first_player == me
-    if turn is Who.YOU and not mine:
-        return f"it is not your turn ({state.first_player} is the turn player)"
-    if turn is Who.OPPONENT and mine:
-        return f"it is not an opponent's turn ({me}, its controller, is the turn player)"
-    return None
-
-
-def _qualifies(ability: Ability, tc: TriggeringCondition, state: GameState, me: str, source: Card) -> bool:
-    """Whether ``tc`` is an event ``ability``'s trigger condition refers to (for counting)."""
-    if ability.when.event not in kinds_counted(tc.kind):
-        return False
-    if judge.trigger_mismatch(ability.when, tc, state, me, source, occurred=True) is not None:
-        return False
-    if turn_mismatch(ability, state, me) is not None:
-        return False
-    if ability.when.by is not None:
-        return tc.source is not None and judge.filter_mismatch(ability.when.by, tc.source, me, source,
-                                                                          rules=state.rules) is None
-    return True
-
-
-def nth_seen(state: GameState, source: Card, ability: Ability, group: tuple[TriggeringCondition, ...]) -> int:
-    """How many qualifying events a numbered trigger has already counted this turn, before
-    ``group``: every qualifying event of the turn, "friendly" judged for the watcher's controller
-    (ruling ``rb.nth-count=turn``), or only those the card itself saw (``seen``)."""
-    if state.ruling("rb.nth-count") == "seen":
-        return state.counts.get(turn_key(source, ability, state, "nth"), 0)
-    me = item_controller(state, source)
-    now = {tc.id for tc in group}
-    seen = 0
-    for turn, tc in state.events_newest_first():
-        if turn != state.round:          # turns only move forward: the rest are earlier turns
-            break
-        if tc.id not in now and _qualifies(ability, tc, state, me, source):
-            seen += 1
-    return seen
-
-
-def rb_judge(state: GameState, source: Card, ability: Ability, tc: TriggeringCondition,
-             group: tuple[TriggeringCondition, ...]) -> Verdict:
-    """Does ``ability`` on ``source`` trigger for ``tc``, judged after the event (Deathknell:
-    from the dying card as it was)?"""
-    obj, aid, tid = source.obj, ability.id, tc.id
-    if ability.when is None:
-        return Verdict(obj, aid, tid, Code.NOT_LISTENING, "it is used with priority, not triggered")
-    if ability.when.event not in kinds_counted(tc.kind):
-        return Verdict(obj, aid, tid, Code.NOT_LISTENING,
-                       f"it listens for \"{ability.when.event.value}\", this is \"{tc.kind.value}\"")
-    if ability.timing is not Timing.TRIGGERED:
-        return Verdict(obj, aid, tid, Code.WRONG_TIMING, f"a {ability.timing.value} ability is not triggered by events")
-    if ability.deathknell:
-        if tc.kind is not EventKind.KILLED or tc.card is None or tc.card.id != source.id:
-            return Verdict(obj, aid, tid, Code.NO_MATCH, "Deathknell triggers only on its own card's death")
-        if ability not in tc.card.abilities:     # judged from the card as it died: it has the text only now
-            return Verdict(obj, aid, tid, Code.GRANTED_LATER, f"{tc.card.title} did not have it when it died")
-        if tc.card.zone not in state.rules.in_play:
-            return Verdict(obj, aid, tid, Code.NOT_ACTIVE, f"{tc.card.title} was not on the board")
-        why = turn_mismatch(ability, state, tc.card.controller)
-        if why:
-            return Verdict(obj, aid, tid, Code.NO_MATCH, why)
-        why = legion_failure(state, tc.card, tc.card.controller) if ability.legion else None
-        if why:
-            return Verdict(obj, aid, tid, Code.INACTIVE, f"Legion: {why}")
-        if ability.condition:   # read from the card as noted before it moved (808.1.d.3)
-            why = judge.condition_failure(ability.condition, state, tc.card.controller, tc.card, captured=tc.card)
-            if why:
-                return Verdict(obj, aid, tid, Code.CONDITION_FALSE, f"trigger condition false when evaluated: {why}")
-        return Verdict(obj, aid, tid, Code.TRIGGERS, "Deathknell: captured before it moved")
-    if source.zone not in zones_of(state, source, ability):
-        left = next((e for e in group if e.card is not None and e.card.id == source.id
-                     and e.card.zone in zones_of(state, e.card, ability)), None)
-        detail = (f"{source.title} left the {left.card.zone} in the same event" if left is not None
-                  else f"{source.title} is in the {source.zone}")
-        return Verdict(obj, aid, tid, Code.NOT_ACTIVE, detail)
-    me = source.controller if source.zone in state.rules.in_play else source.owner
-    if ability.active_if:
-        why = judge.condition_failure(ability.active_if, state, me, source)
-        if why:
-            return Verdict(obj, aid, tid, Code.INACTIVE, f"its dependent keyword's condition is false: {why}")
-    if ability.legion:
-        why = legion_failure(state, source, me)
-        if why:
-            return Verdict(obj, aid, tid, Code.INACTIVE, f"Legion: {why}")
-    why = judge.trigger_mismatch(ability.when, tc, state, me, source, occurred=True)
-    if why is None and ability.when.by is not None:
-        why = ("nothing's effect caused it" if tc.source is None else
-               judge.filter_mismatch(ability.when.by, tc.source, me, source, rules=state.rules))
-    if why is None:
-        why = turn_mismatch(ability, state, me)
-    if why:
-        return Verdict(obj, aid, tid, Code.NO_MATCH, why)
-    if ability.condition:
-        why = judge.condition_failure(ability.condition, state, me, source)
-        if why:
-            return Verdict(obj, aid, tid, Code.CONDITION_FALSE, f"trigger condition false when evaluated: {why}")
-    if ability.once_per_turn and state.usage.get(turn_key(source, ability, state, "once"), 0):
-        return Verdict(obj, aid, tid, Code.ONCE_PER_TURN)
-    if ability.when.nth is not None:
-        seen = nth_seen(state, source, ability, group)
-        ordinal = {1: "first", 2: "second", 3: "third"}.get(ability.when.nth, f"number {ability.when.nth}")
-        if seen >= ability.when.nth:
-            return Verdict(obj, aid, tid, Code.NTH_PASSED,
-                           f"the {ordinal} qualifying event this turn already happened ({seen} so far)")
-        now = seen + sum(1 for e in group if _qualifies(ability, e, state, me, source))
-        if now < ability.when.nth:       # the trigger condition is the Nth event, not any before it (383.1)
-            return Verdict(obj, aid, tid, Code.NTH_NOT_YET,
-                           f"the {ordinal} qualifying event this turn has not happened yet ({now} so far)")
-    return Verdict(obj, aid, tid, Code.TRIGGERS)
-
-
-_NUMBERED = (Code.NTH_PASSED, Code.NTH_NOT_YET)      #: verdicts only a numbered trigger gets
-
-
-def item_controller(state: GameState, source: Card) -> str:
-    """The source's controller if it is on the board, its owner otherwise (``rb.control``)."""
-    return source.controller if source.zone in state.rules.in_play else source.owner
-
-
 # -- processing an occurrence ------------------------------------------------------------------------
+def _once_per_object(conditions: tuple[TriggeringCondition, ...]) -> tuple[TriggeringCondition, ...]:
+    """The events of one group, each card changing zones once, by the first of them: a unit killed
+    by the script and again by what replaces another death at the same moment dies once (a game
+    object is in one zone, and one that changes zones becomes a new object: 110)."""
+    seen, out = set(), []
+    for tc in conditions:
+        if tc.card is not None and EVENTS[tc.kind].moves_card:
+            if tc.card.id in seen:
+                continue
+            seen.add(tc.card.id)
+        out.append(tc)
+    return tuple(out)
+
+
 def occurrence(state: GameState, control: Control, conditions: tuple[TriggeringCondition, ...], group: str,
-               rule: str = "rb.occurs", args: tuple = ()) -> Progress:
+               rule: str = "rb.occurs", args: tuple = (), choices: tuple = ()) -> Progress:
     """Process events at once: replace what a replacement effect replaces, capture Deathknells,
     apply the events, then check triggers. A replaced death does not happen (no Deathknell, no
     "when … dies"); the events that replace it do happen and, under the default reading, are
     processed with the rest — so they can trigger (``rb.replacement``, ruling
-    ``rb.replacement-triggers``)."""
+    ``rb.replacement-triggers``). Replacements printed on cards apply to every event they qualify
+    for (``rb.standing-replacement``); ``choices`` are the orders their owners chose (372)."""
+    conditions_in, args_in = conditions, args
+    original = state
     if any(tc.kind is EventKind.CONQUERS for tc in conditions):     # a conquer only where the rules say (464.1, 465)
         conditions, not_conquers = establish_control(state, conditions)
         if not_conquers:
@@ -221,8 +97,19 @@ def occurrence(state: GameState, control: Control, conditions: tuple[TriggeringC
     if replaced:
         gone = {r[0] for r in replaced}
         conditions = tuple(tc for tc in conditions if tc.id not in gone) + tuple(replacing)
+    state, conditions, standing, ask = standing_replacements(state, conditions, choices)
+    if ask is not None:     # several replacements apply to one event: its owner orders them first (372)
+        tc, options, owner = ask
+        frame = ReplacementOrder(group, tc.id, owner, options, conditions_in, rule, args_in, choices)
+        return Progress(original, control + (frame,), "rb.standing-replacement", RbStep.REPLACEMENT_ORDER,
+                        (("condition", tc.id), ("owner", owner), ("options", options)))
+    replaced.extend(standing)
+    if replaced:
         args = args + (ruling_arg(state, "rb.replacement-triggers"),)
-    happened = tuple(tc for tc in conditions if occur.still_imminent(tc, state) is None)
+    conditions, unpaid = _played_costs(state, conditions, group)
+    if unpaid:
+        args = args + (("unpaid", unpaid),)
+    happened = _once_per_object(tuple(tc for tc in conditions if occur.still_imminent(tc, state) is None))
     captured, deathknells = [], []
     for death in happened:      # a death that does not happen fires no Deathknell
         if death.kind is not EventKind.KILLED or death.card is None:
@@ -244,12 +131,22 @@ def occurrence(state: GameState, control: Control, conditions: tuple[TriggeringC
         if expired:
             args = args + (("expired", expired),)
     before = {tc.card.id: tc.card.might for tc in happened if tc.kind in cards.MIGHT_EVENTS}
+    looked, own_items = _own_leaving(state, happened)
+    if looked:
+        deathknells.extend(looked)
+        captured.extend(own_items)
+        args = args + (("own leaving", tuple(i.id for i in own_items)), ruling_arg(state, "rb.own-leaving"))
     history = state.history
     for tc in happened:
         history = history.set(len(history), (state.round, tc))
     state = replace(state, history=history)
     for tc in happened:
         state = occur.apply(state, tc)
+    if any(tc.kind is EventKind.TURN_ENDS or (tc.kind is EventKind.PHASE_ENDS and tc.phase == DRAW_PHASE)
+           for tc in happened) and state.resources:
+        # every Rune Pool empties at the end of each draw phase and of each turn: what is unspent is lost (166)
+        args = args + (("pools emptied", tuple(sorted(f"{k}: {v}" for k, v in state.resources.items() if v))),)
+        state = replace(state, resources=type(state.resources)())
     if any(tc.card is not None and ids.is_token(tc.card.id) for tc in happened):
         state = _tokens_cease(state, happened)
     if before:
@@ -272,7 +169,8 @@ def occurrence(state: GameState, control: Control, conditions: tuple[TriggeringC
         control = control + (ScoringFrame(group),)     # the Scoring Step follows the start-of-phase effects (315.2)
     return Progress(state, control + (check,), rule, RbStep.OCCURS,
                     args + (("occurred", tuple(tc.id for tc in happened)),
-                            ("captured", tuple(i.id for i in captured)), ("replaced", tuple(replaced))))
+                            ("captured", tuple(i.id for i in captured if i.ability.deathknell)),
+                            ("replaced", tuple(replaced))))
 
 
 def _entered(state: GameState, tc: TriggeringCondition) -> tuple[str, str, str, bool]:
@@ -282,22 +180,8 @@ def _entered(state: GameState, tc: TriggeringCondition) -> tuple[str, str, str, 
     return now.obj, now.controller, now.zone, now.kneeling
 
 
-def replacing_conditions(state: GameState, tc: TriggeringCondition, entry: tuple) -> list[TriggeringCondition]:
-    """The events a replacement puts in place of ``tc`` (370.1.a), as conditions to process."""
-    use, card_id, controller, instructions = entry
-    source = state.cards[card_id]
-    out = []
-    for instr in instructions:
-        targets = judge.changeable_targets(instr, state, controller, source, tc)
-        kw = {"players": targets} if instr.target.is_player else {"cards": targets}
-        out.extend(occur.conditions_for(instr.do, state, ids.nested(use, "instead"), use, amount=instr.amount,
-                                        this_turn=instr.this_turn, to=instr.to,
-                                        grant=instr.grant, ability=instr.ability, new_controller=controller,
-                                        source=source, **kw))
-    return out
-
-
 MAIN_PHASE = "main"     #: the phase in which the turn player has priority with no Chain
+DRAW_PHASE = "draw"     #: the phase at whose end the Rune Pools empty (166, 315.4.d)
 
 
 def _tokens_cease(state: GameState, happened) -> GameState:
@@ -311,16 +195,11 @@ def _tokens_cease(state: GameState, happened) -> GameState:
     return state
 
 
-def death_key(tc: TriggeringCondition) -> str | None:
-    """Where a replacement of this card object's next death waits in ``state.replacements``."""
-    return f"next death of {tc.card.obj}" if tc.kind is EventKind.KILLED and tc.card is not None else None
-
-
 def _judged_before(frame: TriggerCheck, source: Card, ability: Ability, tc: TriggeringCondition) -> bool:
     """Whether ``ability`` is a Deathknell of a card that died in these events, so was judged
     for ``tc`` before the card moved (``frame.deathknells``), from the card as it was."""
-    return ability.deathknell and any(ids.card_id(v.card) == source.id and v.ability == ability.id
-                                      and v.condition == tc.id for v in frame.deathknells)
+    return any(ids.card_id(v.card) == source.id and v.ability == ability.id and v.condition == tc.id
+               for v in frame.deathknells)
 
 
 def evaluate(state: GameState, frame: TriggerCheck) -> tuple[tuple[Verdict, ...], list]:
@@ -461,3 +340,16 @@ def explain_verdicts(step, source: Card, ability: Ability) -> tuple[Verdict, ...
     recorded = {(ids.card_id(v.card), v.ability, v.condition): v for v in evaluate(step.before, frame)[0]}
     return tuple(recorded.get((source.id, ability.id, tc.id)) or rb_judge(step.before, source, ability, tc, frame.events)
                  for tc in frame.events)
+
+
+def advance_order(frame: ReplacementOrder, state: GameState, control: Control) -> Ask:
+    """Several replacements apply to one event: the owner of the card acted on chooses which applies
+    first (372); each of the others may then apply to the events that replace it (370.2)."""
+    key = AnswerKey(DecisionKind.ORDER_REPLACEMENTS, frame.condition, frame.owner, 0)
+    return Ask(Decision(key, frame.options, frame.options[0], "rb.standing-replacement",
+                        f"{frame.owner} chooses which replacement applies first to {frame.condition}", state))
+
+
+def answer_order(frame: ReplacementOrder, state: GameState, control: Control, option: str, verdicts=()) -> Progress:
+    return occurrence(state, control[:-1], frame.conditions, frame.group, frame.rule, frame.args,
+                      choices=frame.choices + ((frame.condition, option),))

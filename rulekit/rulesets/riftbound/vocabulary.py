@@ -14,7 +14,8 @@ VOCABULARY = (
     _V("battlefields", "several named battlefields, and 'here' at each of them (rb.battlefields; 107.2, 359.3.f.2)"),
     _V("this-turn-might", "Might changed 'this turn', and Might reductions (rb.this-turn, rb.might; 143.2.a, 317.2)"),
     _V("buffs", "buffs as counters: at most one, 'spend a buff', 'buffed' (rb.buffs; 426.1.b, 702, 703, 705)"),
-    _V("resources", "runes, energy and power as costs and resources: channel, pay, recycle", built=False),
+    _V("resources", "runes, energy and power as costs and resources: channel, pay, recycle (rb.resources, "
+                    "rb.channel-recycle; 161-167, 416, 429, 430)"),
     _V("keywords", "keywords on cards and tokens (Temporary, Deflect, Tank, Hidden, Legion, Level …) "
                    "as far as they touch timing (rb.keywords: Temporary and Legion modelled, others carried, "
                    "Level refused; 812, 816)"),
@@ -22,8 +23,10 @@ VOCABULARY = (
                  "312.2.b, 383.4.e-f, 459-461)"),
     _V("ready-exhaust", "readying and exhausting: 'When I'm readied', 'When you exhaust an enemy unit' "
                         "(414, 415)"),
-    _V("leaves-board", "a card's own leaving the board other than by dying (Deathknell)", built=False),
-    _V("would-instead", "a standing 'would … instead' replacement printed on a card (369-373)", built=False),
+    _V("leaves-board", "a card's own leaving the board other than by dying (Deathknell): 'When I leave the "
+                       "board', 'When I'm returned to hand' (ruling rb.own-leaving; 383.2.c.2, 384.2)"),
+    _V("would-instead", "a standing 'would … instead' replacement printed on a card (rb.standing-replacement; "
+                        "369-373)"),
     _V("turn", "turn qualifiers: 'on your turn', 'on an opponent's turn' (rb.turn; 383.2.a)"),
     _V("chance", "randomness and hidden information answered by the game: 'at random', a shuffle "
                  "(rulekit.chance, rb.chance; 002, 108.4.d, 422.1.a)"),

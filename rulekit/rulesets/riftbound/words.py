@@ -38,7 +38,17 @@ def describe(what: str, a: dict, state) -> str | None:
         moved = "".join(f"; {obj_label(state, obj)} is now at {_place(state, to)}" for obj, to in a.get("moved", ()))
         entered += moved
         not_conquers = "".join(f"; not a conquer: {why}" for _, why in a.get("not_conquers", ()))
-        return f"{head}Processed at once — {happened}{might}{entered}{captured}{replaced}{expired}{not_conquers}."
+        own = "".join(f"; captured before the move, judged from the card as it was on the board (rb.own-leaving): "
+                      f"{item_label(state, i)}" for i in a.get("own leaving", ()))
+        unpaid = "".join(f"; {obj_label(state, obj)} is not played: {why}" for obj, why in a.get("unpaid", ()))
+        emptied = (f"; every Rune Pool empties, unspent resources are lost ({', '.join(a['pools emptied'])})"
+                   if a.get("pools emptied") else "")
+        return (f"{head}Processed at once — {happened}{might}{entered}{captured}{own}{replaced}{unpaid}{expired}"
+                f"{emptied}{not_conquers}.")
+    if what == "rb-replacement-order":
+        return (f"Several replacements apply to {condition_label(state, a['condition'])}: {a['owner']}, the owner of "
+                f"the card acted on, chooses which applies first ({', '.join(a['options'])}); each applies once "
+                f"to it and to the events that replace it.")
     if what == "rb-triggers":
         made = ", ".join(item_label(state, i) for i in a["items"])
         declined = "".join(f"; declined, not placed on the Chain: {item_label(state, i)}" for i in a.get("declined", ()))
@@ -57,6 +67,9 @@ def describe(what: str, a: dict, state) -> str | None:
         return pass_line(a, "nothing to play")
     if what == "rb-adds":
         return f"{a['player']} adds {item_label(state, a['item'])} to the Chain."
+    if what == "rb-resolves" and a.get("at once"):
+        return f"An ability that Adds resources resolves as soon as it is finalized; priority does not pass " \
+               f"(rb.resources) — {item_label(state, a['item'])}."
     if what == "rb-resolves":
         return f"All players passed in a row: the newest item resolves — {item_label(state, a['item'])}."
     if what == "rb-resolved":

@@ -1,0 +1,158 @@
+"""Judging Riftbound's triggered abilities (rules ``rb.evaluate-after``, ``rb.trigger-condition``,
+``rb.nth``, ``rb.turn``, ``rb.deathknell``): whether an ability triggers for an event, judged after the
+event (a Deathknell: from its card as it was), where it works, and who controls its item."""
+from __future__ import annotations
+
+from rulekit.core import judge
+from rulekit.core.abilities import Ability, Timing, Who
+from rulekit.core.events import EventKind, kinds_counted
+from rulekit.core.model import Card, GameState, TriggeringCondition
+from rulekit.core.verdicts import Code, Verdict
+
+
+# -- judging triggers ----------------------------------------------------------------------------
+def zones_of(state: GameState, source: Card, ability: Ability) -> tuple[str, ...]:
+    return state.rules.works_in(source, ability)
+
+
+def turn_key(source: Card, ability: Ability, state: GameState, what: str) -> str:
+    return f"{what}|{source.obj}.{ability.id}|turn {state.round}"
+
+
+def legion_failure(state: GameState, source: Card, me: str) -> str | None:
+    """Legion (``rb.keywords``): ``None`` if ``me`` has played a card other than ``source`` this
+    turn (812.1.b.1, 812.1.c; one card played satisfies every Legion, 812.2), else why not. The
+    events processed are the record: played events of this turn (the one being evaluated
+    included, 727.1.c.1.a)."""
+    for turn, tc in state.events_newest_first():
+        if turn != state.round:
+            break
+        if tc.kind is EventKind.PLAYED and tc.player == me and tc.card is not None and tc.card.id != source.id:
+            return None
+    return f"{me} has played no other card this turn"
+
+
+def turn_mismatch(ability: Ability, state: GameState, me: str) -> str | None:
+    """A turn qualifier ("on your turn", "on an opponent's turn") is part of the trigger
+    condition (``rb.turn``): ``None`` if the turn player is the one it names, judged from ``me``,
+    else why not. The turn player is kept as ``first_player``."""
+    turn = ability.when.turn
+    if turn is None or turn is Who.ANY:
+        return None
+    mine = state.first_player == me
+    if turn is Who.YOU and not mine:
+        return f"it is not your turn ({state.first_player} is the turn player)"
+    if turn is Who.OPPONENT and mine:
+        return f"it is not an opponent's turn ({me}, its controller, is the turn player)"
+    return None
+
+
+def _qualifies(ability: Ability, tc: TriggeringCondition, state: GameState, me: str, source: Card) -> bool:
+    """Whether ``tc`` is an event ``ability``'s trigger condition refers to (for counting)."""
+    if ability.when.event not in kinds_counted(tc.kind):
+        return False
+    if judge.trigger_mismatch(ability.when, tc, state, me, source, occurred=True) is not None:
+        return False
+    if turn_mismatch(ability, state, me) is not None:
+        return False
+    if ability.when.by is not None:
+        return tc.source is not None and judge.filter_mismatch(ability.when.by, tc.source, me, source,
+                                                                          rules=state.rules) is None
+    return True
+
+
+def nth_seen(state: GameState, source: Card, ability: Ability, group: tuple[TriggeringCondition, ...]) -> int:
+    """How many qualifying events a numbered trigger has already counted this turn, before
+    ``group``: every qualifying event of the turn, "friendly" judged for the watcher's controller
+    (ruling ``rb.nth-count=turn``), or only those the card itself saw (``seen``)."""
+    if state.ruling("rb.nth-count") == "seen":
+        return state.counts.get(turn_key(source, ability, state, "nth"), 0)
+    me = item_controller(state, source)
+    now = {tc.id for tc in group}
+    seen = 0
+    for turn, tc in state.events_newest_first():
+        if turn != state.round:          # turns only move forward: the rest are earlier turns
+            break
+        if tc.id not in now and _qualifies(ability, tc, state, me, source):
+            seen += 1
+    return seen
+
+
+def rb_judge(state: GameState, source: Card, ability: Ability, tc: TriggeringCondition,
+             group: tuple[TriggeringCondition, ...]) -> Verdict:
+    """Does ``ability`` on ``source`` trigger for ``tc``, judged after the event (Deathknell:
+    from the dying card as it was)?"""
+    obj, aid, tid = source.obj, ability.id, tc.id
+    if ability.when is None:
+        return Verdict(obj, aid, tid, Code.NOT_LISTENING, "it is used with priority, not triggered")
+    if ability.when.event not in kinds_counted(tc.kind):
+        return Verdict(obj, aid, tid, Code.NOT_LISTENING,
+                       f"it listens for \"{ability.when.event.value}\", this is \"{tc.kind.value}\"")
+    if ability.timing is not Timing.TRIGGERED:
+        return Verdict(obj, aid, tid, Code.WRONG_TIMING, f"a {ability.timing.value} ability is not triggered by events")
+    if ability.deathknell:
+        if tc.kind is not EventKind.KILLED or tc.card is None or tc.card.id != source.id:
+            return Verdict(obj, aid, tid, Code.NO_MATCH, "Deathknell triggers only on its own card's death")
+        if ability not in tc.card.abilities:     # judged from the card as it died: it has the text only now
+            return Verdict(obj, aid, tid, Code.GRANTED_LATER, f"{tc.card.title} did not have it when it died")
+        if tc.card.zone not in state.rules.in_play:
+            return Verdict(obj, aid, tid, Code.NOT_ACTIVE, f"{tc.card.title} was not on the board")
+        why = turn_mismatch(ability, state, tc.card.controller)
+        if why:
+            return Verdict(obj, aid, tid, Code.NO_MATCH, why)
+        why = legion_failure(state, tc.card, tc.card.controller) if ability.legion else None
+        if why:
+            return Verdict(obj, aid, tid, Code.INACTIVE, f"Legion: {why}")
+        if ability.condition:   # read from the card as noted before it moved (808.1.d.3)
+            why = judge.condition_failure(ability.condition, state, tc.card.controller, tc.card, captured=tc.card)
+            if why:
+                return Verdict(obj, aid, tid, Code.CONDITION_FALSE, f"trigger condition false when evaluated: {why}")
+        return Verdict(obj, aid, tid, Code.TRIGGERS, "Deathknell: captured before it moved")
+    if source.zone not in zones_of(state, source, ability):
+        left = next((e for e in group if e.card is not None and e.card.id == source.id
+                     and e.card.zone in zones_of(state, e.card, ability)), None)
+        detail = (f"{source.title} left the {left.card.zone} in the same event" if left is not None
+                  else f"{source.title} is in the {source.zone}")
+        return Verdict(obj, aid, tid, Code.NOT_ACTIVE, detail)
+    me = source.controller if source.zone in state.rules.in_play else source.owner
+    if ability.active_if:
+        why = judge.condition_failure(ability.active_if, state, me, source)
+        if why:
+            return Verdict(obj, aid, tid, Code.INACTIVE, f"its dependent keyword's condition is false: {why}")
+    if ability.legion:
+        why = legion_failure(state, source, me)
+        if why:
+            return Verdict(obj, aid, tid, Code.INACTIVE, f"Legion: {why}")
+    why = judge.trigger_mismatch(ability.when, tc, state, me, source, occurred=True)
+    if why is None and ability.when.by is not None:
+        why = ("nothing's effect caused it" if tc.source is None else
+               judge.filter_mismatch(ability.when.by, tc.source, me, source, rules=state.rules))
+    if why is None:
+        why = turn_mismatch(ability, state, me)
+    if why:
+        return Verdict(obj, aid, tid, Code.NO_MATCH, why)
+    if ability.condition:
+        why = judge.condition_failure(ability.condition, state, me, source)
+        if why:
+            return Verdict(obj, aid, tid, Code.CONDITION_FALSE, f"trigger condition false when evaluated: {why}")
+    if ability.once_per_turn and state.usage.get(turn_key(source, ability, state, "once"), 0):
+        return Verdict(obj, aid, tid, Code.ONCE_PER_TURN)
+    if ability.when.nth is not None:
+        seen = nth_seen(state, source, ability, group)
+        ordinal = {1: "first", 2: "second", 3: "third"}.get(ability.when.nth, f"number {ability.when.nth}")
+        if seen >= ability.when.nth:
+            return Verdict(obj, aid, tid, Code.NTH_PASSED,
+                           f"the {ordinal} qualifying event this turn already happened ({seen} so far)")
+        now = seen + sum(1 for e in group if _qualifies(ability, e, state, me, source))
+        if now < ability.when.nth:       # the trigger condition is the Nth event, not any before it (383.1)
+            return Verdict(obj, aid, tid, Code.NTH_NOT_YET,
+                           f"the {ordinal} qualifying event this turn has not happened yet ({now} so far)")
+    return Verdict(obj, aid, tid, Code.TRIGGERS)
+
+
+_NUMBERED = (Code.NTH_PASSED, Code.NTH_NOT_YET)      #: verdicts only a numbered trigger gets
+
+
+def item_controller(state: GameState, source: Card) -> str:
+    """The source's controller if it is on the board, its owner otherwise (``rb.control``)."""
+    return source.controller if source.zone in state.rules.in_play else source.owner
