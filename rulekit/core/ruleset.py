@@ -27,6 +27,7 @@ What a ruleset declares, in the order the engine meets it:
 from __future__ import annotations
 
 from rulekit.core.places import Places
+from rulekit.core.ruleset_state import GameOwnState
 
 import dataclasses
 from dataclasses import dataclass
@@ -161,7 +162,7 @@ def ruling_arg(state, name: str) -> tuple[str, str]:
     return ("ruling", f"{name}={state.rulings[name]}")
 
 
-class Ruleset(Places, RulesetViews):
+class Ruleset(Places, GameOwnState, RulesetViews):
     """The interface every ruleset implements (see the module docstring).
 
     **Required** (:data:`REQUIRED`; :func:`missing` names what a ruleset lacks, and the registry
@@ -335,58 +336,6 @@ class Ruleset(Places, RulesetViews):
         script entry names, if any) and whether it is turned there. Default: where cards are
         while being played, else where played cards go."""
         return (self.playing_zone or self.played_zone), False
-
-    def card_facts(self, card) -> list[str]:
-        """What a drawing of ``card`` says of its own game's state besides its numbers (Riftbound:
-        "buffed", "+2 Might this turn", its keywords). Default: nothing."""
-        return []
-
-    def card_mismatch(self, f, card) -> str | None:
-        """What in ``card`` does not match the filter fields of this game (:attr:`filter_fields`),
-        or ``None``. Default: a game without any matches."""
-        return None
-
-    def event_refusal(self, kind, state, card, amount: int) -> str | None:
-        """Why an event of the game's own card fields would change nothing for ``card`` now (a
-        buff on a unit that has one), or ``None``. Default: nothing to refuse."""
-        return None
-
-    def card_event(self, card, tc):
-        """``card`` as an event of the game's own card fields leaves it (step 5), or ``None`` when
-        the event is not one of those. Default: none."""
-        return None
-
-    def turn_ends(self, state):
-        """The state as the turn ends, before the next player's turn begins: what the game's
-        rules do then (Riftbound: heal units, expire "this turn" effects). Default: nothing."""
-        return state
-
-    def run_entry(self, state, control, entry, occurrence: str, args: tuple):
-        """What a script entry whose verb creates no event does (Riftbound: ``combat``): a Progress."""
-        raise NotImplementedError(f"{self.name} has no script entry {entry.do.value!r}")
-
-    def apply_event(self, state, tc):
-        """The state after ``tc`` occurs, for an event whose table row says its ruleset applies it
-        (:attr:`~rulekit.core.events.EventDef.ruleset_applies`)."""
-        raise NotImplementedError(f"{self.name} has no event {tc.kind.value!r}")
-
-    #: where a channeled card is put (Riftbound: its controller's base); ``None`` where nothing is channeled
-    channel_to: ClassVar[str | None] = None
-
-    def channel_from(self, state, player: str, amount: int) -> tuple:
-        """The cards ``player`` channels: the top ``amount`` of the deck they come from. Default: none."""
-        return ()
-
-    def recycled_to(self, card) -> str:
-        """The zone a recycled card goes to the bottom of. Default: the deck."""
-        return self.deck
-
-    def spend(self, pool: dict, resource: str | None, amount: int) -> dict | None:
-        """``pool`` (resources by name) after paying ``amount`` of ``resource``, or ``None`` if it
-        cannot be paid. Default: that resource only."""
-        if pool.get(resource, 0) < amount:
-            return None
-        return {**pool, resource: pool.get(resource, 0) - amount}
 
     def setup_cards(self, cards: tuple) -> tuple:
         """The cards as the game starts with them: with the abilities the rules themselves give

@@ -108,6 +108,6 @@ def test_the_json_trace_shows_each_cards_own_game_fields():
     assert data["format"] == "rulekit-trace/2"
     assert data["cards"][0]["fields"] == {"might": 3, "damage": 0, "buffed": False, "might_this_turn": 0,
                                           "keywords": [], "at": None, "uncontrolled": False, "role": None,
-                                          "energy_cost": 0, "power_cost": ()}
+                                          "energy_cost": 0, "power_cost": []}
     agot = trace_data(loads_scenario(AGOT.replace(", KEY", "")).start())
     assert agot["cards"][0]["fields"] == {"strength": 3, "power": 0, "duplicate_of": None}

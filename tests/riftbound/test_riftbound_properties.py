@@ -3,7 +3,8 @@ the Core Rules' points over boards whose units have optional and targeted trigge
 that buffs, grants, bounces and replays them: a declined "you may" never reaches the Chain
 (383.3.a); an item never resolves without a legal target (402.3); no temporary change survives a
 move off the board (rule 110); no target meeting its restrictions is refused (355.9, 055); every item
-is finalized in the order it was added (337.1.b)."""
+is finalized in the order it was added (337.1.b); no unit keeps lethal damage once the game is at
+rest outside a resolution (319, 321, 323.5)."""
 from __future__ import annotations
 
 from rulekit.rulesets.riftbound.cards import RiftboundCard, base_might
@@ -20,6 +21,7 @@ from rulekit.core.events import EventKind, Verb
 from rulekit.core.scenario import Scenario, ScriptEntry
 from rulekit.core.limits import RunawayLoop
 from rulekit.rulesets.riftbound import ChainFrame, ItemFrame, RbStep
+from rulekit.rulesets.riftbound.frames import Cleanup, CombatFrame, TriggerCheck
 
 SETTINGS = settings(max_examples=int(__import__("os").environ.get("RK_EXAMPLES", 50)), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -498,3 +500,28 @@ def test_here_never_reaches_another_location(scenario, data):
             target = step.before.cards[a["card"].partition("@")[0]]
             assert rules.location(target) == rules.location(source)
             event("a target here")
+
+
+def _lethal(state):
+    return [c.id for c in (state.cards[i] for i in state.order)
+            if c.zone in state.rules.in_play and c.type == "unit" and c.damage > 0 and c.damage >= c.might]
+
+
+@SETTINGS
+@given(st.one_of(riftbound_scenarios(), _resolution_then_cleanup()), st.data())
+def test_no_unit_keeps_lethal_damage_once_the_game_is_at_rest(scenario, data):
+    """319.7, 321, 322, 323.5: a change of status (damage dealt, Might lowered) calls for a Cleanup,
+    which waits while an item resolves; so after any step at which no item is resolving and no
+    trigger check or Cleanup is outstanding, no unit on the board has nonzero damage equal to or
+    above its Might."""
+    game = played(scenario, data)
+    if game is None:
+        return
+    for step in game.timeline:
+        if any(isinstance(f, (ItemFrame, TriggerCheck, Cleanup, CombatFrame)) for f in step.control):
+            continue
+        assert not _lethal(step.state), f"step #{step.number} ({step.what}): lethal damage at rest"
+    for step in game.timeline:
+        if step.rule == "rb.cleanup" and "after" in step.args_dict():
+            event("a cleanup outside a resolution killed units")
+            break

@@ -251,6 +251,9 @@ def riftbound_scenarios(draw, max_units: int = 6):
                   to=st.sampled_from(["base", "battlefield"])),
         st.builds(ScriptEntry, do=st.just(Verb.BEGIN_PHASE), phase=st.sampled_from(["beginning", "ending"])),
         st.builds(ScriptEntry, do=st.just(Verb.BUFF), cards=st.sampled_from(units).map(lambda u: (u,))),
+        st.builds(ScriptEntry, do=st.just(Verb.DEAL_DAMAGE),    # lethal or not: the cleanup after it (rb.cleanup)
+                  cards=st.lists(st.sampled_from(units), min_size=1, max_size=2, unique=True).map(tuple),
+                  amount=st.integers(1, 3)),
         st.builds(ScriptEntry, do=st.just(Verb.GIVE_MIGHT), cards=st.sampled_from(units).map(lambda u: (u,)),
                   amount=st.integers(-2, 2).filter(bool), this_turn=st.booleans()),
         st.builds(ScriptEntry, do=st.just(Verb.END_TURN), player=st.sampled_from(players)),

@@ -13,6 +13,7 @@ from rulekit.core.verdicts import Code, Verdict
 from rulekit.core.ruleset import Handler, Ruleset
 from rulekit.rulesets.riftbound import cards
 from rulekit.rulesets.riftbound import chain
+from rulekit.rulesets.riftbound import cleanup
 from rulekit.rulesets.riftbound import keywords
 from rulekit.rulesets.riftbound import priority
 from rulekit.rulesets.riftbound import resolving
@@ -25,7 +26,7 @@ from rulekit.rulesets.riftbound import words
 from rulekit.rulesets.riftbound.rules import RULES
 from rulekit.rulesets.riftbound.rulings import RULINGS
 from rulekit.rulesets.riftbound.codes import RbStep
-from rulekit.rulesets.riftbound.frames import (ChainFrame, ChainItem, CombatFrame, ItemFrame, OpenFrame,
+from rulekit.rulesets.riftbound.frames import (ChainFrame, ChainItem, Cleanup, CombatFrame, ItemFrame, OpenFrame,
                                                ReplacementOrder, ScoringFrame, ShowdownFrame, TriggerCheck)
 from rulekit.rulesets.riftbound.vocabulary import VOCABULARY
 
@@ -78,7 +79,8 @@ class Riftbound(Ruleset):
     combat_roles = ("attacker", "defender", "in combat")
 
     handlers = {
-        TriggerCheck: Handler(triggers.check_triggers, triggers.answer_check),
+        TriggerCheck: Handler(cleanup.check_then_cleanup, triggers.answer_check),
+        Cleanup: Handler(cleanup.advance_cleanup, None),
         ChainFrame: Handler(chain.advance_chain, chain.answer_chain),
         ItemFrame: Handler(resolving.advance_item, resolving.answer_item),
         OpenFrame: Handler(priority.advance_open, priority.answer_open),

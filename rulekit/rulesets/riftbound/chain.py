@@ -5,7 +5,8 @@ player's first), are finalized in the order added (targets and numbered events c
 finalizing does not pass priority; an item without enough legal targets is removed), then the
 controller of the newest item has priority; a player with priority adds an item with Reaction
 or passes to the next player in turn order; when all pass in a row the newest item resolves,
-instruction by instruction (:mod:`.resolving`), and a cleanup follows. What a player with
+instruction by instruction (:mod:`.resolving`), and a cleanup follows (as it follows any change
+while no item resolves: :mod:`.cleanup`). What a player with
 priority may play, and priority while no Chain exists, is :mod:`.priority`.
 
 The loop is two tables. :data:`STAGES` is the flowchart, in the rules' order: each row a stage
@@ -155,7 +156,7 @@ STAGES: tuple[Stage, ...] = (
           (RbStep.RESOLVES, RbStep.MAY, RbStep.RECHECK, RbStep.CONDITION_FALSE, RbStep.NULL, RbStep.NOTHING,
            RbStep.CHANCE, RbStep.SHUFFLED,
            RbStep.NOT_MODELLED, RbStep.REPLACES, RbStep.ABILITY_CONTROL, RbStep.RESOLVED)),
-    Stage("cleanup", "cleanup: lethal damage", ()),
+    Stage("cleanup", "cleanup: lethal damage (after a resolution, or a change while none resolves)", ()),
     Stage("empty", "the Chain is empty", (RbStep.CHAIN_EMPTY,)),
     Stage("showdown", "a Showdown: the player with Focus may play a card or pass", (RbStep.SHOWDOWN_PASS, RbStep.FOCUS)),
     Stage("combat", "the steps of combat: damage, cleanup, control, combat ends",
@@ -167,7 +168,8 @@ TRANSITIONS: tuple[tuple[str, str, str], ...] = (
     ("priority", "pass", "next"), ("pass", "pass", "next player"),
     ("pass", "pending", "adds an item"), ("pass", "resolve", "all passed"), ("resolve", "event", "instruction"),
     ("resolve", "cleanup", "after resolving"), ("cleanup", "event", "units die"), ("cleanup", "priority", "items remain"),
-    ("cleanup", "empty", "no items left"), ("open", "pending", "plays a card: a Chain"),
+    ("cleanup", "empty", "no items left"), ("triggers", "cleanup", "no item resolving: lethal damage"),
+    ("open", "pending", "plays a card: a Chain"),
     ("empty", "open", "Main Phase: priority again"),
     ("combat", "event", "designations, damage, deaths, a conquer"), ("empty", "showdown", "the attacker has Focus"),
     ("showdown", "pending", "plays a card: a Chain"), ("showdown", "showdown", "Focus passes"),

@@ -155,3 +155,13 @@ class ReplacementOrder(Frame):
     rule: str
     args: tuple
     choices: tuple[tuple[str, str], ...] = ()
+
+
+@immutable
+class Cleanup(Frame):
+    """A Cleanup made an outstanding task by a change of the game's status while no item is
+    resolving (319, 321): the units with lethal damage die together (323.4-323.5). ``after`` is the
+    occurrence whose change called for it; ``group`` names the Cleanup's own deaths."""
+
+    after: str
+    group: str

@@ -16,6 +16,7 @@ from rulekit.core.ruleset import ruling_arg
 from rulekit.rulesets.riftbound.codes import RbStep
 from rulekit.rulesets.riftbound.frames import ChainFrame, ChainItem, ItemFrame
 from rulekit.rulesets.riftbound.triggers import occurrence
+from rulekit.rulesets.riftbound.cleanup import lethal
 
 
 def advance_item(frame: ItemFrame, state: GameState, control: Control) -> Progress | Ask:
@@ -232,15 +233,14 @@ def _take_ability(frame: ItemFrame, moved_on: ItemFrame, state: GameState, contr
 
 def _finish(frame: ItemFrame, state: GameState, control: Control) -> Progress:
     """After an item resolves: a played spell goes to the trash, then the cleanup (units with
-    lethal damage die together)."""
+    lethal damage die together: rule ``rb.cleanup``, :mod:`.cleanup`)."""
     item = frame.item
     if item.played and state.cards[item.played].zone == "chain":
         state = state.move(item.played, "trash")
-    lethal = tuple(c for c in (state.cards[i] for i in state.order)
-                   if c.zone in state.rules.in_play and c.type == "unit" and c.damage > 0 and c.damage >= c.might)
+    dying = lethal(state)
     rest = control[:-1]
-    if lethal:
+    if dying:       # the Cleanup its events called for waits until it has resolved (321.1)
         group = ids.nested(item.id, "cleanup")
-        conditions = occur.conditions_for(Verb.KILL, state, group, group, cards=lethal)
+        conditions = occur.conditions_for(Verb.KILL, state, group, group, cards=dying)
         return occurrence(state, rest, conditions, group, "rb.cleanup", (("item", item.id),))
     return Progress(state, rest, "rb.chain", RbStep.RESOLVED, (("item", item.id),))

@@ -101,8 +101,15 @@ RULES: tuple[Rule, ...] = (
          "processed at once and its triggers evaluated: their items are added to the Chain then, and are "
          "finalized once the item has resolved, before those added in the cleanup after it.",
          "rules reference", CORE_RULES + ", 157.3, 340.1 and 401.2"),
-    Rule("rb.cleanup", "Cleanup", "A cleanup follows each resolution: units with lethal damage die together.",
-         "rules reference", CORE_RULES + ", 319 and 323.5"),
+    Rule("rb.cleanup", "Cleanup",
+         "A change of the game (damage dealt, Might changed, a card entering or leaving the board, a move, an "
+         "item added to or removed from the Chain) calls for a cleanup. None happens while an item resolves: "
+         "the one its events call for follows once it has resolved. Otherwise it follows the change, once its "
+         "triggers are evaluated, before any item is finalized or resolves and before anyone gets priority. In "
+         "it the units with nonzero damage equal to or above their Might die together, their Deathknells noted "
+         "as they were; if that changes the game, another cleanup follows, until one changes nothing. Only "
+         "this step of a cleanup is modelled.",
+         "rules reference", CORE_RULES + ", 319, 319.6, 319.7, 319.8, 320, 321, 321.1, 322, 323.4 and 323.5"),
     Rule("rb.effect-nothing", "Nothing to change", "An instruction with nothing to change does nothing; the "
          "rest of the item is still done.", "rules reference", CORE_RULES + ", 055, 055.1 and 359.3.e.6"),
     Rule("rb.replacement", "Replacement effects",
@@ -207,7 +214,7 @@ RULES: tuple[Rule, ...] = (
          "rules reference", CORE_RULES + ", 110, 143.3.b.1, 317.2, 317.2.b, 317.2.c and 710"),
     Rule("rb.might", "Might and lethal damage",
          "A unit is killed when it has damage marked that is not zero and is equal to or greater than its Might; "
-         "that is checked in the cleanup after an item resolves. A Might reduction can make damage already "
+         "that is checked in each cleanup (rb.cleanup): after an item resolves, and after any other change while no item resolves. A Might reduction can make damage already "
          "marked lethal; a unit with 0 Might, or less, and no damage is not killed. A Might below 0 counts as 0 "
          "when an effect reads it, but the value itself is kept for further increases and decreases.",
          "rules reference", CORE_RULES + ", 143.2.a, 143.2.b, 143.2.b.1 and 323.5"),

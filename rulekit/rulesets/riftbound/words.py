@@ -20,6 +20,8 @@ def describe(what: str, a: dict, state) -> str | None:
             f"{verb_head(a)} ({a['instruction']} of {item_label(state, a['item'])}): " if "verb" in a
             else f"Scoring Step: {a['scoring']} holds every battlefield they control (rb.hold). " if "scoring" in a
             else words_of_combat(a) if "combat" in a
+            else f"Cleanup after {a['after']} (a change of status, no item resolving): units with lethal damage die "
+                 f"together. " if "after" in a
             else "Cleanup: units with lethal damage die together. ")
         happened = ", ".join(condition_label(state, c) for c in a["occurred"]) or "nothing"
         captured = "".join(f"; Deathknell captured before the move: {item_label(state, i)}" for i in a["captured"])
