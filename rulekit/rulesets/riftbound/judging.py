@@ -6,6 +6,7 @@ from __future__ import annotations
 from rulekit.core import judge
 from rulekit.core.abilities import Ability, Timing, Who
 from rulekit.core.events import EventKind, kinds_counted
+from rulekit.core.frozen import replace
 from rulekit.core.model import Card, GameState, TriggeringCondition
 from rulekit.core.verdicts import Code, Verdict
 
@@ -30,6 +31,18 @@ def legion_failure(state: GameState, source: Card, me: str) -> str | None:
         if tc.kind is EventKind.PLAYED and tc.player == me and tc.card is not None and tc.card.id != source.id:
             return None
     return f"{me} has played no other card this turn"
+
+
+def after_move(tc: TriggeringCondition, state: GameState) -> TriggeringCondition:
+    """A move's trigger condition as it is evaluated, after the move (383.2.c): the moved card where
+    it is now ("When I move to a battlefield", "a unit moves here"), if it is still the same object.
+    Other events keep the card as the event found it."""
+    if tc.kind is not EventKind.MOVES or tc.card is None:
+        return tc
+    now = state.cards.get(tc.card.id)
+    if now is None or now.incarnation != tc.card.incarnation:
+        return tc
+    return replace(tc, card=now)
 
 
 def turn_mismatch(ability: Ability, state: GameState, me: str) -> str | None:
@@ -123,7 +136,7 @@ def rb_judge(state: GameState, source: Card, ability: Ability, tc: TriggeringCon
         why = legion_failure(state, source, me)
         if why:
             return Verdict(obj, aid, tid, Code.INACTIVE, f"Legion: {why}")
-    why = judge.trigger_mismatch(ability.when, tc, state, me, source, occurred=True)
+    why = judge.trigger_mismatch(ability.when, after_move(tc, state), state, me, source, occurred=True)
     if why is None and ability.when.by is not None:
         why = ("nothing's effect caused it" if tc.source is None else
                judge.filter_mismatch(ability.when.by, tc.source, me, source, rules=state.rules))
