@@ -86,9 +86,18 @@ def test_here_on_a_battlefield_is_that_battlefield():
     b.move("u", to="bridge", id="away")
     game = Game.start(b.build())
     verdict = next(v for v in trigger_step(game, "s:away").verdicts if v.card == "ford")
-    # the trigger pattern reads the unit as it was when it moved (at the Ford: here); the condition
-    # is read after the move, when no unit is at the Ford any more
-    assert verdict.code is Code.CONDITION_FALSE and "0 matching" in verdict.detail
+    # a move's trigger condition is evaluated after the move (383.2.c): "a unit moves here" reads the
+    # unit where it went (the Bridge, not here), so a unit leaving the Ford does not move here
+    assert verdict.code is Code.NO_MATCH and "not here" in verdict.detail
+
+
+def test_a_unit_that_moves_here_is_seen_here():
+    b = _board(zone="base")
+    b.give("ford", triggered("t", on("moves", card=cards(type="unit", here=True)), [draw()]))
+    b.move("u", to="ford", id="in")
+    game = Game.start(b.build())
+    verdict = next(v for v in trigger_step(game, "s:in").verdicts if v.card == "ford")
+    assert verdict.code is Code.TRIGGERS
 
 
 def test_a_file_with_one_unnamed_battlefield_still_loads():
