@@ -22,8 +22,8 @@ A chance decision with more than :data:`MAX_OUTCOMES` outcomes is refused as it 
 """
 from __future__ import annotations
 
-from itertools import combinations, permutations
-from math import comb, perm
+from itertools import chain, combinations, permutations, product
+from math import comb, perm, prod
 
 from rulekit.core import ids
 from rulekit.core.decisions import GAME, AnswerKey, Decision, DecisionKind
@@ -58,6 +58,17 @@ def random_outcomes(objects: tuple[str, ...], amount: int) -> tuple[str, ...]:
         return ()
     _bounded(comb(len(objects), k), f"taking {k} of {len(objects)} cards at random")
     return tuple(ids.chance_outcome(c) for c in combinations(objects, k))
+
+
+def random_outcomes_each(groups: tuple[tuple[str, ...], ...], amount: int) -> tuple[str, ...]:
+    """The outcomes of each group (one player's own cards: "each opponent discards 1 at random")
+    giving ``amount`` of its objects at random, all at once: every combination of one set per group
+    (all of a group's objects if it has fewer), groups and objects in listing order."""
+    sets = [tuple(combinations(g, min(max(amount, 0), len(g)))) for g in groups if g and amount > 0]
+    if not sets:
+        return ()
+    _bounded(prod(len(s) for s in sets), f"taking {amount} at random from each of {len(sets)} players' cards")
+    return tuple(ids.chance_outcome(tuple(chain.from_iterable(combo))) for combo in product(*sets))
 
 
 def shuffle_outcomes(deck: tuple[str, ...], amount: int) -> tuple[str, ...]:

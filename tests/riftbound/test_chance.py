@@ -77,6 +77,15 @@ def test_discard_two_at_random_is_one_outcome_of_pairs_and_two_events():
     assert len(draws) == 2                     # "When you discard a card" triggers once per card (422.1.b)
 
 
+def test_each_opponent_gives_one_card_of_their_own_at_random():
+    """422.1, 002: "each opponent discards 1 at random" takes one card from every opponent's hand,
+    never two from one; the outcome is one card per opponent, in listing order."""
+    game = play("each-opponent-discards-at-random")
+    (step,) = _chance_steps(game)
+    assert step.decision.option_ids == ("a1+c1", "a2+c1") and step.decision.default == "a1+c1"
+    assert {c: game.state.cards[c].zone for c in ("a1", "a2", "c1")} == {"a1": "hand", "a2": "trash", "c1": "trash"}
+
+
 def test_a_shuffle_decides_the_top_card_and_the_draw_takes_it():
     game = play("shuffle-then-draw")
     (step,) = _chance_steps(game)

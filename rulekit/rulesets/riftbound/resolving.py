@@ -132,7 +132,7 @@ def _execute(frame: ItemFrame, state: GameState, control: Control, instr: Instru
         targets = tuple(c for c in judge.chooser_targets(effective, state, me, source, item.event) if c.obj in wanted)
     elif instr.target is Target.RANDOM:
         candidates = judge.changeable_targets(effective, state, me, source, item.event)
-        outcomes = chance.random_outcomes(tuple(c.obj for c in candidates), amount)
+        outcomes = _random_outcomes(instr, state, candidates, amount)
         if len(outcomes) > 1 and not frame.chance:
             return Ask(chance.decision(ids.nested(item.id, slot), outcomes,
                                        f"chance: which {min(amount, len(candidates))} of the {len(candidates)} "
@@ -162,6 +162,20 @@ def _execute(frame: ItemFrame, state: GameState, control: Control, instr: Instru
     if not conditions:
         return Progress(state, control[:-1] + (moved_on,), "rb.effect-nothing", RbStep.NOTHING, args)
     return occurrence(state, control[:-1] + (moved_on,), conditions, group, "rb.resolve", args)
+
+
+def _random_outcomes(instr, state: GameState, candidates, amount: int) -> tuple[str, ...]:
+    """What a random pick can take (rule ``rb.chance``): from a player's own zone (a hand, a deck)
+    each player whose cards the filter finds gives ``amount`` of their own — "each opponent
+    discards 1 at random" takes one card from every opponent's hand (422.1, 422.4); elsewhere (units
+    on the board) ``amount`` of all the cards found."""
+    zone = instr.filter.zone if instr.filter is not None else None
+    if zone is None or zone in state.rules.in_play or zone in state.rules.shared_zones:
+        return chance.random_outcomes(tuple(c.obj for c in candidates), amount)
+    owners: dict[str, list[str]] = {}
+    for c in candidates:
+        owners.setdefault(c.owner, []).append(c.obj)
+    return chance.random_outcomes_each(tuple(tuple(objs) for objs in owners.values()), amount)
 
 
 def _answer_chance(frame: ItemFrame, state: GameState, control: Control, outcome: str) -> Progress:
