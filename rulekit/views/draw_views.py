@@ -95,7 +95,10 @@ class FlowView(View):
         entries = [("current step", CURRENT, "box"), ("taken in this sequence", VISITED, "box"),
                    ("a cancel, change, save or replace", "#fde0dd", "box")]
         entries += [(r, self.style[r][0], ("line", self.style[r][1])) for r in relations]
-        key(self, entries, 5.0, y, dy=0.2, width=2.9)
+        # the key fills the room down to the note (0.15 to 0.3): a game with many relations gets
+        # closer lines, never lines over the note
+        room = y - 0.42
+        key(self, entries, 5.0, y, dy=min(0.2, room / max(1, len(entries) - 1)), width=2.9)
 
     def update(self, step: Step, steps: tuple[Step, ...] | None = None) -> None:
         from rulekit.views.graphs import flow_graph

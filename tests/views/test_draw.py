@@ -78,6 +78,14 @@ def test_what_the_eye_sees_in_every_step_of_every_scenario(path):
     assert check(path, None) == []
 
 
+@pytest.mark.parametrize("ruleset", ["agot", "riftbound"])
+def test_every_flowchart_relation_has_its_own_line(ruleset):
+    """Two relations drawn alike cannot be told apart in the flowchart or its key."""
+    view = make_view("flow", ruleset)
+    styles = list(view.style.values())
+    assert len(styles) > 1 and len(set(styles)) == len(styles), view.style
+
+
 def test_smallest_text_is_at_least_8_points_at_the_size_shown():
     game = load_scenario(ROOT / "scenarios" / "agot" / "claim-2-kill.yaml").start()
     step = next(s for s in game.timeline if s.what == "window-opens")

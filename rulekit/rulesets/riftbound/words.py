@@ -14,6 +14,14 @@ def item_label(state, item_id: str) -> str:
     return f"{card.title}'s {kind} ({item_id})" if card else item_id
 
 
+def _ability_ref(state, ref: str) -> str:
+    """``"a.ward"`` (a card's ability, as a script answers) → ``"Ward Charm's replacement (a.ward)"``."""
+    use = ids.parse_use(ref)
+    card = card_of(state, use.obj) if use is not None else None
+    ability = card.ability(use.ability) if card is not None else None
+    return f"{card.title}'s {ability.timing.value} ({ref})" if ability is not None else ref
+
+
 def describe(what: str, a: dict, state) -> str | None:
     if what == "rb-occurs":
         head = f"Script: {a['label'] or a['occurrence']}. " if "occurrence" in a else (
@@ -48,9 +56,10 @@ def describe(what: str, a: dict, state) -> str | None:
         return (f"{head}Processed at once — {happened}{might}{entered}{captured}{own}{replaced}{unpaid}{expired}"
                 f"{emptied}{not_conquers}.")
     if what == "rb-replacement-order":
+        options = ", ".join(_ability_ref(state, o) for o in a["options"])
         return (f"Several replacements apply to {condition_label(state, a['condition'])}: {a['owner']}, the owner of "
-                f"the card acted on, chooses which applies first ({', '.join(a['options'])}); each applies once "
-                f"to it and to the events that replace it.")
+                f"the card acted on, chooses which applies first ({options}); each applies once to it and to the "
+                f"events that replace it.")
     if what == "rb-triggers":
         made = ", ".join(item_label(state, i) for i in a["items"])
         declined = "".join(f"; declined, not placed on the Chain: {item_label(state, i)}" for i in a.get("declined", ()))
@@ -102,7 +111,8 @@ def describe(what: str, a: dict, state) -> str | None:
         why = a.get("why") or "the information is not available"
         return f"{verb_head(a)} ({a['instruction']}): {why}; the calculation is skipped."
     if what == "rb-replaces":
-        return f"{item_label(state, a['item'])}: the next death of {', '.join(a['cards'])} will be replaced."
+        dying = ", ".join(obj_label(state, c) for c in a["cards"])
+        return f"{item_label(state, a['item'])}: the next death of {dying} will be replaced."
     if what == "rb-not-modelled":
         return f"{verb_head(a)} ({a['instruction']} of {item_label(state, a['item'])}): {not_modelled_outcome(a)}"
     if what == "rb-no-combat":
@@ -117,8 +127,9 @@ def describe(what: str, a: dict, state) -> str | None:
     if what == "rb-no-damage":
         return "No combat damage: attacking or defending units no longer remain at the battlefield."
     if what == "rb-combat-cleanup":
-        healed = ", ".join(a["healed"]) or "no unit"
-        recalled = (f"; attackers recalled to base, defenders remaining (not a move): {', '.join(a['recalled'])}"
+        healed = ", ".join(obj_label(state, c) for c in a["healed"]) or "no unit"
+        back = ", ".join(obj_label(state, c) for c in a["recalled"])
+        recalled = (f"; attackers recalled to base, defenders remaining (not a move): {back}"
                     if a["recalled"] else "")
         return f"Combat cleanup: {healed} healed{recalled}."
     if what == "rb-combat-result":
