@@ -50,6 +50,7 @@ class EventKind(Word):
     RECYCLED = "recycled"              # a card put on the bottom of its deck
     ADDS = "adds"                      # a player adds resources to their pool
     PAYS = "pays"                      # a player pays resources from their pool
+    RECALLED = "is recalled"           # a permanent put back in its base without a move (Riftbound)
 
     def __str__(self) -> str:  # pragma: no cover - readability in f-strings
         return self.value
@@ -99,6 +100,7 @@ class Verb(Word):
     RECYCLE = "recycle"
     ADD = "add"
     PAY = "pay"
+    RECALL = "recall"                              # Riftbound: to its base, not a move (450-451)
     NOT_MODELLED = "not modelled"                  # an effect rulekit names in words but does not simulate
     SHUFFLE = "shuffle"                            # a player's deck: the game answers its new top (rulekit.chance)
     CANNOT_BE_SAVED = "cannot be saved"            # constant abilities (A Game of Thrones)
@@ -166,6 +168,7 @@ EVENTS: dict[EventKind, EventDef] = {e.kind: e for e in (
     EventDef(EventKind.RECYCLED, Verb.RECYCLE, Subject.CARD, (), True, False),
     EventDef(EventKind.ADDS, Verb.ADD, Subject.PLAYER, (), False, False),
     EventDef(EventKind.PAYS, Verb.PAY, Subject.PLAYER, (), False, False),
+    EventDef(EventKind.RECALLED, Verb.RECALL, Subject.CARD, (), False, True, ruleset_applies=True),
 )}
 
 #: Verbs whose events are about cards the rules pick for a player (``channel``: the top cards of that
@@ -189,7 +192,7 @@ VERB_EVENT: dict[Verb, EventKind] = {
     Verb.SPEND_BUFF: EventKind.BUFF_SPENT, Verb.CREATE: EventKind.CREATED,
     Verb.CONQUER: EventKind.CONQUERS, Verb.HOLD: EventKind.HOLDS, Verb.DEFEND: EventKind.DEFENDS,
     Verb.CHANNEL: EventKind.CHANNELED, Verb.RECYCLE: EventKind.RECYCLED, Verb.ADD: EventKind.ADDS,
-    Verb.PAY: EventKind.PAYS,
+    Verb.PAY: EventKind.PAYS, Verb.RECALL: EventKind.RECALLED,
 }
 
 #: Verbs whose ``amount`` may be negative ("give a unit -3 Might"); for every other verb it is 0 or more.

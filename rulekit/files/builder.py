@@ -150,6 +150,12 @@ def channel(amount: int = 1) -> Instruction:
     return Instruction(Verb.CHANNEL, target=Target.YOU, amount=amount)
 
 
+def recall(target="chosen", filter=None) -> Instruction:
+    """Riftbound's "Recall a unit": a permanent goes back to its controller's base, which is not a
+    move (rule ``rb.recall``)."""
+    return Instruction(Verb.RECALL, target=Target(target), filter=filter)
+
+
 def recycle(target="self", filter=None) -> Instruction:
     """Riftbound's "Recycle this" (a rune to the bottom of its owner's Rune Deck)."""
     return Instruction(Verb.RECYCLE, target=Target(target), filter=filter)
@@ -297,6 +303,11 @@ class ScenarioBuilder:
     def move(self, *card_ids: str, to: str, **kw) -> "ScenarioBuilder":
         """The script's ``move``: to a zone, or (Riftbound) to a battlefield on the board by its id."""
         return self.occur(Verb.MOVE, cards=card_ids, to=to, **kw)
+
+    def recall(self, *card_ids: str, **kw) -> "ScenarioBuilder":
+        """Riftbound: the script's ``recall`` — each permanent goes back to its base without a move
+        (no move trigger; damage, exhaustion and buffs stay)."""
+        return self.occur(Verb.RECALL, cards=card_ids, **kw)
 
     def conquer(self, battlefield: str, player: str, **kw) -> "ScenarioBuilder":
         """Riftbound: ``player`` establishes control of ``battlefield`` (a conquer if they gain it and

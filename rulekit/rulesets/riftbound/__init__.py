@@ -58,7 +58,7 @@ class Riftbound(Ruleset):
                    "buffed": "is buffed", "buff spent": "spends its buff",
                    "conquers": "is conquered", "holds": "is held",
                    "channeled": "is channeled", "recycled": "is recycled", "adds": "adds resources to their Rune Pool",
-                   "pays": "pays from their Rune Pool"}
+                   "pays": "pays from their Rune Pool", "is recalled": "is recalled to its base (not a move)"}
     channel_to = "base"         # a channeled rune enters its controller's base (107.1.c, 430.1)
 
     timings = frozenset({Timing.TRIGGERED, Timing.PRIORITY, Timing.ACTION, Timing.REPLACEMENT})
@@ -68,7 +68,7 @@ class Riftbound(Ruleset):
         Verb.KILL, Verb.DRAW, Verb.DISCARD, Verb.PLAY, Verb.PUT_INTO_PLAY, Verb.RETURN_TO_HAND, Verb.LEAVE_PLAY,
         Verb.ATTACK, Verb.TAKE_CONTROL, Verb.REPLACE, Verb.BEGIN_PHASE, Verb.END_PHASE,
         Verb.CONQUER, Verb.HOLD, Verb.DEFEND, Verb.COMBAT,
-        Verb.CHANNEL, Verb.RECYCLE, Verb.ADD, Verb.PAY})
+        Verb.CHANNEL, Verb.RECYCLE, Verb.ADD, Verb.PAY, Verb.RECALL})
     chance = True            # target: random and shuffle (rules rulekit.chance, rb.chance)
     ability_fields = frozenset({"zones", "once_per_turn", "optional", "deathknell", "active_if", "legion"})
     trigger_fields = frozenset({"nth", "by", "phase", "turn"})
@@ -127,6 +127,8 @@ class Riftbound(Ruleset):
     def apply_event(self, state, tc):
         if tc.kind is EventKind.DEFENDS:      # the designation is set as the combat begins (rb.combat)
             return state
+        if tc.kind is EventKind.RECALLED:     # to its base, the same object, nothing else changed (450, 453.1)
+            return cards.place(state, tc.card.id, "base")
         return scoring.apply_event(state, tc)
 
     def combat_role(self, card):

@@ -73,9 +73,14 @@ def played_to(card, to, spent_zone):
 
 # -- buffs and Might ------------------------------------------------------------------------------
 def event_refusal(kind, card, amount: int) -> str | None:
-    """Why a Might or buff event would change nothing: only a unit has Might and buffs (143.2,
-    702); a unit that has a buff gets no other (426.1.b.1, 702.3.a); a buff cannot be spent from a
-    unit that has none (702.2.b.1); +0 Might is no change."""
+    """Why a recall, a Might or a buff event would change nothing: only a permanent away from its
+    base is recalled (450); only a unit has Might and buffs (143.2, 702); a unit that has a buff
+    gets no other (426.1.b.1, 702.3.a); a buff cannot be spent from a unit that has none
+    (702.2.b.1); +0 Might is no change."""
+    if kind is EventKind.RECALLED:          # a permanent on the board, back to its base (450, 452)
+        if card.type not in ("unit", "gear"):
+            return f"{card.title} is not a permanent"
+        return f"{card.title} is already at its base" if card.zone == "base" else None
     if kind not in (EventKind.BUFFED, EventKind.BUFF_SPENT, EventKind.MIGHT_CHANGES):
         return None
     if card.type != "unit":

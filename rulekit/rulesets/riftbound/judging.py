@@ -9,6 +9,7 @@ from rulekit.core.events import EventKind, kinds_counted
 from rulekit.core.frozen import replace
 from rulekit.core.model import Card, GameState, TriggeringCondition
 from rulekit.core.verdicts import Code, Verdict
+from rulekit.rulesets.riftbound import cards
 
 
 # -- judging triggers ----------------------------------------------------------------------------
@@ -41,8 +42,20 @@ def after_move(tc: TriggeringCondition, state: GameState) -> TriggeringCondition
         return tc
     now = state.cards.get(tc.card.id)
     if now is None or now.incarnation != tc.card.incarnation:
-        return tc
+        return moved_there(tc, state)
     return replace(tc, card=now)
+
+
+def moved_there(tc: TriggeringCondition, state: GameState) -> TriggeringCondition:
+    """A move's trigger condition with its card where that move put it (383.2.c), for a move of
+    this turn's record: the card as the event found it, placed at the move's destination (a
+    battlefield by its id, or a zone). Other events are returned as they are."""
+    if tc.kind is not EventKind.MOVES or tc.card is None or tc.to is None:
+        return tc
+    target = state.cards.get(tc.to)
+    if target is not None and cards.is_battlefield(target):
+        return replace(tc, card=replace(tc.card, zone=cards.BATTLEFIELD).changed(at=tc.to))
+    return replace(tc, card=replace(tc.card, zone=tc.to).changed(at=None))
 
 
 def turn_mismatch(ability: Ability, state: GameState, me: str) -> str | None:
@@ -61,9 +74,11 @@ def turn_mismatch(ability: Ability, state: GameState, me: str) -> str | None:
 
 
 def _qualifies(ability: Ability, tc: TriggeringCondition, state: GameState, me: str, source: Card) -> bool:
-    """Whether ``tc`` is an event ``ability``'s trigger condition refers to (for counting)."""
+    """Whether ``tc`` is an event ``ability``'s trigger condition refers to (for counting); a move
+    is judged where it put its card, as the trigger itself is (383.2.c)."""
     if ability.when.event not in kinds_counted(tc.kind):
         return False
+    tc = moved_there(tc, state)
     if judge.trigger_mismatch(ability.when, tc, state, me, source, occurred=True) is not None:
         return False
     if turn_mismatch(ability, state, me) is not None:

@@ -250,6 +250,12 @@ RULES: tuple[Rule, ...] = (
          "the Main Deck). Each rune channeled or recycled is an event of its own, so \"When you channel a rune\" "
          "triggers once for each; a rune that comes from the Rune Deck is a new object.",
          "rules reference", CORE_RULES + ", 107.1.c, 110, 160.2.b, 416.1, 416.5.a, 430.1-430.4 and 411.4"),
+    Rule("rb.recall", "A recall is not a move",
+         "A recall puts a permanent back in its controller's base from wherever it is on the board, and it is "
+         "not a move: abilities that trigger when something moves do not trigger. The permanent stays the same "
+         "object and keeps its damage, its exhausted state and its buff unless the recall says otherwise. "
+         "Combat recalls attacking units this way when defending units remain.",
+         "rules reference", CORE_RULES + ", 441.1, 450, 451, 451.1, 453.1 and 461.1.a.2"),
     Rule("rb.standing-replacement", "Replacements printed on cards",
          "A replacement printed on a card (\"If a friendly unit would die, kill this instead\") is a passive "
          "ability: while its card is where it works it applies to every event that qualifies, not only the next "
