@@ -1,7 +1,7 @@
 """The corpus of real-style cards (tests/cards/README.md): every file is a corpus card of its
-folder's ruleset and passes its ``expect`` block; no card carries a printed card's name; and the
-Riftbound corpus covers its ruleset's vocabulary — every item by at least two cards on different
-boards, and one card at least three items. An item its vocabulary table marks as not built is
+folder's ruleset and passes its ``expect`` block; no card carries a printed card's name; and each
+ruleset's corpus (Riftbound's, A Game of Thrones') covers its vocabulary — every item by at least
+two cards on different boards, and one card at least three items. An item its vocabulary table marks as not built is
 expected to fall short (strict: once it is covered, this test says so and the table must say
 ``built=True``)."""
 from __future__ import annotations
@@ -44,8 +44,14 @@ def _corpus(ruleset: str) -> list:
     return [_load(p) for p in CARDS if p.parent.name == ruleset]
 
 
-def test_the_corpus_is_there():
-    assert len(_corpus("riftbound")) >= 25, "the Riftbound corpus has fewer than 25 cards"
+#: the rulesets whose corpus is measured, and the fewest cards each must have
+MEASURED = {"riftbound": 25, "agot": 30}
+
+
+@pytest.mark.parametrize("ruleset", sorted(MEASURED))
+def test_the_corpus_is_there(ruleset):
+    assert len(_corpus(ruleset)) >= MEASURED[ruleset], \
+        f"the {ruleset} corpus has fewer than {MEASURED[ruleset]} cards"
 
 
 @pytest.mark.parametrize("path", CARDS, ids=_ids)
@@ -95,25 +101,27 @@ def _board(loaded) -> str:
 
 def _coverage_cases():
     out = []
-    for item in rulesets.get("riftbound").vocabulary:
-        marks = () if item.built else (pytest.mark.xfail(
-            strict=True, reason=f"{item.name!r} is not built yet (rulekit/rulesets/riftbound/vocabulary.py)"),)
-        out.append(pytest.param(item.name, marks=marks, id=item.name))
+    for ruleset in sorted(MEASURED):
+        for item in rulesets.get(ruleset).vocabulary:
+            marks = () if item.built else (pytest.mark.xfail(
+                strict=True, reason=f"{item.name!r} is not built yet (rulekit/rulesets/{ruleset}/vocabulary.py)"),)
+            out.append(pytest.param(ruleset, item.name, marks=marks, id=f"{ruleset}-{item.name}"))
     return out
 
 
-@pytest.mark.parametrize("item", _coverage_cases())
-def test_every_riftbound_item_has_two_cards_on_different_boards(item):
-    covering = [loaded for loaded in _corpus("riftbound") if item in loaded.scenario.corpus.covers]
+@pytest.mark.parametrize("ruleset, item", _coverage_cases())
+def test_every_item_has_two_cards_on_different_boards(ruleset, item):
+    covering = [loaded for loaded in _corpus(ruleset) if item in loaded.scenario.corpus.covers]
     boards = {_board(loaded) for loaded in covering}
-    assert len(boards) >= 2, (f"{item!r} is covered by {len(covering)} corpus card(s) on {len(boards)} board(s): "
-                              f"{', '.join(Path(c.file).name for c in covering) or 'none'}; it needs two boards")
+    assert len(boards) >= 2, (f"{ruleset}: {item!r} is covered by {len(covering)} corpus card(s) on {len(boards)} "
+                              f"board(s): {', '.join(Path(c.file).name for c in covering) or 'none'}; "
+                              "it needs two boards")
 
 
-def test_a_riftbound_card_covers_three_items_or_more():
-    widest = max((len(loaded.scenario.corpus.covers) for loaded in _corpus("riftbound")), default=0)
-    assert widest >= 3, f"the widest Riftbound corpus card covers {widest} item(s); one must cover three or more"
-
+@pytest.mark.parametrize("ruleset", sorted(MEASURED))
+def test_a_card_covers_three_items_or_more(ruleset):
+    widest = max((len(loaded.scenario.corpus.covers) for loaded in _corpus(ruleset)), default=0)
+    assert widest >= 3, f"the widest {ruleset} corpus card covers {widest} item(s); one must cover three or more"
 
 
 def test_a_pending_corpus_card_is_not_also_in_the_corpus():
