@@ -263,7 +263,10 @@ def apply(state: GameState, tc: TriggeringCondition) -> GameState:
         kept.update({head + name: v for name, v in left.items() if v > 0})
         return replace(state, resources=type(state.resources)(kept))
     if kind is _EventKind.PHASE_BEGINS:
-        return replace(state, phase=tc.phase or "", phase_number=state.phase_number + 1)
+        # a round's first phase begins a new round (its "per round" counts start again)
+        opens = tc.phase is not None and tc.phase == state.rules.round_opening_phase
+        return replace(state, phase=tc.phase or "", phase_number=state.phase_number + 1,
+                       round=state.round + 1 if opens else state.round)
     if kind is _EventKind.ROUND_BEGINS:
         return replace(state, round=state.round + 1, phase="", phase_number=0)
     if kind is _EventKind.TURN_ENDS:   # the next player's turn: numbered and once-per-turn counts start again

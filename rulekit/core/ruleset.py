@@ -229,6 +229,9 @@ class Ruleset(Places, GameOwnState, RulesetViews):
     killable_types: ClassVar[tuple[str, ...]] = ()
     #: how the rules name a turned card ("kneeling", "exhausted")
     turned_word: ClassVar[str] = "turned"
+    #: the phase whose beginning also begins a new round, if the game has one (a round's first
+    #: phase): "per round" limits count again from it
+    round_opening_phase: ClassVar[str | None] = None
     #: how the rules name an event kind in this game ("killed" → "dies")
     event_words: ClassVar[Mapping[str, str]] = {}
 

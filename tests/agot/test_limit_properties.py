@@ -1,8 +1,9 @@
 """Property: no limit or maximum ever crosses players (Rules Reference, "Limits and Maxima": all
 limits and maxima are player specific). On generated boards — copies of two titles, one with a
 limit, one with a max, spread over the players, in hand (events) and in play, some changing
-control — a player never uses more than their own limit or max allows, and an ability is only
-ever refused for its limit when its controller's own uses have reached it."""
+control, the plot phase sometimes beginning between the kills (a new round, Appendix I 1.1) — a
+player never uses more than their own limit or max allows in a round, and an ability is only ever
+refused for its limit when its controller's own uses of the round have reached it."""
 from __future__ import annotations
 
 import os
@@ -49,6 +50,8 @@ def limit_boards(draw):
         at = draw(st.integers(0, len(script)))
         script.insert(at, ScriptEntry(Verb.TAKE_CONTROL, cards=(draw(st.sampled_from(in_play)),),
                                       player=draw(st.sampled_from(players)), id="steal"))
+    if draw(st.booleans()):         # the plot phase begins: a new round (Appendix I, 1.1)
+        script.insert(draw(st.integers(0, len(script))), ScriptEntry(Verb.BEGIN_PHASE, phase="plot", id="plot"))
     return Scenario("limits", players, draw(st.sampled_from(players)), tuple(cards), tuple(script)), limit, most
 
 
@@ -68,6 +71,9 @@ def test_no_limit_or_maximum_ever_crosses_players(board, data):
     used: Counter = Counter()
     allowed = {LIMITED: limit, MAXED: most}
     for step in game.timeline:
+        if step.state.phase == "plot" != step.before.phase:   # a new round: every "per round" count starts again
+            used.clear()
+            event("a new round began")
         for v in step.verdicts:
             if v.code is Code.LIMIT_REACHED:
                 card = step.before.cards[v.card.partition("@")[0]]

@@ -58,6 +58,9 @@ class AGoT(Ruleset):
     played_types = ("event",)
     killable_types = ("character",)
     turned_word = "kneeling"
+    # the plot phase is the round's first phase: its beginning begins a new round (Rules Reference,
+    # Appendix I, Framework Event Details 1.1)
+    round_opening_phase = "plot"
     #: the Rules Reference grants no priority: in each interrupt or reaction window the first
     #: player has the first opportunity and it passes in player order (agot.window.open)
     no_priority = ("in each window the first player has the first opportunity, which passes in player order: "

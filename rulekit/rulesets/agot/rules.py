@@ -186,7 +186,9 @@ RULES: tuple[Rule, ...] = (
          "\"Limit N per phase/round\" counts a player's uses of one copy of the card; a card that leaves and "
          "re-enters play is a new copy, while a change of control keeps the copy (its new controller has a limit of "
          "their own). \"Max N per phase/round\" counts a player's initiations across all their copies of a title. A "
-         "cancelled use still counts.", "rules reference", _RR + ", \"Limits and Maxima\""),
+         "cancelled use still counts. A round begins when its plot phase begins, so \"per round\" counts start "
+         "again there.", "rules reference",
+         _RR + ", \"Limits and Maxima\" and \"Appendix I: Timing and Gameplay\" (Framework Event Details 1.1)"),
     Rule("agot.delayed", "Delayed effects",
          "A delayed effect is set up by one effect to resolve at a later timing point; it resolves automatically, "
          "before the reactions to that timing point are offered, and once. It is not a new triggered ability, even "
