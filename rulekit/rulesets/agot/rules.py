@@ -193,7 +193,8 @@ RULES: tuple[Rule, ...] = (
          "A delayed effect is set up by one effect to resolve at a later timing point; it resolves automatically, "
          "before the reactions to that timing point are offered, and once. It is not a new triggered ability, even "
          "when a triggered ability set it up: it does not initiate again, so there is no initiation for a cancel "
-         "to respond to.", "rules reference", _RR + ", \"Delayed Effects\""),
+         "to respond to. What it would do to a card expires once that card leaves play (it may come back, "
+         "but as a new card).", "rules reference", _RR + ", \"Delayed Effects\" and \"Leaves Play\""),
     Rule("agot.choose.order", "Several players choose",
          "When an effect asks several players to make choices, the first player chooses first, then the others in "
          "player order, and the effect then resolves for all of them at once.", "rules reference",

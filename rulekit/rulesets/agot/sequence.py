@@ -22,7 +22,7 @@ from __future__ import annotations
 from rulekit.core import ids
 from rulekit.core import judge
 from rulekit.core import occur
-from rulekit.core.abilities import Ability, Timing
+from rulekit.core.abilities import Ability, Target, Timing
 from rulekit.core.decisions import PASS, AnswerKey, Decision, DecisionKind
 from rulekit.core.effects import apply_replacement
 from rulekit.core.events import EventKind, kinds_counted
@@ -179,8 +179,11 @@ def occurs(frame: SequenceFrame, state: GameState, control: Control) -> Progress
         else:
             short = short or not in_full(tc, state)
             state = occur.apply(state, tc)
+    state, expired = _expire_delayed(state)
     args = (("occurred", tuple(tc.id for tc in happened)), ("preempted", tuple(preempted)),
             ("replaced", tuple(replaced)))
+    if expired:
+        args += (("expired", expired),)
     if replaced:
         args += (ruling_arg(state, REPLACEMENT_TRIGGERS),)
     # with the "trigger" ruling, each replacement resolves now as a nested effect of its own,
@@ -205,6 +208,25 @@ def occurs(frame: SequenceFrame, state: GameState, control: Control) -> Progress
     after = replace(_next_step(frame), conditions=tuple(happened))
     return Progress(state, control[:-1] + (after,) + on_top,
                     _SeqStep.OCCURS.rule, _AgotStep.OCCURS, args)
+
+
+def _expire_delayed(state: GameState) -> tuple[GameState, tuple[str, ...]]:
+    """A card that leaves play takes with it the delayed effects affecting it (Rules Reference,
+    "Leaves Play"): what a delayed effect would do to its own card ("return him to your hand") expires
+    once that card is no longer the same object in play; an effect left with nothing to do is gone.
+    Returns the state and the ids of the delayed effects that expired (in part or whole)."""
+    kept, expired = [], []
+    for effect in state.delayed:
+        now = state.cards.get(effect.source.id)
+        gone = now is None or now.incarnation != effect.source.incarnation or now.zone not in state.rules.in_play
+        rest = tuple(i for i in effect.effect if i.target is not Target.SELF) if gone else effect.effect
+        if len(rest) < len(effect.effect):
+            expired.append(effect.id)
+        if rest:
+            kept.append(effect if len(rest) == len(effect.effect) else replace(effect, effect=rest))
+    if not expired:
+        return state, ()
+    return replace(state, delayed=tuple(kept)), tuple(expired)
 
 
 def _replacement_frame(state: GameState, tc: TriggeringCondition, entry: tuple) -> ResolutionFrame:

@@ -30,7 +30,9 @@ def describe(what: str, a: dict, state) -> str | None:
         pre = "".join(f"; pre-empted: {condition_label(state, c)} ({why})" for c, why in a["preempted"])
         rep = "".join(f"; replaced by {use_ref_label(state, u)} (it still counts as having occurred)"
                       for c, u in a.get("replaced", ()))
-        return f"Step 5: it occurs — {happened}{pre}{rep}."
+        gone = "".join(f"; a delayed effect of {use_ref_label(state, ids.owner_of_part(d))} expires for its card, "
+                       f"which left play (Rules Reference, Leaves Play)" for d in a.get("expired", ()))
+        return f"Step 5: it occurs — {happened}{pre}{rep}{gone}."
     if what == "cost-paid":
         return f"The cost of {use_ref_label(state, a['use'])} is paid."
     if what == "target":
