@@ -135,9 +135,8 @@ def _execute(frame: ItemFrame, state: GameState, control: Control, instr: Instru
         outcomes = _random_outcomes(instr, state, candidates, amount)
         if len(outcomes) > 1 and not frame.chance:
             return Ask(chance.decision(ids.nested(item.id, slot), outcomes,
-                                       f"chance: which {min(amount, len(candidates))} of the {len(candidates)} "
-                                       f"card(s) found are taken at random to {instr.do.value} ({item.id}, {slot})",
-                                       state))
+                                       f"chance: {_random_words(instr, state, candidates, amount)} taken at random to "
+                                       f"{instr.do.value} ({item.id}, {slot})", state))
         picked = chance.cards_of(frame.chance[0] if frame.chance else (outcomes[0] if outcomes else ""))
         targets = tuple(c for c in candidates if c.obj in picked)
     elif instr.target is Target.SELF:
@@ -169,13 +168,31 @@ def _random_outcomes(instr, state: GameState, candidates, amount: int) -> tuple[
     each player whose cards the filter finds gives ``amount`` of their own — "each opponent
     discards 1 at random" takes one card from every opponent's hand (422.1, 422.4); elsewhere (units
     on the board) ``amount`` of all the cards found."""
-    zone = instr.filter.zone if instr.filter is not None else None
-    if zone is None or zone in state.rules.in_play or zone in state.rules.shared_zones:
+    if not _per_player(instr, state):
         return chance.random_outcomes(tuple(c.obj for c in candidates), amount)
     owners: dict[str, list[str]] = {}
     for c in candidates:
         owners.setdefault(c.owner, []).append(c.obj)
     return chance.random_outcomes_each(tuple(tuple(objs) for objs in owners.values()), amount)
+
+
+def _per_player(instr, state: GameState) -> bool:
+    """Whether a random pick takes from each player's own zone (a hand, a deck) rather than from all
+    the cards found together (units on the board)."""
+    zone = instr.filter.zone if instr.filter is not None else None
+    return not (zone is None or zone in state.rules.in_play or zone in state.rules.shared_zones)
+
+
+def _random_words(instr, state: GameState, candidates, amount: int) -> str:
+    """What a random pick's decision asks, in words: "which 1 of the 3 card(s) found are", or, when
+    each player gives their own, "which 1 card(s) of each player's (P2: 2 found, P3: 1 found) are"."""
+    owners: dict[str, int] = {}
+    for c in candidates:
+        owners[c.owner] = owners.get(c.owner, 0) + 1
+    if _per_player(instr, state) and len(owners) > 1:
+        found = ", ".join(f"{p}: {n} found" for p, n in owners.items())
+        return f"which {amount} card(s) of each player's ({found}) are"
+    return f"which {min(amount, len(candidates))} of the {len(candidates)} card(s) found are"
 
 
 def _answer_chance(frame: ItemFrame, state: GameState, control: Control, outcome: str) -> Progress:
