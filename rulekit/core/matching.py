@@ -82,7 +82,7 @@ def filter_mismatch(f: CardFilter, card: Card, me: str, source: Card | None, *, 
         whys = [filter_mismatch(alt, card, me, source, rules=rules, moved_by_event=moved_by_event, that=that)
                 for alt in f.any_of]
         if all(whys):
-            return " and ".join(whys)
+            return "none of the alternatives holds: " + "; ".join(whys)
     # the filter's fields of the card's own game (Riftbound: buffed; A Game of Thrones: faction, STR)
     return rules.card_mismatch(f, card, source=source, that=that)
 
