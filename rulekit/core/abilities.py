@@ -54,6 +54,20 @@ class Posture(Word):
 
 
 @immutable
+class Bounds:
+    """A test on one of a card's numbers (A Game of Thrones: STR, power): every bound set must
+    hold. ``lower_than`` / ``higher_than`` compare with another card's same number: ``self`` (this
+    ability's card) or ``that card`` (the card the triggering condition is about)."""
+
+    __pydantic_config__ = {"extra": "forbid"}   # file keys are checked: no unknown keys
+
+    at_least: int | None = None      # "STR 3 or higher", "with 1 or more power"
+    at_most: int | None = None       # "STR 3 or lower"
+    lower_than: str | None = None    # "with lower STR than this card" (self | that card)
+    higher_than: str | None = None   # "with higher STR than that character"
+
+
+@immutable
 class CardFilter:
     """Which cards qualify: every field that is set must hold."""
 
@@ -75,6 +89,13 @@ class CardFilter:
     top: int | None = None           # among the top N cards of its owner's deck ("look at the top 3 cards")
     buffed: bool | None = None       # Riftbound: with a buff ("buffed units") or, false, without one
     keyword: str | None = None       # Riftbound: with this keyword ("a unit with Tank")
+    faction: str | None = None       # A Game of Thrones: of this faction ("a Stark character"; "neutral")
+    unique: bool | None = None       # A Game of Thrones: unique ("a unique character") or, false, not unique
+    any_of: "tuple[CardFilter, ...]" = ()   # "a Knight or Lord character": at least one of these holds too
+    strength: Bounds | None = None   # A Game of Thrones: "STR 3 or lower", "with lower STR than this card"
+    power: Bounds | None = None      # A Game of Thrones: "with 1 or more power"
+    lowest: str | None = None        # "the lowest STR character": the cards found whose number is lowest
+    highest: str | None = None       # "the highest STR character": the cards found whose number is highest
 
 
 @immutable
@@ -116,8 +137,9 @@ class Trigger:
 
 @immutable
 class Condition:
-    """A test on the state: the number of cards matching ``count`` lies within the bounds,
-    and/or the current phase is ``phase``."""
+    """A test on the state: the number of cards matching ``count`` (or, with ``total``, the sum of
+    that card number over them: "if you have 10 or more power") lies within the bounds, and/or the
+    current phase is ``phase``."""
 
     __pydantic_config__ = {"extra": "forbid"}   # file keys are checked: no unknown keys
 
@@ -125,6 +147,7 @@ class Condition:
     at_least: int | None = None
     at_most: int | None = None
     phase: str | None = None
+    total: str | None = None         # bound the sum of this card number over the cards counted ("if you have 10 power")
 
 
 class Target(Word):

@@ -154,11 +154,12 @@ def check_ability(ability: Ability, ap: str, rules, card_id: str) -> None:
         for name in ("card", "by"):
             f = getattr(ability.when, name, None)
             if f is not None:
-                _check_filter(f, f"{ap}.when.{name}", rules)
+                _check_filter(f, f"{ap}.when.{name}", rules, trigger=True)
     for part in ("condition", "active_if"):
         for k, cond in enumerate(getattr(ability, part)):
             if cond.count is not None:
                 _check_filter(cond.count, f"{ap}.{part}[{k}].count", rules)
+            _check_total(cond, f"{ap}.{part}[{k}]", rules)
     if not ability.effect:
         raise ScenarioError(f"ability {ability.id!r} of card {card_id!r} has no effect", path=f"{ap}.effect")
     for part in ("condition", "active_if"):
@@ -208,10 +209,14 @@ def _check_set_fields(rules, what: str, value, path: str, name: str) -> None:
                                 expected="fields of " + rules.name + ": " + ", ".join(sorted(allowed)))
 
 
-def _check_filter(f, path: str, rules, *, top: bool = False) -> None:
+def _check_filter(f, path: str, rules, *, top: bool = False, trigger: bool = False) -> None:
     """A filter's zone is one of the ruleset's; ``top`` (among the top N cards of a deck) only where
-    ``top`` says it is read: an instruction's filter (what it chooses, takes or affects)."""
+    ``top`` says it is read: an instruction's filter (what it chooses, takes or affects); a
+    trigger's filter reads the one card its condition is about. Then the ruleset's own fields."""
     _check_set_fields(rules, "filter", f, path, "a card filter")
+    for k, alt in enumerate(f.any_of):
+        _check_filter(alt, f"{path}.any_of[{k}]", rules, top=top, trigger=trigger)
+    rules.check_filter(f, path, instruction=top, trigger=trigger)
     if f.combat is not None:
         if "combat" not in rules.filter_fields:
             raise ScenarioError(f"'combat' of a card filter belongs to another ruleset, not {rules.name}",
@@ -230,6 +235,16 @@ def _check_filter(f, path: str, rules, *, top: bool = False) -> None:
         raise ScenarioError(f"'top' finds cards among the top N of a deck: it needs zone {rules.deck!r} and a "
                             f"number of 1 or more" if rules.deck else f"{rules.name} has no deck for 'top' to look in",
                             path=f"{path}.top", expected=f"top: 1 or more, with zone: {rules.deck}")
+
+
+def _check_total(cond, path: str, rules) -> None:
+    """A condition's ``total`` sums one of the ruleset's card numbers over the cards it counts."""
+    if cond.total is None:
+        return
+    if cond.total not in rules.card_numbers or cond.count is None:
+        raise ScenarioError(f"'total' sums a card number over the cards 'count' finds; {cond.total!r} is not one of "
+                            f"{rules.name}'s{suggest(cond.total, rules.card_numbers)}", path=f"{path}.total",
+                            expected="one of " + (", ".join(rules.card_numbers) or "(none)") + ", with a count")
 
 
 def _check_verb(verb: Verb, path: str, rules) -> None:
@@ -268,6 +283,7 @@ def _check_instruction(instr, path: str, rules, card_id: str) -> None:
     for k, cond in enumerate(instr.condition):
         if cond.count is not None:
             _check_filter(cond.count, f"{path}.condition[{k}].count", rules)
+        _check_total(cond, f"{path}.condition[{k}]", rules)
     if instr.grant is not None:
         check_ability(instr.grant, f"{path}.grant", rules, card_id)
     if instr.amount < 0 and instr.do not in SIGNED_VERBS:
@@ -359,7 +375,7 @@ def _check_entry(entry, path: str, s) -> None:
                             expected="something that happens, such as kill, kneel, draw or move")
     _check_set_fields(rules, "entry", entry, path, f"the script entry {entry.do.value!r}")
     places = rules.place_names(s.cards)
-    if entry.to is not None and entry.to not in places:
+    if entry.to is not None and entry.to not in places and entry.do is not Verb.MOVE_POWER:   # move power: a card
         raise ScenarioError(f"{entry.to!r} is not a place cards can go to in {rules.name}{suggest(entry.to, places)}",
                             path=f"{path}.to", expected="one of " + ", ".join(places))
     if entry.grant is not None:

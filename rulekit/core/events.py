@@ -51,6 +51,9 @@ class EventKind(Word):
     ADDS = "adds"                      # a player adds resources to their pool
     PAYS = "pays"                      # a player pays resources from their pool
     RECALLED = "is recalled"           # a permanent put back in its base without a move (Riftbound)
+    POWER_MOVED = "power moved"        # power moved from a card to another (A Game of Thrones; not "gained")
+    POWER_DISCARDED = "power discarded"   # power discarded from a card, back to the treasury (A Game of Thrones)
+    WINS_DOMINANCE = "wins dominance"  # a player wins dominance (A Game of Thrones, the dominance phase)
 
     def __str__(self) -> str:  # pragma: no cover - readability in f-strings
         return self.value
@@ -101,6 +104,9 @@ class Verb(Word):
     ADD = "add"
     PAY = "pay"
     RECALL = "recall"                              # Riftbound: to its base, not a move (450-451)
+    MOVE_POWER = "move power"                      # from a card to another (``to``): A Game of Thrones
+    DISCARD_POWER = "discard power"                # from a card: A Game of Thrones
+    WIN_DOMINANCE = "win dominance"                # the rules (the script) say who wins dominance
     NOT_MODELLED = "not modelled"                  # an effect rulekit names in words but does not simulate
     SHUFFLE = "shuffle"                            # a player's deck: the game answers its new top (rulekit.chance)
     CANNOT_BE_SAVED = "cannot be saved"            # constant abilities (A Game of Thrones)
@@ -169,6 +175,10 @@ EVENTS: dict[EventKind, EventDef] = {e.kind: e for e in (
     EventDef(EventKind.ADDS, Verb.ADD, Subject.PLAYER, (), False, False),
     EventDef(EventKind.PAYS, Verb.PAY, Subject.PLAYER, (), False, False),
     EventDef(EventKind.RECALLED, Verb.RECALL, Subject.CARD, (), False, True, ruleset_applies=True),
+    # power on a card (A Game of Thrones): the card is the one the power leaves; ``to`` the card it goes to
+    EventDef(EventKind.POWER_MOVED, Verb.MOVE_POWER, Subject.CARD, (), False, True, ruleset_applies=True),
+    EventDef(EventKind.POWER_DISCARDED, Verb.DISCARD_POWER, Subject.CARD, (), False, True, ruleset_applies=True),
+    EventDef(EventKind.WINS_DOMINANCE, Verb.WIN_DOMINANCE, Subject.PLAYER, (), False, False),
 )}
 
 #: Verbs whose events are about cards the rules pick for a player (``channel``: the top cards of that
@@ -193,6 +203,8 @@ VERB_EVENT: dict[Verb, EventKind] = {
     Verb.CONQUER: EventKind.CONQUERS, Verb.HOLD: EventKind.HOLDS, Verb.DEFEND: EventKind.DEFENDS,
     Verb.CHANNEL: EventKind.CHANNELED, Verb.RECYCLE: EventKind.RECYCLED, Verb.ADD: EventKind.ADDS,
     Verb.PAY: EventKind.PAYS, Verb.RECALL: EventKind.RECALLED,
+    Verb.MOVE_POWER: EventKind.POWER_MOVED, Verb.DISCARD_POWER: EventKind.POWER_DISCARDED,
+    Verb.WIN_DOMINANCE: EventKind.WINS_DOMINANCE,
 }
 
 #: Verbs whose ``amount`` may be negative ("give a unit -3 Might"); for every other verb it is 0 or more.
@@ -221,7 +233,8 @@ CHANCE_VERBS = (Verb.SHUFFLE,)
 
 #: Verbs only the rules themselves (or the script) use, never an ability's instruction.
 RULES_ONLY_VERBS = (Verb.WIN_CHALLENGE, Verb.BEGIN_PHASE, Verb.END_PHASE, Verb.BEGIN_ROUND, Verb.PLAY,
-                    Verb.INITIATE, Verb.END_TURN, Verb.ATTACK, Verb.CONQUER, Verb.HOLD, Verb.DEFEND, Verb.COMBAT)
+                    Verb.INITIATE, Verb.END_TURN, Verb.ATTACK, Verb.CONQUER, Verb.HOLD, Verb.DEFEND, Verb.COMBAT,
+                    Verb.WIN_DOMINANCE)
 
 
 _COUNTED = {kind: (kind,) + spec.counts_as for kind, spec in EVENTS.items()}

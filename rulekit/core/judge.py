@@ -17,7 +17,7 @@ from rulekit.core import ids
 from rulekit.core import occur
 from rulekit.core.frozen import members
 from rulekit.core.matching import (  # noqa: F401  (the judge's names, as the rulesets import them)
-    _MATCHERS, condition_failure, filter_mismatch, restricted_by, trigger_matcher, trigger_mismatch, trigger_words,
+    _MATCHERS, condition_failure, filter_mismatch, narrowed, restricted_by, trigger_matcher, trigger_mismatch, trigger_words,
 )
 from rulekit.core.model import Card, GameState, TriggeringCondition
 
@@ -59,15 +59,16 @@ def card_targets(instr: Instruction, state: GameState, me: str, source: Card,
     zones = (f.zone,) if f.zone else (("hand",) if VERB_EVENT[instr.do] is _EventKind.ENTERS_PLAY
                                        else state.rules.in_play)
     out = []
+    that = tc.card if tc is not None else None
     for cid in state.order:
         card = state.cards[cid]
         if card.zone not in zones:
             continue
         if f.top is not None and cid not in state.decks.get(card.owner, ())[:f.top]:
             continue            # not among the top N cards of its owner's deck (what "look at the top N" finds)
-        if filter_mismatch(f, card, me, source, rules=state.rules) is None:
+        if filter_mismatch(f, card, me, source, rules=state.rules, that=that) is None:
             out.append(card)
-    return tuple(out)
+    return narrowed(f, tuple(out))
 
 
 def player_targets(instr: Instruction, state: GameState, me: str, tc: TriggeringCondition | None) -> tuple[str, ...]:

@@ -33,10 +33,11 @@ def _who_matches(who: Who, player: str | None, me: str) -> bool:
 
 
 def filter_mismatch(f: CardFilter, card: Card, me: str, source: Card | None, *, rules: "Ruleset",
-                    moved_by_event: bool = False) -> str | None:
+                    moved_by_event: bool = False, that: Card | None = None) -> str | None:
     """``None`` if ``card`` passes the filter from the point of view of ``me`` and ``source``
     (the ability's card), else what does not match. ``rules``: the game's ruleset (which zones
-    all players share, for "here")."""
+    all players share, for "here"); ``that``: the card the triggering condition is about, where
+    an instruction's filter compares with it ("lower STR than that character")."""
     if f.id is not None and card.id != f.id:
         return f"{card.title} is not the card {f.id}"
     if f.which is not _Which.ANY and source is not None:
@@ -77,7 +78,23 @@ def filter_mismatch(f: CardFilter, card: Card, me: str, source: Card | None, *, 
         return f"{card.title} is kneeling"
     if f.posture is _Posture.KNEELING and not card.kneeling:
         return f"{card.title} is standing"
-    return rules.card_mismatch(f, card)     # the filter's fields of the card's own game (Riftbound: buffed)
+    if f.any_of:                    # "a Knight or Lord character": one of them at least
+        whys = [filter_mismatch(alt, card, me, source, rules=rules, moved_by_event=moved_by_event, that=that)
+                for alt in f.any_of]
+        if all(whys):
+            return "none of the alternatives holds: " + "; ".join(whys)
+    # the filter's fields of the card's own game (Riftbound: buffed; A Game of Thrones: faction, STR)
+    return rules.card_mismatch(f, card, source=source, that=that)
+
+
+def narrowed(f: CardFilter, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """"The lowest STR character": of the cards a filter found, those whose number (``lowest`` or
+    ``highest``) no other found card goes beyond — every tied card, for a chooser to pick among."""
+    for name, pick in ((f.lowest, min), (f.highest, max)):
+        if name and cards:
+            best = pick(getattr(c, name) for c in cards)
+            cards = tuple(c for c in cards if getattr(c, name) == best)
+    return cards
 
 
 def trigger_mismatch(when: Trigger, tc: TriggeringCondition, state: GameState, me: str, source: Card,
@@ -124,7 +141,10 @@ def _compile_trigger(when: Trigger) -> Callable[..., bool]:
         return general
     plain = tuple((name, getattr(f, name)) for name in _PLAIN_FIELDS if f is not None and getattr(f, name) is not None)
     rest = f is not None and (f.trait is not None or f.not_title is not None or f.not_trait is not None
-                              or f.controller is not _Who.ANY or f.owner is not _Who.ANY or f.posture is not None)
+                              or f.controller is not _Who.ANY or f.owner is not _Who.ANY or f.posture is not None
+                              or f.buffed is not None or f.keyword is not None or f.faction is not None
+                              or f.unique is not None or bool(f.any_of) or f.strength is not None
+                              or f.power is not None)
     player, challenge, phase = when.player, when.challenge, when.phase
 
     def matches(tc, state, me, source, occurred):
@@ -181,7 +201,15 @@ def condition_failure(conditions: tuple[Condition, ...], state: GameState, me: s
         if cond.phase is not None and state.phase != cond.phase:
             return f"the phase is {state.phase or 'none'}, not {cond.phase}"
         if cond.count is not None:
-            n = len(counted(cond.count, state, me, source))
+            found = counted(cond.count, state, me, source)
+            if cond.total is not None:      # "if you have 10 or more power": the sum of a number over them
+                n = sum(getattr(c, cond.total) for c in found)
+                if cond.at_least is not None and n < cond.at_least:
+                    return f"{n} {cond.total} in all, needs at least {cond.at_least}"
+                if cond.at_most is not None and n > cond.at_most:
+                    return f"{n} {cond.total} in all, needs at most {cond.at_most}"
+                continue
+            n = len(found)
             if cond.at_least is not None and n < cond.at_least:
                 if cond.count.which is _Which.SELF and source is not None:
                     # "if I'm at a battlefield": say what is true of the card instead of counting
@@ -201,8 +229,8 @@ def counted(f: CardFilter, state: GameState, me: str, source: Card | None) -> tu
     Core Rules 355.9.a.1; A Game of Thrones: a card you control is in play). Rule
     ``rulekit.default-zones``."""
     zones = (f.zone,) if f.zone else state.rules.in_play
-    return tuple(card for card in (state.cards[cid] for cid in state.order)
-                 if card.zone in zones and filter_mismatch(f, card, me, source, rules=state.rules) is None)
+    return narrowed(f, tuple(card for card in (state.cards[cid] for cid in state.order)
+                             if card.zone in zones and filter_mismatch(f, card, me, source, rules=state.rules) is None))
 
 
 # -- constant abilities ------------------------------------------------------------------

@@ -155,6 +155,8 @@ def conditions_for(verb: Verb, state: GameState, sequence: str, cause: str, *,
             why = can_happen(kind, state, card=card, amount=amount)
             if why is None and kind is _EventKind.MOVES and state.rules.where(card) == to:
                 why = "already there"
+            if why is None and kind is _EventKind.POWER_MOVED:     # power goes to another card in play
+                why = _power_destination_refusal(state, card, to)
             if why is None and kind is _EventKind.CONTROL_CHANGES and card.controller == new_controller:
                 why = "already its controller"
             if why is None and kind is _EventKind.LOSES_ABILITY and card.ability(ability or "") is None:
@@ -180,7 +182,15 @@ def conditions_for(verb: Verb, state: GameState, sequence: str, cause: str, *,
     else:
         out.append(TriggeringCondition(ids.triggering_condition(sequence, kind.value, phase or ""), kind,
                                        sequence, cause, phase=phase, player=state.first_player))
-    return tuple(out)
+    return tuple(out) + state.rules.companion_conditions(kind, state, tuple(out), sequence, cause)
+
+
+def _power_destination_refusal(state: GameState, card: Card, to: str | None) -> str | None:
+    """Power moves from a card to another card in play; with no such card the move cannot be made."""
+    other = state.cards.get(to) if to is not None else None
+    if other is None or other.zone not in state.rules.in_play:
+        return "there is no card in play to move the power to"
+    return "it cannot move to the card it is on" if other.id == card.id else None
 
 
 def still_imminent(tc: TriggeringCondition, state: GameState) -> str | None:
@@ -192,6 +202,10 @@ def still_imminent(tc: TriggeringCondition, state: GameState) -> str | None:
     now = state.cards[tc.card.id]
     if now.incarnation != tc.card.incarnation:
         return f"{now.title} is no longer the same object (it moved to the {now.zone})"
+    if tc.kind is _EventKind.POWER_MOVED:
+        why = _power_destination_refusal(state, now, tc.to)
+        if why is not None:
+            return why
     return can_happen(tc.kind, state, card=now, amount=tc.amount)
 
 

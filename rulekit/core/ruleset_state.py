@@ -18,10 +18,21 @@ class GameOwnState:
         "buffed", "+2 Might this turn", its keywords). Default: nothing."""
         return []
 
-    def card_mismatch(self, f, card) -> str | None:
+    def card_mismatch(self, f, card, *, source=None, that=None) -> str | None:
         """What in ``card`` does not match the filter fields of this game (:attr:`filter_fields`),
-        or ``None``. Default: a game without any matches."""
+        or ``None``; ``source`` is the ability's card and ``that`` the card the triggering condition
+        is about (what "lower STR than …" compares with). Default: a game without any matches."""
         return None
+
+    def check_filter(self, f, path: str, *, instruction: bool, trigger: bool) -> None:
+        """Raise a ScenarioError for a value of this game's own filter fields it refuses (``instruction``:
+        an instruction's filter, which knows the triggering condition's card; ``trigger``: a
+        trigger's, which reads one card). Default: nothing to refuse."""
+
+    def companion_conditions(self, kind, state, conditions: tuple, sequence: str, cause: str) -> tuple:
+        """Conditions the rules add to an occurrence of ``kind`` (A Game of Thrones: the winner of
+        dominance gains 1 power on their faction card). Default: none."""
+        return ()
 
     def event_refusal(self, kind, state, card, amount: int) -> str | None:
         """Why an event of the game's own card fields would change nothing for ``card`` now (a

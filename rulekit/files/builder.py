@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rulekit.core.abilities import Ability, CardFilter, Condition, Instruction, Posture, Target, Timing, Trigger, Which, Who
+from rulekit.core.abilities import Ability, Bounds, CardFilter, Condition, Instruction, Posture, Target, Timing, Trigger, Which, Who
 from rulekit.core.events import EventKind, Verb
 from rulekit.core.model import Card
 from rulekit.core.scenario import CorpusEntry, Scenario, ScriptEntry
@@ -25,14 +25,22 @@ from rulekit.core.scenario import CorpusEntry, Scenario, ScriptEntry
 # -- filters, patterns, conditions ---------------------------------------------------------------
 def cards(which="any", type=None, title=None, trait=None, controller="any", owner="any", zone=None,
           posture=None, here=False, combat=None, *, buffed: bool | None = None,
-          keyword: str | None = None) -> CardFilter:
+          keyword: str | None = None, **agot) -> CardFilter:
     """A card filter; ``which`` is "self", "other" or "any"; players are "you"/"opponent"/"any";
     ``here=True`` is Riftbound's "here" (at the ability's card's location: its battlefield);
     ``combat`` is Riftbound's "attacker", "defender" or "in combat"; ``buffed=True`` is "buffed
-    units" (``False``: without a buff); ``keyword="Tank"`` is "a unit with Tank"."""
+    units" (``False``: without a buff); ``keyword="Tank"`` is "a unit with Tank". A Game of
+    Thrones' fields, as a file writes them: ``faction="Stark"``, ``unique=True``,
+    ``any_of=[cards(trait="Knight"), cards(trait="Lord")]``, ``strength={"at_most": 3}`` (or
+    :class:`~rulekit.core.abilities.Bounds`), ``power={"at_least": 1}``, ``lowest="strength"``."""
+    for name in ("strength", "power"):
+        if isinstance(agot.get(name), dict):
+            agot[name] = Bounds(**agot[name])
+    if "any_of" in agot:
+        agot["any_of"] = tuple(agot["any_of"])
     return CardFilter(Which(which), type, title, trait, Who(controller), Who(owner), zone,
                       Posture(posture) if posture else None, here=here, combat=combat, buffed=buffed,
-                      keyword=keyword)
+                      keyword=keyword, **agot)
 
 
 def on(event, *, card: CardFilter | None = None, player="any", challenge=None, phase=None,
@@ -59,8 +67,9 @@ def played(**kw) -> Trigger:
     return on(EventKind.PLAYED, **kw)
 
 
-def condition(count: CardFilter | None = None, at_least=None, at_most=None, phase=None) -> Condition:
-    return Condition(count, at_least, at_most, phase)
+def condition(count: CardFilter | None = None, at_least=None, at_most=None, phase=None, total=None) -> Condition:
+    """``total="power"`` bounds the sum of that number over the cards counted ("if you have 3 or more power")."""
+    return Condition(count, at_least, at_most, phase, total)
 
 
 # -- instructions ---------------------------------------------------------------------------------
@@ -87,6 +96,16 @@ def sacrifice(target="self", filter=None) -> Instruction:
 
 def gain_power(amount: int = 1, target="self", filter=None) -> Instruction:
     return do(Verb.GAIN_POWER, target, filter, amount)
+
+
+def move_power(to: str, amount: int = 1, target="chosen", filter=None) -> Instruction:
+    """A Game of Thrones' "move N power from … to …": ``to`` is "your faction card", "self" or "that card"."""
+    return Instruction(Verb.MOVE_POWER, Target(target), filter, amount, to=to)
+
+
+def discard_power(amount: int = 1, target="chosen", filter=None) -> Instruction:
+    """A Game of Thrones' "discard N power from …"."""
+    return do(Verb.DISCARD_POWER, target, filter, amount)
 
 
 def draw(amount: int = 1, player="you", condition=()) -> Instruction:
@@ -329,6 +348,14 @@ class ScenarioBuilder:
 
     def win_challenge(self, player: str, challenge: str, **kw) -> "ScenarioBuilder":
         return self.occur(Verb.WIN_CHALLENGE, player=player, challenge=challenge, **kw)
+
+    def win_dominance(self, player: str, **kw) -> "ScenarioBuilder":
+        """A Game of Thrones: ``player`` wins dominance (their faction card gains 1 power with it)."""
+        return self.occur(Verb.WIN_DOMINANCE, player=player, **kw)
+
+    def move_power(self, card: str, to: str, amount: int = 1, **kw) -> "ScenarioBuilder":
+        """A Game of Thrones: ``amount`` power moves from ``card`` to the card ``to``."""
+        return self.occur(Verb.MOVE_POWER, cards=(card,), to=to, amount=amount, **kw)
 
     def begin_phase(self, phase: str, **kw) -> "ScenarioBuilder":
         return self.occur(Verb.BEGIN_PHASE, phase=phase, **kw)

@@ -122,9 +122,10 @@ class _Checker:
     def _what_verbs_need(self, do, item, path: tuple) -> None:
         if do is Verb.MOVE and item.to is None:
             raise self.fail(path + ("to",), "'move' needs 'to': the zone the cards go to", "a zone")
-        if item.to is not None:
+        if item.to is not None and do is not Verb.MOVE_POWER:    # move power: the card it goes to (its ruleset checks it)
             if do not in (Verb.MOVE, Verb.PUT_INTO_PLAY, Verb.CREATE, Verb.PLAY):
-                raise self.fail(path + ("to",), f"only 'move', 'play' and 'put into play' take 'to', not {do.value!r}")
+                raise self.fail(path + ("to",), f"only 'move', 'play', 'put into play' and 'move power' take 'to', "
+                                f"not {do.value!r}")
             if self.places is not None and item.to not in self.places:
                 raise self.fail(path + ("to",), f"{shown(item.to)} is not a place cards can go to here"
                                 f"{suggest(item.to, self.places)}", "one of " + ", ".join(self.places))

@@ -15,6 +15,8 @@ from rulekit.core.frames import Progress
 from rulekit.core.frozen import replace
 from rulekit.core.ruleset import Handler, Ruleset
 from rulekit.rulesets.agot import cards
+from rulekit.rulesets.agot import factions
+from rulekit.rulesets.agot import filters
 from rulekit.rulesets.agot import resolution
 from rulekit.rulesets.agot import sequence
 from rulekit.rulesets.agot import views
@@ -52,7 +54,7 @@ class AGoT(Ruleset):
     playing_zone = "being played"
     board_moves_keep_object = False
     card_noun = "character"
-    card_types = ("character", "location", "attachment", "event", "plot", "agenda")
+    card_types = ("character", "location", "attachment", "event", "plot", "agenda", "faction")
     default_card_type = "character"
     default_zone = "play area"
     played_types = ("event",)
@@ -68,6 +70,8 @@ class AGoT(Ruleset):
     card_extension = cards.AgotCard
     card_numbers = ("strength", "power")
     card_changes = {EventKind.GAINS_POWER: "power"}
+    #: a power event is about the card the power leaves (RR "Moving Power": the other card does not gain it)
+    event_words = {"power moved": "has power moved off it", "power discarded": "has power discarded from it"}
 
     timings = frozenset({Timing.WOULD_INTERRUPT, Timing.FORCED_INTERRUPT, Timing.INTERRUPT,
                          Timing.FORCED_REACTION, Timing.REACTION, Timing.CONSTANT})
@@ -75,12 +79,16 @@ class AGoT(Ruleset):
         Verb.CANCEL, Verb.SAVE, Verb.WIN_CHALLENGE, Verb.GAIN_POWER, Verb.KNEEL, Verb.STAND, Verb.SACRIFICE,
         Verb.INITIATE, Verb.DELAY, Verb.BEGIN_ROUND, Verb.NOT_MODELLED,
         Verb.KILL, Verb.DRAW, Verb.DISCARD, Verb.PLAY, Verb.PUT_INTO_PLAY, Verb.RETURN_TO_HAND, Verb.LEAVE_PLAY,
-        Verb.ATTACK, Verb.TAKE_CONTROL, Verb.REPLACE, Verb.BEGIN_PHASE, Verb.END_PHASE, *RESTRICTION_VERBS})
+        Verb.ATTACK, Verb.TAKE_CONTROL, Verb.REPLACE, Verb.BEGIN_PHASE, Verb.END_PHASE, *RESTRICTION_VERBS,
+        Verb.MOVE_POWER, Verb.DISCARD_POWER, Verb.WIN_DOMINANCE})
     ability_fields = frozenset({"limit", "max", "cannot_be_cancelled", "zones"})
     trigger_fields = frozenset({"one_or_more", "challenge", "phase", "card", "player"})
     instruction_fields = frozenset({"then", "cannot_be_saved", "instead", "at", "later", "condition", "filter",
-                                    "amount", "target"})
-    entry_fields = frozenset({"challenge", "cannot_be_saved"})
+                                    "amount", "target", "to"})
+    entry_fields = frozenset({"challenge", "cannot_be_saved", "to"})
+    #: "a Stark character", "a unique character", "a Knight or Lord character", "STR 3 or lower",
+    #: "the lowest STR character", "with 1 or more power" (:mod:`.filters`)
+    filter_fields = frozenset({"faction", "unique", "any_of", "strength", "power", "lowest", "highest"})
 
     handlers = {
         SequenceFrame: Handler(sequence.advance, sequence.answer),
@@ -107,6 +115,31 @@ class AGoT(Ruleset):
 
     def check_cards(self, listed: tuple) -> None:
         cards.check_cards(listed)
+
+    def card_facts(self, card) -> list[str]:
+        """A drawing's words for a card's faction (none for a neutral card) and its being unique."""
+        ext = card.extension
+        if ext is None:
+            return []
+        return ([ext.faction] if ext.faction != "neutral" else []) + (["unique"] if ext.unique else [])
+
+    def card_mismatch(self, f, card, *, source=None, that=None):
+        return filters.card_mismatch(f, card, source, that)
+
+    def check_filter(self, f, path, *, instruction, trigger):
+        filters.check_filter(f, path, instruction=instruction, trigger=trigger)
+
+    def event_refusal(self, kind, state, card, amount):
+        return factions.event_refusal(kind, state, card, amount)
+
+    def apply_event(self, state, tc):
+        return factions.apply_event(state, tc)
+
+    def companion_conditions(self, kind, state, conditions, sequence, cause):
+        return factions.companion_conditions(kind, state, conditions, sequence, cause)
+
+    def check_entry(self, entry, path, scenario):
+        factions.check_move_power_entry(entry, path, scenario)
 
     def setup_cards(self, cards: tuple) -> tuple:
         """Every card gains one save per duplicate, named after it (``agot.save.duplicate``);
@@ -144,6 +177,7 @@ class AGoT(Ruleset):
                                         expected="one of " + ", ".join(v.value for v in RESTRICTION_VERBS))
             return
         for where, instr in parts:
+            _check_power_destination(instr, f"{path}.{where}")
             if instr.do in RESTRICTION_VERBS:
                 raise ScenarioError(f"{instr.do.value!r} belongs to a constant ability, not a {ability.timing.value} one",
                                     path=f"{path}.{where}.do", expected="timing: constant")
@@ -180,6 +214,18 @@ class AGoT(Ruleset):
         """Whether ``other`` belongs to the path drawn for ``step``: the same sequence."""
         here = views.sequence_id(step)
         return here is not None and views.sequence_id(other) == here
+
+
+def _check_power_destination(instr: Instruction, path: str) -> None:
+    """``to`` is where ``move power`` puts the power (RR "Moving Power"), and only that verb's."""
+    from rulekit.core.scenario import suggest
+    if instr.do is Verb.MOVE_POWER and instr.to not in factions.POWER_DESTINATIONS:
+        raise ScenarioError(f"'move power' needs 'to', the card the power goes to; {instr.to!r} is not one"
+                            f"{suggest(instr.to or '', factions.POWER_DESTINATIONS)}", path=f"{path}.to",
+                            expected="one of " + ", ".join(factions.POWER_DESTINATIONS))
+    if instr.do is not Verb.MOVE_POWER and instr.to is not None:
+        raise ScenarioError(f"only 'move power' takes 'to' in {AGoT.name}, not {instr.do.value!r}", path=f"{path}.to",
+                            expected="no 'to' here")
 
 
 def _check_initiation_listener(ability: Ability, path: str, card_id: str) -> None:

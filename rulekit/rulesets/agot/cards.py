@@ -1,6 +1,6 @@
-"""A Game of Thrones' own card fields (strength, power, duplicates) and what the rules do with
-them: power stays only in play, a duplicate leaves play with the card it duplicates, and a
-duplicate names a card of the scenario."""
+"""A Game of Thrones' own card fields (strength, power, duplicates, faction, unique) and what the
+rules do with them: power stays only in play, a duplicate leaves play with the card it
+duplicates, and a duplicate names a card of the scenario."""
 from __future__ import annotations
 
 from rulekit.core.errors import ScenarioError
@@ -11,13 +11,17 @@ from rulekit.core.frozen import immutable, replace
 @immutable
 class AgotCard:
     """The fields only A Game of Thrones' cards have. ``duplicate_of`` is the id of the card this
-    one is a duplicate of (it sits under that card: RR "Duplicates")."""
+    one is a duplicate of (it sits under that card: RR "Duplicates"); ``faction`` one of
+    :data:`~rulekit.rulesets.agot.factions.FACTIONS` (a card of none is ``neutral``: RR
+    "Neutral"); ``unique``, the unique symbol before its title (RR "Unique Cards")."""
 
     __pydantic_config__ = {"extra": "forbid"}
 
     strength: int = 0
     power: int = 0
     duplicate_of: str | None = None
+    faction: str = "neutral"
+    unique: bool = False
 
 
 def moved_card(rules, before, after, printed):
@@ -56,7 +60,10 @@ def after_move(state, before, to_zone: str):
 
 
 def check_cards(cards: tuple) -> None:
-    """Each duplicate names another card of the scenario."""
+    """Each duplicate names another card of the scenario; factions and faction cards are the
+    game's (:func:`~rulekit.rulesets.agot.factions.check_factions`)."""
+    from rulekit.rulesets.agot.factions import check_factions
+    check_factions(cards)
     ids = [c.id for c in cards]
     for i, card in enumerate(cards):
         target = card.duplicate_of if card.extension is not None else None

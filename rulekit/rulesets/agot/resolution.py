@@ -22,6 +22,7 @@ from rulekit.core.ruleset import ruling_arg
 from rulekit.rulesets.agot.codes import AgotStep
 from rulekit.rulesets.agot.frames import ResolutionFrame, Role, SequenceFrame, Stage
 from rulekit.rulesets.agot.steps import SeqStep
+from rulekit.rulesets.agot.factions import destination
 
 _Stage = members(Stage)     # read at every step of a use (rulekit.frozen.members says why)
 
@@ -209,8 +210,13 @@ def _execute(frame: ResolutionFrame, state: GameState, control: Control, instr: 
     if instr.target.is_player:
         conditions = occur.conditions_for(instr.do, state, sequence, frame.use, players=targets, amount=instr.amount)
     else:
+        to = None
+        if instr.do is Verb.MOVE_POWER:     # the card the power goes to, never the one it leaves (RR "Moving Power")
+            onto = destination(instr.to, state, frame.controller, frame.source, frame.condition)
+            to = onto.id if onto is not None else None
+            targets = tuple(c for c in targets if to is not None and c.id != to)
         conditions = occur.conditions_for(instr.do, state, sequence, frame.use, cards=targets, amount=instr.amount,
-                                          cannot_be_saved=unsavable)
+                                          cannot_be_saved=unsavable, to=to)
     if not conditions:
         return Progress(state, control[:-1] + (replace(moved_on, shortfall=True),), "agot.effect.nothing",
                         AgotStep.NOTHING, args)

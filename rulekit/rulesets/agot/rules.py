@@ -199,6 +199,31 @@ RULES: tuple[Rule, ...] = (
          "When an effect asks several players to make choices, the first player chooses first, then the others in "
          "player order, and the effect then resolves for all of them at once.", "rules reference",
          _RR + ", \"Priority of Simultaneous Resolution\""),
+    Rule("agot.factions", "Factions and the faction card",
+         "A card belongs to one of the eight factions (Baratheon, Greyjoy, Lannister, Martell, the Night's Watch, "
+         "Stark, Targaryen, Tyrell) or to none, and is then neutral. Each player's faction card is in play, among "
+         "the cards that player controls, and it cannot leave play; power can be gained on it like on any card in "
+         "play (\"gain 1 power on your faction card\").", "rules reference",
+         _RR + ", \"Faction, Faction Cards\", \"Neutral\", \"In Play and Out of Play\" and \"Gains\""),
+    Rule("agot.filters", "Unique, 'or' and numbers in card filters",
+         "A unique card has the unique symbol before its title. \"A Knight or Lord character\" is a character with "
+         "either trait. A character's STR is the number in its shield: \"STR 3 or lower\" bounds it, \"lower STR "
+         "than X\" compares it with X's, and \"the lowest STR character\" is any of those the text finds whose STR "
+         "none of the others goes below (its chooser picks among the tied). Only characters have STR.",
+         "rules reference", _RR + ", \"Unique Cards\", \"Traits\" and \"Strength, Strength Modifiers\""),
+    Rule("agot.power", "Power: moved, discarded, counted",
+         "Power moved from one card to another is not gained (\"after … gains power\" does not hear it); moved to a "
+         "card another player controls, it counts for that player. Discarded power goes back to the treasury. An "
+         "effect moves or discards as much as the card has, and a card without power cannot be the target (the "
+         "effect could not change the game state). A player's power total is the power on the cards they control.",
+         "rules reference", _RR + ", \"Moving Power\", \"Power\" and \"Initiating Abilities / Marshaling Cards\"; FAQ (1.4), "
+         "\"Control of Tokens\""),
+    Rule("agot.dominance", "Winning dominance",
+         "In the dominance phase each player totals the STR of their standing characters plus their gold; the "
+         "highest total wins dominance and gains 1 power for their faction, and a tie means nobody wins. rulekit "
+         "takes who wins from the script; the winner's faction card gains its 1 power in the same occurrence, so "
+         "\"After you win dominance\" and \"after your faction card gains power\" share one reaction window.",
+         "rules reference", _RR + ", \"Dominance Phase\" and \"Appendix I: Timing and Gameplay\" (5.2)"),
     Rule("rulekit.incarnation", "New objects",
          "A card that changes zones becomes a new object (its object id gains @n); abilities, uses and limits "
          "follow the object, so a card that leaves play and returns is a new copy.", "rulekit", "rulekit",

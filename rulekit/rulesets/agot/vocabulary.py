@@ -23,6 +23,14 @@ VOCABULARY = (
     _V("targets", "chosen targets, and 'each …' (agot.initiate.targets)"),
     _V("zones", "abilities that work outside play: from hand, the dead pile, the discard pile "
                 "(agot.abilities.zones)"),
+    _V("factions", "factions on cards and in filters ('a Stark character'; neutral), and each player's faction card, "
+                   "which cannot leave play and gains power (agot.factions)"),
+    _V("filters", "'unique', 'or' ('a Knight or Lord character') and numbers in filters: 'STR 3 or lower', "
+                  "'lower STR than …', 'the lowest STR character' (agot.filters)"),
+    _V("power", "moving power (not gained) and discarding power, and power in conditions ('if you have 3 or more "
+                "power') (agot.power)"),
+    _V("dominance", "'After you win dominance': the script says who wins; the winner's faction card gains 1 power "
+                    "(agot.dominance)"),
     _V("not-modelled", "an effect rulekit does not simulate, named in words so the trigger can be taught "
                        "(rulekit.not-modelled)"),
 )

@@ -107,7 +107,7 @@ class Riftbound(Ruleset):
     def card_facts(self, card):
         return cards.card_facts(card)
 
-    def card_mismatch(self, f, card):
+    def card_mismatch(self, f, card, *, source=None, that=None):
         return cards.card_mismatch(f, card)
 
 
