@@ -75,6 +75,7 @@ class CardFilter:
     top: int | None = None           # among the top N cards of its owner's deck ("look at the top 3 cards")
     buffed: bool | None = None       # Riftbound: with a buff ("buffed units") or, false, without one
     keyword: str | None = None       # Riftbound: with this keyword ("a unit with Tank")
+    challenge: str | None = None     # A Game of Thrones: "attacking", "defending" or "participating"
 
 
 @immutable
@@ -112,6 +113,29 @@ class Trigger:
     by: CardFilter | None = None      # the card whose effect made it happen ("with a spell you control")
     nth: int | None = None            # "the Nth time … each turn"
     turn: Who | None = None           # "on your turn" / "on an opponent's turn": whose turn it must be
+    side: str | None = None           # A Game of Thrones: "as the attacking player" / "as the defending player"
+    margin: int | None = None         # A Game of Thrones: "by N or more STR"
+    unopposed: bool | None = None     # A Game of Thrones: "an unopposed challenge" (false: an opposed one)
+
+
+class Period(Word):
+    CHALLENGE = "challenge"         # A Game of Thrones: "Max 1 per challenge"
+    PHASE = "phase"
+    ROUND = "round"
+
+
+@immutable
+class ChallengeCount:
+    """A Game of Thrones' challenges history, for a condition: the challenges ``player`` has
+    ``result`` (``won``, ``lost``, or ``initiated`` as the attacking player) this ``round`` or
+    this ``phase``, of ``type`` if given ("if you have not lost a challenge this round")."""
+
+    __pydantic_config__ = {"extra": "forbid"}   # file keys are checked: no unknown keys
+
+    result: str
+    player: Who = Who.YOU
+    this: Period = Period.ROUND
+    type: str | None = None
 
 
 @immutable
@@ -125,6 +149,7 @@ class Condition:
     at_least: int | None = None
     at_most: int | None = None
     phase: str | None = None
+    challenges: ChallengeCount | None = None   # A Game of Thrones: counts challenges, not cards
 
 
 class Target(Word):
@@ -184,6 +209,7 @@ class Instruction:
     changes_state: bool = False                # ``not modelled``: whether it could change the game state
     this_turn: bool = False                    # ``give might``: the change expires at the end of the turn
     resource: str | None = None                # ``add`` / ``pay``: what is added or paid (Riftbound: energy, a domain)
+    until: str | None = None                   # A Game of Thrones' lasting effects: "challenge" or "phase"
 
     @property
     def not_modelled(self) -> bool:
@@ -201,11 +227,6 @@ class Instruction:
         """Cancel, save and replace act on the triggering condition the ability responds to
         (a Riftbound death replacement instead targets a unit, like a kill)."""
         return self.do is Verb.CANCEL or (self.do in (Verb.SAVE, Verb.REPLACE) and self.target is Target.THAT_CARD)
-
-
-class Period(Word):
-    PHASE = "phase"
-    ROUND = "round"
 
 
 @immutable

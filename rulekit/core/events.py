@@ -50,6 +50,7 @@ class EventKind(Word):
     RECYCLED = "recycled"              # a card put on the bottom of its deck
     ADDS = "adds"                      # a player adds resources to their pool
     PAYS = "pays"                      # a player pays resources from their pool
+    STRENGTH_CHANGES = "gets strength"  # a character's STR changes (A Game of Thrones: "+2 STR until …")
 
     def __str__(self) -> str:  # pragma: no cover - readability in f-strings
         return self.value
@@ -95,6 +96,8 @@ class Verb(Word):
     HOLD = "hold"
     DEFEND = "defend"
     COMBAT = "combat"                              # Riftbound: a combat at a battlefield, as far as rulekit models it
+    CHALLENGE = "challenge"                        # A Game of Thrones: a challenge, as far as rulekit models it
+    GIVE_STRENGTH = "give strength"                # +N or -N STR (``until``: a lasting effect's end)
     CHANNEL = "channel"
     RECYCLE = "recycle"
     ADD = "add"
@@ -148,7 +151,7 @@ EVENTS: dict[EventKind, EventDef] = {e.kind: e for e in (
     EventDef(EventKind.SAVED, Verb.SAVE, Subject.CARD, (), False, True),
     EventDef(EventKind.PLAYED, Verb.PLAY, Subject.CARD, (), True, False),
     EventDef(EventKind.MOVES, Verb.MOVE, Subject.CARD, (), True, False),
-    EventDef(EventKind.ATTACKS, Verb.ATTACK, Subject.CARD, (), False, True),
+    EventDef(EventKind.ATTACKS, Verb.ATTACK, Subject.CARD, (), False, True, ruleset_applies=True),
     EventDef(EventKind.TURN_ENDS, Verb.END_TURN, Subject.PLAYER, (), False, False),
     EventDef(EventKind.CONTROL_CHANGES, Verb.TAKE_CONTROL, Subject.CARD, (), False, True, player_named=True),
     EventDef(EventKind.GAINS_ABILITY, Verb.GRANT, Subject.CARD, (), False, False),
@@ -166,6 +169,7 @@ EVENTS: dict[EventKind, EventDef] = {e.kind: e for e in (
     EventDef(EventKind.RECYCLED, Verb.RECYCLE, Subject.CARD, (), True, False),
     EventDef(EventKind.ADDS, Verb.ADD, Subject.PLAYER, (), False, False),
     EventDef(EventKind.PAYS, Verb.PAY, Subject.PLAYER, (), False, False),
+    EventDef(EventKind.STRENGTH_CHANGES, Verb.GIVE_STRENGTH, Subject.CARD, (), False, True),
 )}
 
 #: Verbs whose events are about cards the rules pick for a player (``channel``: the top cards of that
@@ -189,11 +193,11 @@ VERB_EVENT: dict[Verb, EventKind] = {
     Verb.SPEND_BUFF: EventKind.BUFF_SPENT, Verb.CREATE: EventKind.CREATED,
     Verb.CONQUER: EventKind.CONQUERS, Verb.HOLD: EventKind.HOLDS, Verb.DEFEND: EventKind.DEFENDS,
     Verb.CHANNEL: EventKind.CHANNELED, Verb.RECYCLE: EventKind.RECYCLED, Verb.ADD: EventKind.ADDS,
-    Verb.PAY: EventKind.PAYS,
+    Verb.PAY: EventKind.PAYS, Verb.GIVE_STRENGTH: EventKind.STRENGTH_CHANGES,
 }
 
 #: Verbs whose ``amount`` may be negative ("give a unit -3 Might"); for every other verb it is 0 or more.
-SIGNED_VERBS = (Verb.GIVE_MIGHT,)
+SIGNED_VERBS = (Verb.GIVE_MIGHT, Verb.GIVE_STRENGTH)
 
 #: Verbs whose change may last only "this turn" (``this_turn``); no other verb takes it.
 THIS_TURN_VERBS = (Verb.GIVE_MIGHT,)
@@ -218,7 +222,8 @@ CHANCE_VERBS = (Verb.SHUFFLE,)
 
 #: Verbs only the rules themselves (or the script) use, never an ability's instruction.
 RULES_ONLY_VERBS = (Verb.WIN_CHALLENGE, Verb.BEGIN_PHASE, Verb.END_PHASE, Verb.BEGIN_ROUND, Verb.PLAY,
-                    Verb.INITIATE, Verb.END_TURN, Verb.ATTACK, Verb.CONQUER, Verb.HOLD, Verb.DEFEND, Verb.COMBAT)
+                    Verb.INITIATE, Verb.END_TURN, Verb.ATTACK, Verb.CONQUER, Verb.HOLD, Verb.DEFEND, Verb.COMBAT,
+                    Verb.CHALLENGE)
 
 
 _COUNTED = {kind: (kind,) + spec.counts_as for kind, spec in EVENTS.items()}

@@ -87,7 +87,8 @@ def trigger_mismatch(when: Trigger, tc: TriggeringCondition, state: GameState, m
     The pattern's own predicate (:func:`trigger_matcher`) answers first; the words are written
     only when it does not match."""
     if trigger_matcher(when)(tc, state, me, source, occurred):
-        return None
+        # the pattern's fields of its own game (A Game of Thrones: "by 5 or more STR", "unopposed")
+        return state.rules.trigger_own_mismatch(when, tc, state, me)
     return trigger_words(when, tc, state, me, source, occurred)
 
 
@@ -124,7 +125,8 @@ def _compile_trigger(when: Trigger) -> Callable[..., bool]:
         return general
     plain = tuple((name, getattr(f, name)) for name in _PLAIN_FIELDS if f is not None and getattr(f, name) is not None)
     rest = f is not None and (f.trait is not None or f.not_title is not None or f.not_trait is not None
-                              or f.controller is not _Who.ANY or f.owner is not _Who.ANY or f.posture is not None)
+                              or f.controller is not _Who.ANY or f.owner is not _Who.ANY or f.posture is not None
+                              or f.challenge is not None)
     player, challenge, phase = when.player, when.challenge, when.phase
 
     def matches(tc, state, me, source, occurred):
@@ -180,6 +182,12 @@ def condition_failure(conditions: tuple[Condition, ...], state: GameState, me: s
             continue
         if cond.phase is not None and state.phase != cond.phase:
             return f"the phase is {state.phase or 'none'}, not {cond.phase}"
+        if cond.challenges is not None:     # A Game of Thrones: "if you have not lost a challenge this round"
+            n, words = state.rules.challenges_counted(cond.challenges, state, me)
+            if cond.at_least is not None and n < cond.at_least:
+                return f"{words}: {n}, needs at least {cond.at_least}"
+            if cond.at_most is not None and n > cond.at_most:
+                return f"{words}: {n}, needs at most {cond.at_most}"
         if cond.count is not None:
             n = len(counted(cond.count, state, me, source))
             if cond.at_least is not None and n < cond.at_least:

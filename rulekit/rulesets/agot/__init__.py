@@ -15,6 +15,8 @@ from rulekit.core.frames import Progress
 from rulekit.core.frozen import replace
 from rulekit.core.ruleset import Handler, Ruleset
 from rulekit.rulesets.agot import cards
+from rulekit.rulesets.agot import challenges
+from rulekit.rulesets.agot import challenge_checks
 from rulekit.rulesets.agot import resolution
 from rulekit.rulesets.agot import sequence
 from rulekit.rulesets.agot import views
@@ -58,6 +60,7 @@ class AGoT(Ruleset):
     played_types = ("event",)
     killable_types = ("character",)
     turned_word = "kneeling"
+    event_words = {"gets strength": "gets STR"}      # "attacks" / "defends": declared as an attacker / a defender
     #: the Rules Reference grants no priority: in each interrupt or reaction window the first
     #: player has the first opportunity and it passes in player order (agot.window.open)
     no_priority = ("in each window the first player has the first opportunity, which passes in player order: "
@@ -72,16 +75,20 @@ class AGoT(Ruleset):
         Verb.CANCEL, Verb.SAVE, Verb.WIN_CHALLENGE, Verb.GAIN_POWER, Verb.KNEEL, Verb.STAND, Verb.SACRIFICE,
         Verb.INITIATE, Verb.DELAY, Verb.BEGIN_ROUND, Verb.NOT_MODELLED,
         Verb.KILL, Verb.DRAW, Verb.DISCARD, Verb.PLAY, Verb.PUT_INTO_PLAY, Verb.RETURN_TO_HAND, Verb.LEAVE_PLAY,
-        Verb.ATTACK, Verb.TAKE_CONTROL, Verb.REPLACE, Verb.BEGIN_PHASE, Verb.END_PHASE, *RESTRICTION_VERBS})
+        Verb.ATTACK, Verb.TAKE_CONTROL, Verb.REPLACE, Verb.BEGIN_PHASE, Verb.END_PHASE, *RESTRICTION_VERBS,
+        Verb.CHALLENGE, Verb.DEFEND, Verb.GIVE_STRENGTH})
     ability_fields = frozenset({"limit", "max", "cannot_be_cancelled", "zones"})
-    trigger_fields = frozenset({"one_or_more", "challenge", "phase", "card", "player"})
+    trigger_fields = frozenset({"one_or_more", "challenge", "phase", "card", "player", "side", "margin", "unopposed"})
     instruction_fields = frozenset({"then", "cannot_be_saved", "instead", "at", "later", "condition", "filter",
-                                    "amount", "target"})
-    entry_fields = frozenset({"challenge", "cannot_be_saved"})
+                                    "amount", "target", "until"})
+    entry_fields = frozenset({"challenge", "cannot_be_saved", "defenders", "against"})
+    filter_fields = frozenset({"challenge"})
+    condition_fields = frozenset({"challenges"})
 
     handlers = {
         SequenceFrame: Handler(sequence.advance, sequence.answer),
         ResolutionFrame: Handler(resolution.advance, resolution.answer),
+        challenges.ChallengeFrame: Handler(challenges.advance),
     }
     flow = views.FLOW
     views = views
@@ -104,6 +111,37 @@ class AGoT(Ruleset):
 
     def check_cards(self, listed: tuple) -> None:
         cards.check_cards(listed)
+
+    # challenges (rule agot.challenge), their STR and lasting effects (agot.lasting)
+    def run_entry(self, state, control, entry, occurrence, args):
+        return challenges.begin(state, control, entry, occurrence, args)
+
+    def apply_event(self, state, tc):
+        return challenge_checks.apply_event(state, tc)
+
+    def card_event(self, card, tc):
+        return challenge_checks.card_event(card, tc)
+
+    def event_refusal(self, kind, state, card, amount):
+        return challenge_checks.event_refusal(kind, state, card, amount)
+
+    def card_mismatch(self, f, card):
+        return challenge_checks.card_mismatch(f, card)
+
+    def trigger_own_mismatch(self, when, tc, state, me):
+        return challenges.trigger_mismatch(when, tc, state, me)
+
+    def challenges_counted(self, count, state, me):
+        return challenges.counted(count, state, me)
+
+    def phase_ends(self, state):
+        return challenge_checks.phase_ends(state)
+
+    def check_entry(self, entry, path, scenario):
+        challenge_checks.check_entry(entry, path, scenario)
+
+    def check_condition(self, cond, path):
+        challenge_checks.check_condition(cond, path)
 
     def setup_cards(self, cards: tuple) -> tuple:
         """Every card gains one save per duplicate, named after it (``agot.save.duplicate``);
@@ -140,6 +178,7 @@ class AGoT(Ruleset):
                     raise ScenarioError(f"{instr.do.value!r} is not something a constant ability says", path=f"{path}.{where}.do",
                                         expected="one of " + ", ".join(v.value for v in RESTRICTION_VERBS))
             return
+        challenge_checks.check_ability(ability, path)
         for where, instr in parts:
             if instr.do in RESTRICTION_VERBS:
                 raise ScenarioError(f"{instr.do.value!r} belongs to a constant ability, not a {ability.timing.value} one",

@@ -125,7 +125,7 @@ class Riftbound(Ruleset):
         return cards.place(state, card_id, to, controller)
 
     def apply_event(self, state, tc):
-        if tc.kind is EventKind.DEFENDS:      # the designation is set as the combat begins (rb.combat)
+        if tc.kind in (EventKind.ATTACKS, EventKind.DEFENDS):   # the designation is set as the combat begins (rb.combat)
             return state
         return scoring.apply_event(state, tc)
 
