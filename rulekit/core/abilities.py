@@ -96,6 +96,7 @@ class CardFilter:
     power: Bounds | None = None      # A Game of Thrones: "with 1 or more power"
     lowest: str | None = None        # "the lowest STR character": the cards found whose number is lowest
     highest: str | None = None       # "the highest STR character": the cards found whose number is highest
+    challenge: str | None = None     # A Game of Thrones: "attacking", "defending" or "participating"
 
 
 @immutable
@@ -133,6 +134,29 @@ class Trigger:
     by: CardFilter | None = None      # the card whose effect made it happen ("with a spell you control")
     nth: int | None = None            # "the Nth time … each turn"
     turn: Who | None = None           # "on your turn" / "on an opponent's turn": whose turn it must be
+    side: str | None = None           # A Game of Thrones: "as the attacking player" / "as the defending player"
+    margin: int | None = None         # A Game of Thrones: "by N or more STR"
+    unopposed: bool | None = None     # A Game of Thrones: "an unopposed challenge" (false: an opposed one)
+
+
+class Period(Word):
+    CHALLENGE = "challenge"         # A Game of Thrones: "Max 1 per challenge"
+    PHASE = "phase"
+    ROUND = "round"
+
+
+@immutable
+class ChallengeCount:
+    """A Game of Thrones' challenges history, for a condition: the challenges ``player`` has
+    ``result`` (``won``, ``lost``, or ``initiated`` as the attacking player) this ``round`` or
+    this ``phase``, of ``type`` if given ("if you have not lost a challenge this round")."""
+
+    __pydantic_config__ = {"extra": "forbid"}   # file keys are checked: no unknown keys
+
+    result: str
+    player: Who = Who.YOU
+    this: Period = Period.ROUND
+    type: str | None = None
 
 
 @immutable
@@ -148,6 +172,7 @@ class Condition:
     at_most: int | None = None
     phase: str | None = None
     total: str | None = None         # bound the sum of this card number over the cards counted ("if you have 10 power")
+    challenges: ChallengeCount | None = None   # A Game of Thrones: counts challenges, not cards
 
 
 class Target(Word):
@@ -207,6 +232,7 @@ class Instruction:
     changes_state: bool = False                # ``not modelled``: whether it could change the game state
     this_turn: bool = False                    # ``give might``: the change expires at the end of the turn
     resource: str | None = None                # ``add`` / ``pay``: what is added or paid (Riftbound: energy, a domain)
+    until: str | None = None                   # A Game of Thrones' lasting effects: "challenge" or "phase"
 
     @property
     def not_modelled(self) -> bool:
@@ -224,11 +250,6 @@ class Instruction:
         """Cancel, save and replace act on the triggering condition the ability responds to
         (a Riftbound death replacement instead targets a unit, like a kill)."""
         return self.do is Verb.CANCEL or (self.do in (Verb.SAVE, Verb.REPLACE) and self.target is Target.THAT_CARD)
-
-
-class Period(Word):
-    PHASE = "phase"
-    ROUND = "round"
 
 
 @immutable

@@ -157,9 +157,7 @@ def check_ability(ability: Ability, ap: str, rules, card_id: str) -> None:
                 _check_filter(f, f"{ap}.when.{name}", rules, trigger=True)
     for part in ("condition", "active_if"):
         for k, cond in enumerate(getattr(ability, part)):
-            if cond.count is not None:
-                _check_filter(cond.count, f"{ap}.{part}[{k}].count", rules)
-            _check_total(cond, f"{ap}.{part}[{k}]", rules)
+            _check_condition(cond, f"{ap}.{part}[{k}]", rules)
     if not ability.effect:
         raise ScenarioError(f"ability {ability.id!r} of card {card_id!r} has no effect", path=f"{ap}.effect")
     for part in ("condition", "active_if"):
@@ -247,6 +245,16 @@ def _check_total(cond, path: str, rules) -> None:
                             expected="one of " + (", ".join(rules.card_numbers) or "(none)") + ", with a count")
 
 
+def _check_condition(cond, path: str, rules) -> None:
+    """A condition's fields belong to every ruleset or to this one (A Game of Thrones' ``challenges``),
+    its filter is checked like any other, and its ruleset checks what is its own."""
+    _check_set_fields(rules, "condition", cond, path, "a condition")
+    if cond.count is not None:
+        _check_filter(cond.count, f"{path}.count", rules)
+    _check_total(cond, path, rules)
+    rules.check_condition(cond, path)
+
+
 def _check_verb(verb: Verb, path: str, rules) -> None:
     if verb not in rules.verbs:
         raise ScenarioError(f"{verb.value!r} is not a verb of {rules.name}"
@@ -281,9 +289,7 @@ def _check_instruction(instr, path: str, rules, card_id: str) -> None:
     _check_set_fields(rules, "instruction", instr, path, f"an instruction of card {card_id!r}")
     _check_not_modelled(instr, path, card_id, rules)
     for k, cond in enumerate(instr.condition):
-        if cond.count is not None:
-            _check_filter(cond.count, f"{path}.condition[{k}].count", rules)
-        _check_total(cond, f"{path}.condition[{k}]", rules)
+        _check_condition(cond, f"{path}.condition[{k}]", rules)
     if instr.grant is not None:
         check_ability(instr.grant, f"{path}.grant", rules, card_id)
     if instr.amount < 0 and instr.do not in SIGNED_VERBS:

@@ -54,6 +54,7 @@ class EventKind(Word):
     POWER_MOVED = "power moved"        # power moved from a card to another (A Game of Thrones; not "gained")
     POWER_DISCARDED = "power discarded"   # power discarded from a card, back to the treasury (A Game of Thrones)
     WINS_DOMINANCE = "wins dominance"  # a player wins dominance (A Game of Thrones, the dominance phase)
+    STRENGTH_CHANGES = "gets strength"  # a character's STR changes (A Game of Thrones: "+2 STR until …")
 
     def __str__(self) -> str:  # pragma: no cover - readability in f-strings
         return self.value
@@ -99,6 +100,8 @@ class Verb(Word):
     HOLD = "hold"
     DEFEND = "defend"
     COMBAT = "combat"                              # Riftbound: a combat at a battlefield, as far as rulekit models it
+    CHALLENGE = "challenge"                        # A Game of Thrones: a challenge, as far as rulekit models it
+    GIVE_STRENGTH = "give strength"                # +N or -N STR (``until``: a lasting effect's end)
     CHANNEL = "channel"
     RECYCLE = "recycle"
     ADD = "add"
@@ -156,7 +159,7 @@ EVENTS: dict[EventKind, EventDef] = {e.kind: e for e in (
     EventDef(EventKind.SAVED, Verb.SAVE, Subject.CARD, (), False, True),
     EventDef(EventKind.PLAYED, Verb.PLAY, Subject.CARD, (), True, False),
     EventDef(EventKind.MOVES, Verb.MOVE, Subject.CARD, (), True, False),
-    EventDef(EventKind.ATTACKS, Verb.ATTACK, Subject.CARD, (), False, True),
+    EventDef(EventKind.ATTACKS, Verb.ATTACK, Subject.CARD, (), False, True, ruleset_applies=True),
     EventDef(EventKind.TURN_ENDS, Verb.END_TURN, Subject.PLAYER, (), False, False),
     EventDef(EventKind.CONTROL_CHANGES, Verb.TAKE_CONTROL, Subject.CARD, (), False, True, player_named=True),
     EventDef(EventKind.GAINS_ABILITY, Verb.GRANT, Subject.CARD, (), False, False),
@@ -179,6 +182,7 @@ EVENTS: dict[EventKind, EventDef] = {e.kind: e for e in (
     EventDef(EventKind.POWER_MOVED, Verb.MOVE_POWER, Subject.CARD, (), False, True, ruleset_applies=True),
     EventDef(EventKind.POWER_DISCARDED, Verb.DISCARD_POWER, Subject.CARD, (), False, True, ruleset_applies=True),
     EventDef(EventKind.WINS_DOMINANCE, Verb.WIN_DOMINANCE, Subject.PLAYER, (), False, False),
+    EventDef(EventKind.STRENGTH_CHANGES, Verb.GIVE_STRENGTH, Subject.CARD, (), False, True),
 )}
 
 #: Verbs whose events are about cards the rules pick for a player (``channel``: the top cards of that
@@ -204,11 +208,11 @@ VERB_EVENT: dict[Verb, EventKind] = {
     Verb.CHANNEL: EventKind.CHANNELED, Verb.RECYCLE: EventKind.RECYCLED, Verb.ADD: EventKind.ADDS,
     Verb.PAY: EventKind.PAYS, Verb.RECALL: EventKind.RECALLED,
     Verb.MOVE_POWER: EventKind.POWER_MOVED, Verb.DISCARD_POWER: EventKind.POWER_DISCARDED,
-    Verb.WIN_DOMINANCE: EventKind.WINS_DOMINANCE,
+    Verb.WIN_DOMINANCE: EventKind.WINS_DOMINANCE, Verb.GIVE_STRENGTH: EventKind.STRENGTH_CHANGES,
 }
 
 #: Verbs whose ``amount`` may be negative ("give a unit -3 Might"); for every other verb it is 0 or more.
-SIGNED_VERBS = (Verb.GIVE_MIGHT,)
+SIGNED_VERBS = (Verb.GIVE_MIGHT, Verb.GIVE_STRENGTH)
 
 #: Verbs whose change may last only "this turn" (``this_turn``); no other verb takes it.
 THIS_TURN_VERBS = (Verb.GIVE_MIGHT,)
@@ -234,7 +238,7 @@ CHANCE_VERBS = (Verb.SHUFFLE,)
 #: Verbs only the rules themselves (or the script) use, never an ability's instruction.
 RULES_ONLY_VERBS = (Verb.WIN_CHALLENGE, Verb.BEGIN_PHASE, Verb.END_PHASE, Verb.BEGIN_ROUND, Verb.PLAY,
                     Verb.INITIATE, Verb.END_TURN, Verb.ATTACK, Verb.CONQUER, Verb.HOLD, Verb.DEFEND, Verb.COMBAT,
-                    Verb.WIN_DOMINANCE)
+                    Verb.WIN_DOMINANCE, Verb.CHALLENGE)
 
 
 _COUNTED = {kind: (kind,) + spec.counts_as for kind, spec in EVENTS.items()}

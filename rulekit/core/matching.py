@@ -104,7 +104,8 @@ def trigger_mismatch(when: Trigger, tc: TriggeringCondition, state: GameState, m
     The pattern's own predicate (:func:`trigger_matcher`) answers first; the words are written
     only when it does not match."""
     if trigger_matcher(when)(tc, state, me, source, occurred):
-        return None
+        # the pattern's fields of its own game (A Game of Thrones: "by 5 or more STR", "unopposed")
+        return state.rules.trigger_own_mismatch(when, tc, state, me)
     return trigger_words(when, tc, state, me, source, occurred)
 
 
@@ -144,7 +145,7 @@ def _compile_trigger(when: Trigger) -> Callable[..., bool]:
                               or f.controller is not _Who.ANY or f.owner is not _Who.ANY or f.posture is not None
                               or f.buffed is not None or f.keyword is not None or f.faction is not None
                               or f.unique is not None or bool(f.any_of) or f.strength is not None
-                              or f.power is not None)
+                              or f.power is not None or f.challenge is not None)
     player, challenge, phase = when.player, when.challenge, when.phase
 
     def matches(tc, state, me, source, occurred):
@@ -200,6 +201,12 @@ def condition_failure(conditions: tuple[Condition, ...], state: GameState, me: s
             continue
         if cond.phase is not None and state.phase != cond.phase:
             return f"the phase is {state.phase or 'none'}, not {cond.phase}"
+        if cond.challenges is not None:     # A Game of Thrones: "if you have not lost a challenge this round"
+            n, words = state.rules.challenges_counted(cond.challenges, state, me)
+            if cond.at_least is not None and n < cond.at_least:
+                return f"{words}: {n}, needs at least {cond.at_least}"
+            if cond.at_most is not None and n > cond.at_most:
+                return f"{words}: {n}, needs at most {cond.at_most}"
         if cond.count is not None:
             found = counted(cond.count, state, me, source)
             if cond.total is not None:      # "if you have 10 or more power": the sum of a number over them

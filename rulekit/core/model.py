@@ -138,6 +138,7 @@ class TriggeringCondition:
     ability: str | None = None         # the ability id a removal takes away
     this_turn: bool = False            # a change that lasts until the end of the turn ("+2 Might this turn")
     resource: str | None = None        # what a player adds or pays (Riftbound: energy, or a domain's power)
+    until: str | None = None           # a lasting change's end (A Game of Thrones: "until the end of the challenge")
 
     @property
     def subject(self) -> str:
@@ -187,6 +188,7 @@ class GameState:
     playing: Map = field(default_factory=Map)        # card object being played -> its use (an event, until it is played)
     history: Map = field(default_factory=Map)        # Riftbound: n -> (turn, TriggeringCondition), the n-th event processed
     resources: Map = field(default_factory=Map)      # "player|resource" -> amount a player holds (Riftbound: the Rune Pool)
+    challenges: tuple = ()                           # A Game of Thrones: every challenge initiated, oldest first
     printed: Map = field(default_factory=Map, compare=False, repr=False)   # card id -> the Card as printed (or created)
     listeners: Map = field(default_factory=Map, compare=False, repr=False)
     dependents: Map = field(default_factory=Map, compare=False, repr=False)  # card id -> cards leaving play with it

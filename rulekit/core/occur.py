@@ -136,7 +136,8 @@ def conditions_for(verb: Verb, state: GameState, sequence: str, cause: str, *,
                    cannot_be_saved: str = "", source: Card | None = None, to: str | None = None,
                    grant=None, ability: str | None = None,
                    new_controller: str | None = None, this_turn: bool = False,
-                   resource: str | None = None) -> tuple[TriggeringCondition, ...]:
+                   resource: str | None = None, until: str | None = None,
+                   challenge_of_cards: bool = False) -> tuple[TriggeringCondition, ...]:
     """The triggering conditions of one occurrence, in the order of ``cards``/``players``.
 
     Subjects for which the event could not change anything create no condition; winning a
@@ -166,7 +167,8 @@ def conditions_for(verb: Verb, state: GameState, sequence: str, cause: str, *,
                 out.append(TriggeringCondition(ids.triggering_condition(sequence, kind.value, card.obj), kind,
                                                sequence, cause, card=card, player=player, amount=amount,
                                                cannot_be_saved=cannot_be_saved, source=source, to=to, grant=grant,
-                                               ability=ability, this_turn=this_turn))
+                                               ability=ability, this_turn=this_turn, until=until,
+                                               challenge=challenge if challenge_of_cards else None))
     elif spec.subject is _Subject.PLAYER:
         for player in players:
             if can_happen(kind, state, player=player, amount=amount, resource=resource) is None:
@@ -246,8 +248,6 @@ def apply(state: GameState, tc: TriggeringCondition) -> GameState:
             return state.with_card(replace(card, kneeling=True))
         if kind is _EventKind.STANDS:
             return state.with_card(replace(card, kneeling=False))
-        if kind is _EventKind.ATTACKS:
-            return state
         if kind is _EventKind.CONTROL_CHANGES:
             return state.with_card(replace(card, controller=tc.player))
         own = state.rules.card_event(card, tc)
@@ -287,6 +287,6 @@ def apply(state: GameState, tc: TriggeringCondition) -> GameState:
         state = state.rules.turn_ends(state)
         return replace(state, round=state.round + 1, first_player=state.next_player(state.first_player),
                        phase="", phase_number=0)
-    if kind is _EventKind.PHASE_ENDS:
-        return replace(state, phase="")
+    if kind is _EventKind.PHASE_ENDS:     # the game's "until the end of the phase" effects expire first
+        return replace(state.rules.phase_ends(state), phase="")
     return state   # challenge results change nothing on the board by themselves

@@ -152,6 +152,7 @@ COMMON_FIELDS = {
     "card": frozenset({"id", "title", "owner", "controller", "zone", "type", "abilities", "traits", "kneeling",
                        "incarnation", "extension"}),
     "entry": frozenset({"do", "cards", "player", "amount", "phase", "id", "label"}),
+    "condition": frozenset({"count", "at_least", "at_most", "phase", "total"}),
     "filter": frozenset({"which", "type", "title", "trait", "controller", "owner", "zone", "posture", "not_title",
                          "not_trait", "here", "id", "top"}),
 }
@@ -282,6 +283,7 @@ class Ruleset(Places, GameOwnState, RulesetViews):
     instruction_fields: ClassVar[frozenset[str]] = frozenset()
     entry_fields: ClassVar[frozenset[str]] = frozenset()
     filter_fields: ClassVar[frozenset[str]] = frozenset()
+    condition_fields: ClassVar[frozenset[str]] = frozenset()
 
     #: whether the game answers chance decisions (``target: random``, and ``shuffle`` if it is one of
     #: :attr:`verbs`): rule ``rulekit.chance``. A ruleset without it refuses them in a file.

@@ -49,6 +49,24 @@ class GameOwnState:
         rules do then (Riftbound: heal units, expire "this turn" effects). Default: nothing."""
         return state
 
+    def trigger_own_mismatch(self, when, tc, state, me: str) -> str | None:
+        """What in ``tc`` does not match the pattern's fields of this game (A Game of Thrones:
+        ``side``, ``margin``, ``unopposed``), or ``None``. Default: a game without any matches."""
+        return None
+
+    def challenges_counted(self, count, state, me: str) -> tuple[int, str]:
+        """How many challenges a condition's ``challenges`` counts, and those words (A Game of
+        Thrones). Default: a game without challenges counts none."""
+        return 0, "challenges"
+
+    def check_condition(self, cond, path: str) -> None:
+        """Checks of a condition's fields that are the ruleset's own (``condition_fields``). Default: none."""
+
+    def phase_ends(self, state):
+        """The state as the phase ends: what the game's rules do then (A Game of Thrones: lasting
+        effects "until the end of the phase" expire). Default: nothing."""
+        return state
+
     def run_entry(self, state, control, entry, occurrence: str, args: tuple):
         """What a script entry whose verb creates no event does (Riftbound: ``combat``): a Progress."""
         raise NotImplementedError(f"{self.name} has no script entry {entry.do.value!r}")

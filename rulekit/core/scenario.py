@@ -42,6 +42,8 @@ class ScriptEntry:
     grant: Ability | None = None       # what ``grant`` gives them
     ability: str | None = None         # which ability ``remove ability`` takes away
     this_turn: bool = False            # ``give might``: the change expires at the end of the turn
+    defenders: tuple[str, ...] = ()    # ``challenge``: the characters the defending player declares
+    against: str | None = None         # ``challenge``: the defending player (the only opponent by default)
 
     def slug(self) -> str:
         if self.id:

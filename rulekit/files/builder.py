@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rulekit.core.abilities import Ability, Bounds, CardFilter, Condition, Instruction, Posture, Target, Timing, Trigger, Which, Who
+from rulekit.core.abilities import (Ability, Bounds, CardFilter, ChallengeCount, Condition, Instruction, Period,
+                                    Posture, Target, Timing, Trigger, Which, Who)
 from rulekit.core.events import EventKind, Verb
 from rulekit.core.model import Card
 from rulekit.core.scenario import CorpusEntry, Scenario, ScriptEntry
@@ -25,14 +26,15 @@ from rulekit.core.scenario import CorpusEntry, Scenario, ScriptEntry
 # -- filters, patterns, conditions ---------------------------------------------------------------
 def cards(which="any", type=None, title=None, trait=None, controller="any", owner="any", zone=None,
           posture=None, here=False, combat=None, *, buffed: bool | None = None,
-          keyword: str | None = None, **agot) -> CardFilter:
+          keyword: str | None = None, challenge: str | None = None, **agot) -> CardFilter:
     """A card filter; ``which`` is "self", "other" or "any"; players are "you"/"opponent"/"any";
     ``here=True`` is Riftbound's "here" (at the ability's card's location: its battlefield);
     ``combat`` is Riftbound's "attacker", "defender" or "in combat"; ``buffed=True`` is "buffed
     units" (``False``: without a buff); ``keyword="Tank"`` is "a unit with Tank". A Game of
     Thrones' fields, as a file writes them: ``faction="Stark"``, ``unique=True``,
     ``any_of=[cards(trait="Knight"), cards(trait="Lord")]``, ``strength={"at_most": 3}`` (or
-    :class:`~rulekit.core.abilities.Bounds`), ``power={"at_least": 1}``, ``lowest="strength"``."""
+    :class:`~rulekit.core.abilities.Bounds`), ``power={"at_least": 1}``, ``lowest="strength"``;
+    ``challenge`` is "attacking", "defending" or "participating"."""
     for name in ("strength", "power"):
         if isinstance(agot.get(name), dict):
             agot[name] = Bounds(**agot[name])
@@ -40,17 +42,19 @@ def cards(which="any", type=None, title=None, trait=None, controller="any", owne
         agot["any_of"] = tuple(agot["any_of"])
     return CardFilter(Which(which), type, title, trait, Who(controller), Who(owner), zone,
                       Posture(posture) if posture else None, here=here, combat=combat, buffed=buffed,
-                      keyword=keyword, **agot)
+                      keyword=keyword, challenge=challenge, **agot)
 
 
 def on(event, *, card: CardFilter | None = None, player="any", challenge=None, phase=None,
-       one_or_more: bool = False, turn=None, **filter_fields) -> Trigger:
+       one_or_more: bool = False, turn=None, side=None, margin=None, unopposed=None, **filter_fields) -> Trigger:
     """A trigger pattern: ``on("killed", type="character")`` is "a character is killed";
-    ``turn="opponent"`` adds Riftbound's "on an opponent's turn" (``"you"``: "on your turn")."""
+    ``turn="opponent"`` adds Riftbound's "on an opponent's turn" (``"you"``: "on your turn");
+    A Game of Thrones' challenge results take ``side`` ("attacking": "as the attacking player"),
+    ``margin`` (5: "by 5 or more STR") and ``unopposed``."""
     if filter_fields:
         card = cards(**filter_fields)
     return Trigger(EventKind(event), card, Who(player), challenge, phase, one_or_more,
-                   turn=None if turn is None else Who(turn))
+                   turn=None if turn is None else Who(turn), side=side, margin=margin, unopposed=unopposed)
 
 
 def killed(**kw) -> Trigger:
@@ -130,6 +134,20 @@ def give_might(amount: int, target="self", filter=None, *, this_turn: bool = Fal
     ``this_turn=True`` is "… this turn": the change expires when the turn ends (rule
     ``rb.this-turn``)."""
     return Instruction(Verb.GIVE_MIGHT, Target(target), filter, amount, this_turn=this_turn)
+
+
+def give_strength(amount: int, target="self", filter=None, *, until: str | None = None) -> Instruction:
+    """A Game of Thrones' "+2 STR" (``amount`` may be negative); ``until="challenge"`` is "until the
+    end of the challenge", ``"phase"`` "until the end of the phase" (rule ``agot.lasting``)."""
+    return Instruction(Verb.GIVE_STRENGTH, Target(target), filter, amount, until=until)
+
+
+def challenges_so_far(result: str, *, player="you", this="round", type=None, at_least=None,
+                      at_most=None) -> Condition:
+    """A Game of Thrones: "if you have not lost a challenge this round" is
+    ``challenges_so_far("lost", at_most=0)`` (rule ``agot.challenge-history``)."""
+    return Condition(at_least=at_least, at_most=at_most,
+                     challenges=ChallengeCount(result, Who(player), Period(this), type))
 
 
 def buff(target="self", filter=None) -> Instruction:
@@ -345,6 +363,14 @@ class ScenarioBuilder:
 
     def draw(self, player: str, amount: int = 1, **kw) -> "ScenarioBuilder":
         return self.occur(Verb.DRAW, player=player, amount=amount, **kw)
+
+    def challenge(self, attacker: str, type: str, attackers, defenders=(), *, against: str | None = None,
+                  id: str | None = None, label: str = "") -> "ScenarioBuilder":
+        """A Game of Thrones: ``attacker`` initiates a ``type`` challenge declaring ``attackers``; the
+        defending player declares ``defenders``; STR decides the result (rule ``agot.challenge``)."""
+        self._script.append(ScriptEntry(Verb.CHALLENGE, tuple(attackers), attacker, 1, type, None, id, label,
+                                        defenders=tuple(defenders), against=against))
+        return self
 
     def win_challenge(self, player: str, challenge: str, **kw) -> "ScenarioBuilder":
         return self.occur(Verb.WIN_CHALLENGE, player=player, challenge=challenge, **kw)

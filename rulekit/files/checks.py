@@ -88,11 +88,12 @@ class _Checker:
 
     def condition(self, c, path: tuple) -> None:
         bounded = c.at_least is not None or c.at_most is not None
-        if c.count is None and bounded:
+        counts = c.count is not None or c.challenges is not None    # cards, or (A Game of Thrones) challenges
+        if not counts and bounded:
             raise self.fail(path + ("at_least" if c.at_least is not None else "at_most",),
                             "'at_least' and 'at_most' bound a 'count' of cards, but there is no 'count'",
                             "a 'count' filter")
-        if c.count is None and c.phase is None:
+        if not counts and c.phase is None:
             raise self.fail(path, "the condition tests nothing", "'count' with 'at_least' or 'at_most', or 'phase'")
         if c.count is not None and not bounded:
             raise self.fail(path + ("count",), "'count' needs 'at_least' or 'at_most'", "a bound on the count")

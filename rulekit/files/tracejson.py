@@ -63,7 +63,8 @@ class CardRecord:
     zone: str
     type: str
     kneeling: bool
-    #: the card's own game's fields (A Game of Thrones: strength, power, duplicate_of; Riftbound:
+    #: the card's own game's fields (A Game of Thrones: strength, power, duplicate_of, participating,
+    #: until_challenge, until_phase; Riftbound:
     #: might, damage, buffed, might_this_turn, keywords, at, uncontrolled, role, energy_cost, and
     #: power_cost: a list of domains)
     fields: dict[str, typing.Union[bool, int, str, list[str], None]]

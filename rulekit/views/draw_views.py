@@ -151,7 +151,7 @@ class WindowsView(View):
         if entries:
             e = entries[-1]
             self.box.set_edgecolor(player_color(state, e.player))
-            self.head.set_text(fit(names(e.title, state), 7.5, MIN_FONT + 1))
+            self.head.set_text(fit(names(e.title, state), 7.5, MIN_FONT + 1, weight="bold"))   # it is drawn bold
             self.who.set_text(fit(names(e.status, state), 7.5))
             self.what.set_text(wrap(names(e.may_act, state), 7.5, 3))
         else:

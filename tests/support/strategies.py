@@ -35,7 +35,13 @@ def triggers():
     card_trigger = st.builds(Trigger, event=st.sampled_from(CARD_EVENTS),
                              card=st.one_of(st.none(), card_filters()), one_or_more=st.booleans())
     player_trigger = st.builds(Trigger, event=st.sampled_from(PLAYER_EVENTS), player=st.sampled_from(list(Who)))
-    return st.one_of(card_trigger, card_trigger, player_trigger)
+    # challenges (agot.challenge): declarations, and results read by side, margin and unopposed
+    declared = st.builds(Trigger, event=st.sampled_from([EventKind.ATTACKS, EventKind.DEFENDS]),
+                         card=st.one_of(st.none(), card_filters()), challenge=st.sampled_from([None, "military"]))
+    result = st.builds(Trigger, event=st.sampled_from([EventKind.WINS_CHALLENGE, EventKind.LOSES_CHALLENGE]),
+                       player=st.sampled_from(list(Who)), side=st.sampled_from([None, "attacking", "defending"]),
+                       margin=st.sampled_from([None, 1, 3]), unopposed=st.sampled_from([None, True, False]))
+    return st.one_of(card_trigger, card_trigger, player_trigger, declared, result)
 
 
 def instructions():
@@ -46,6 +52,8 @@ def instructions():
                   target=st.sampled_from([Target.SELF, Target.THAT_CARD])),
         st.builds(Instruction, do=st.sampled_from([Verb.KNEEL, Verb.STAND, Verb.KILL]),
                   target=st.just(Target.CHOSEN), filter=card_filters(allow_self=False)),
+        st.builds(Instruction, do=st.just(Verb.GIVE_STRENGTH), target=st.sampled_from([Target.SELF, Target.THAT_CARD]),
+                  amount=st.sampled_from([-1, 2]), until=st.sampled_from([None, "challenge", "phase"])),
     )
 
 
@@ -98,7 +106,8 @@ def scenarios(draw, min_players: int = 2, max_players: int = 3, max_cards: int =
         cards.append(Card(
             id=f"c{i}", title=f"Card {i}", owner=owner, type=kind, zone="hand" if kind == "event" else "play area",
             kneeling=draw(st.booleans()),
-            abilities=tuple(draw(abilities(f"a{j}")) for j in range(n_ab))))
+            abilities=tuple(draw(abilities(f"a{j}")) for j in range(n_ab)),
+            extension=AgotCard(strength=draw(st.integers(0, 3))) if kind == "character" else None))
         if kind == "character" and draw(st.integers(0, 4)) == 0:
             cards.append(Card(id=f"c{i}dup", title=f"Card {i}", owner=owner, extension=AgotCard(duplicate_of=f"c{i}")))
     for p in players:
@@ -112,6 +121,18 @@ def scenarios(draw, min_players: int = 2, max_players: int = 3, max_cards: int =
                   cards=st.lists(st.sampled_from(in_play), min_size=1, max_size=2, unique=True).map(tuple)),
         player_entry,
     )
+    characters = {p: [c.id for c in cards if c.type == "character" and c.owner == p and c.zone == "play area"]
+                  for p in players}
+    attacking = [p for p in players if characters[p]]
+    if attacking and draw(st.booleans()):          # a challenge (agot.challenge), before or after the rest
+        attacker = draw(st.sampled_from(attacking))
+        against = draw(st.sampled_from([p for p in players if p != attacker]))
+        challenge = ScriptEntry(
+            Verb.CHALLENGE, tuple(draw(st.lists(st.sampled_from(characters[attacker]), min_size=1, unique=True))),
+            attacker, challenge=draw(st.sampled_from(["military", "intrigue", "power"])),
+            defenders=tuple(draw(st.lists(st.sampled_from(characters[against]), unique=True)))
+            if characters[against] else (), against=against)
+        entry = st.one_of(entry, st.just(challenge))
     script = tuple(draw(st.lists(entry, min_size=1, max_size=3)))
     return Scenario("generated", players, first, tuple(cards), script)
 

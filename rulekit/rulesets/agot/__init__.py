@@ -17,6 +17,8 @@ from rulekit.core.ruleset import Handler, Ruleset
 from rulekit.rulesets.agot import cards
 from rulekit.rulesets.agot import factions
 from rulekit.rulesets.agot import filters
+from rulekit.rulesets.agot import challenges
+from rulekit.rulesets.agot import challenge_checks
 from rulekit.rulesets.agot import resolution
 from rulekit.rulesets.agot import sequence
 from rulekit.rulesets.agot import views
@@ -63,6 +65,7 @@ class AGoT(Ruleset):
     # the plot phase is the round's first phase: its beginning begins a new round (Rules Reference,
     # Appendix I, Framework Event Details 1.1)
     round_opening_phase = "plot"
+    event_words = {"gets strength": "gets STR"}      # "attacks" / "defends": declared as an attacker / a defender
     #: the Rules Reference grants no priority: in each interrupt or reaction window the first
     #: player has the first opportunity and it passes in player order (agot.window.open)
     no_priority = ("in each window the first player has the first opportunity, which passes in player order: "
@@ -80,19 +83,21 @@ class AGoT(Ruleset):
         Verb.INITIATE, Verb.DELAY, Verb.BEGIN_ROUND, Verb.NOT_MODELLED,
         Verb.KILL, Verb.DRAW, Verb.DISCARD, Verb.PLAY, Verb.PUT_INTO_PLAY, Verb.RETURN_TO_HAND, Verb.LEAVE_PLAY,
         Verb.ATTACK, Verb.TAKE_CONTROL, Verb.REPLACE, Verb.BEGIN_PHASE, Verb.END_PHASE, *RESTRICTION_VERBS,
-        Verb.MOVE_POWER, Verb.DISCARD_POWER, Verb.WIN_DOMINANCE})
+        Verb.MOVE_POWER, Verb.DISCARD_POWER, Verb.WIN_DOMINANCE, Verb.CHALLENGE, Verb.DEFEND, Verb.GIVE_STRENGTH})
     ability_fields = frozenset({"limit", "max", "cannot_be_cancelled", "zones"})
-    trigger_fields = frozenset({"one_or_more", "challenge", "phase", "card", "player"})
+    trigger_fields = frozenset({"one_or_more", "challenge", "phase", "card", "player", "side", "margin", "unopposed"})
     instruction_fields = frozenset({"then", "cannot_be_saved", "instead", "at", "later", "condition", "filter",
-                                    "amount", "target", "to"})
-    entry_fields = frozenset({"challenge", "cannot_be_saved", "to"})
+                                    "amount", "target", "to", "until"})
+    entry_fields = frozenset({"challenge", "cannot_be_saved", "to", "defenders", "against"})
     #: "a Stark character", "a unique character", "a Knight or Lord character", "STR 3 or lower",
-    #: "the lowest STR character", "with 1 or more power" (:mod:`.filters`)
-    filter_fields = frozenset({"faction", "unique", "any_of", "strength", "power", "lowest", "highest"})
+    #: "the lowest STR character", "with 1 or more power" (:mod:`.filters`); "an attacking character"
+    filter_fields = frozenset({"faction", "unique", "any_of", "strength", "power", "lowest", "highest", "challenge"})
+    condition_fields = frozenset({"challenges"})
 
     handlers = {
         SequenceFrame: Handler(sequence.advance, sequence.answer),
         ResolutionFrame: Handler(resolution.advance, resolution.answer),
+        challenges.ChallengeFrame: Handler(challenges.advance),
     }
     flow = views.FLOW
     views = views
@@ -124,22 +129,46 @@ class AGoT(Ruleset):
         return ([ext.faction] if ext.faction != "neutral" else []) + (["unique"] if ext.unique else [])
 
     def card_mismatch(self, f, card, *, source=None, that=None):
-        return filters.card_mismatch(f, card, source, that)
+        return filters.card_mismatch(f, card, source, that) or challenge_checks.card_mismatch(f, card)
 
     def check_filter(self, f, path, *, instruction, trigger):
         filters.check_filter(f, path, instruction=instruction, trigger=trigger)
 
     def event_refusal(self, kind, state, card, amount):
-        return factions.event_refusal(kind, state, card, amount)
+        return factions.event_refusal(kind, state, card, amount) or challenge_checks.event_refusal(
+            kind, state, card, amount)
 
     def apply_event(self, state, tc):
-        return factions.apply_event(state, tc)
+        """Power moved or discarded (:mod:`.factions`); a declaration as attacker or defender."""
+        if tc.kind in (EventKind.POWER_MOVED, EventKind.POWER_DISCARDED):
+            return factions.apply_event(state, tc)
+        return challenge_checks.apply_event(state, tc)
 
     def companion_conditions(self, kind, state, conditions, sequence, cause):
         return factions.companion_conditions(kind, state, conditions, sequence, cause)
 
     def check_entry(self, entry, path, scenario):
         factions.check_move_power_entry(entry, path, scenario)
+        challenge_checks.check_entry(entry, path, scenario)
+
+    # challenges (rule agot.challenge), their STR and lasting effects (agot.lasting)
+    def run_entry(self, state, control, entry, occurrence, args):
+        return challenges.begin(state, control, entry, occurrence, args)
+
+    def card_event(self, card, tc):
+        return challenge_checks.card_event(card, tc)
+
+    def trigger_own_mismatch(self, when, tc, state, me):
+        return challenges.trigger_mismatch(when, tc, state, me)
+
+    def challenges_counted(self, count, state, me):
+        return challenges.counted(count, state, me)
+
+    def phase_ends(self, state):
+        return challenge_checks.phase_ends(state)
+
+    def check_condition(self, cond, path):
+        challenge_checks.check_condition(cond, path)
 
     def setup_cards(self, cards: tuple) -> tuple:
         """Every card gains one save per duplicate, named after it (``agot.save.duplicate``);
@@ -176,6 +205,7 @@ class AGoT(Ruleset):
                     raise ScenarioError(f"{instr.do.value!r} is not something a constant ability says", path=f"{path}.{where}.do",
                                         expected="one of " + ", ".join(v.value for v in RESTRICTION_VERBS))
             return
+        challenge_checks.check_ability(ability, path)
         for where, instr in parts:
             _check_power_destination(instr, f"{path}.{where}")
             if instr.do in RESTRICTION_VERBS:

@@ -22,14 +22,20 @@ class AgotCard:
     duplicate_of: str | None = None
     faction: str = "neutral"
     unique: bool = False
+    participating: str | None = None    # "attacking" / "defending" while a challenge is under way: the rules' own
+    until_challenge: int = 0            # the STR it gets "until the end of the challenge" (expires then)
+    until_phase: int = 0                # the STR it gets "until the end of the phase"
 
 
 def moved_card(rules, before, after, printed):
     """A card keeps its power only while it stays in play (power on a card that leaves play is
-    returned to the power pool)."""
-    if after.zone in rules.in_play or after.power == 0:
+    returned to the power pool); one that leaves play no longer participates in a challenge
+    ("Participating") and loses its lasting STR changes: it is a new object."""
+    lasting = after.until_challenge or after.until_phase
+    if after.zone in rules.in_play or (after.power == 0 and after.participating is None and not lasting):
         return after
-    return after.changed(power=0)
+    strength = printed.strength if printed is not None else after.strength - after.until_challenge - after.until_phase
+    return after.changed(power=0, participating=None, until_challenge=0, until_phase=0, strength=strength)
 
 
 def dependents(cards: tuple) -> dict:
@@ -61,11 +67,18 @@ def after_move(state, before, to_zone: str):
 
 def check_cards(cards: tuple) -> None:
     """Each duplicate names another card of the scenario; factions and faction cards are the
-    game's (:func:`~rulekit.rulesets.agot.factions.check_factions`)."""
+    game's (:func:`~rulekit.rulesets.agot.factions.check_factions`); participation and lasting
+    changes are the rules' own (a challenge sets them), not a file's."""
     from rulekit.rulesets.agot.factions import check_factions
     check_factions(cards)
     ids = [c.id for c in cards]
     for i, card in enumerate(cards):
+        for name, how in (("participating", "declared in a challenge"), ("until_challenge", "given by an effect"),
+                          ("until_phase", "given by an effect")):
+            if card.extension is not None and getattr(card, name):
+                raise ScenarioError(f"card {card.id!r}: {name!r} is {how}, not set by a file", path=f"cards[{i}].{name}",
+                                    expected=f"no {name!r}: a script entry {{do: challenge, player: ATTACKER, "
+                                             "challenge: military, cards: [ATTACKERS], defenders: [DEFENDERS]}")
         target = card.duplicate_of if card.extension is not None else None
         if target is not None and (target not in ids or target == card.id):
             from rulekit.core.scenario import suggest

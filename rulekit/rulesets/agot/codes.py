@@ -42,6 +42,14 @@ class AgotStep(Word):
     NOTHING = "nothing"
     NOT_MODELLED = "not-modelled"         # an effect rulekit does not simulate resolves: nothing changes
     RESOLVED = "resolved"
+    # a challenge (rulekit.rulesets.agot.challenges)
+    CHALLENGE_INITIATED = "challenge-initiated"   # 4.2: the attackers are declared (and kneel)
+    NO_CHALLENGE = "no-challenge"                 # no declared attacker is eligible: no challenge
+    DEFENDERS_DECLARED = "defenders-declared"     # 4.2.1
+    NO_DEFENDERS = "no-defenders"
+    CHALLENGE_WON = "challenge-won"               # 4.2.2: STR compared, a winner and a loser
+    NO_WINNER = "no-winner"                       # 4.2.2: neither side can win
+    CHALLENGE_ENDS = "challenge-ends"             # 4.2.6
 
     def __str__(self) -> str:
         return self.value

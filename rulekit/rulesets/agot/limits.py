@@ -13,6 +13,9 @@ from rulekit.core.model import Card, GameState
 
 
 def period_key(state: GameState, per: Period) -> str:
+    if per is Period.CHALLENGE:         # "Max 1 per challenge": each challenge is a period of its own
+        from rulekit.rulesets.agot.challenges import period_key as challenge_period
+        return f"round {state.round}, {challenge_period(state)}"
     return f"round {state.round}" if per is Period.ROUND else f"round {state.round}, phase {state.phase_number} ({state.phase})"
 
 

@@ -19,6 +19,7 @@ from rulekit.core.frames import Ask, Control, Progress
 from rulekit.core.frozen import members, replace
 from rulekit.core.model import DelayedEffect, GameState, TriggeringCondition
 from rulekit.core.ruleset import ruling_arg
+from rulekit.rulesets.agot.challenge_checks import stops_at_once
 from rulekit.rulesets.agot.codes import AgotStep
 from rulekit.rulesets.agot.frames import ResolutionFrame, Role, SequenceFrame, Stage
 from rulekit.rulesets.agot.steps import SeqStep
@@ -210,13 +211,17 @@ def _execute(frame: ResolutionFrame, state: GameState, control: Control, instr: 
     if instr.target.is_player:
         conditions = occur.conditions_for(instr.do, state, sequence, frame.use, players=targets, amount=instr.amount)
     else:
+        expired = stops_at_once(instr, state)       # "until the end of the challenge" with none under way
+        if expired:
+            return Progress(state, control[:-1] + (replace(moved_on, shortfall=True),), "agot.lasting",
+                            AgotStep.NOTHING, args + (("why", expired),))
         to = None
         if instr.do is Verb.MOVE_POWER:     # the card the power goes to, never the one it leaves (RR "Moving Power")
             onto = destination(instr.to, state, frame.controller, frame.source, frame.condition)
             to = onto.id if onto is not None else None
             targets = tuple(c for c in targets if to is not None and c.id != to)
         conditions = occur.conditions_for(instr.do, state, sequence, frame.use, cards=targets, amount=instr.amount,
-                                          cannot_be_saved=unsavable, to=to)
+                                          cannot_be_saved=unsavable, to=to, until=instr.until)
     if not conditions:
         return Progress(state, control[:-1] + (replace(moved_on, shortfall=True),), "agot.effect.nothing",
                         AgotStep.NOTHING, args)

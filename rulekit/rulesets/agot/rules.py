@@ -187,8 +187,30 @@ RULES: tuple[Rule, ...] = (
          "re-enters play is a new copy, while a change of control keeps the copy (its new controller has a limit of "
          "their own). \"Max N per phase/round\" counts a player's initiations across all their copies of a title. A "
          "cancelled use still counts. A round begins when its plot phase begins, so \"per round\" counts start "
-         "again there.", "rules reference",
+         "again there. \"Per challenge\" makes each challenge a period of its own, from its initiation to its "
+         "end.", "rules reference",
          _RR + ", \"Limits and Maxima\" and \"Appendix I: Timing and Gameplay\" (Framework Event Details 1.1)"),
+    Rule("agot.challenge", "Challenges",
+         "A challenge is initiated by declaring its attackers, who kneel (a reaction to the initiation sees them "
+         "attacking); then the defending player declares defenders, who kneel; then each side's STR — that of its "
+         "participating characters — is compared: the higher total wins, a tie goes to the attacker, and a side "
+         "with no participating character or 0 STR cannot win. Reactions to winning and losing follow the "
+         "comparison, while the challenge is still under way; the attacker wins unopposed if the defending side "
+         "counted 0 STR. When the challenge ends no character participates any more. A character that leaves play "
+         "no longer participates.", "rules reference",
+         _RR + ", \"Appendix I: Timing and Gameplay\" (framework steps 4.2-4.2.6), \"Attacker, Attacking "
+         "Character, Attacking Player\", \"Defender, Defending Character, Defending Player\", \"Participating\", "
+         "\"Winning a Challenge\", \"Unopposed, Unopposed Challenge\" and \"Strength, Strength Modifiers\""),
+    Rule("agot.lasting", "Lasting effects",
+         "An effect \"until the end of the challenge\" (or of the phase) keeps changing the game after the ability "
+         "that created it has resolved, whether or not its card stays in play, and expires as soon as that "
+         "timing point is reached. One that would begin after the end it names expires at once, changing nothing.",
+         "rules reference", _RR + ", \"Lasting Effects\""),
+    Rule("agot.challenge-history", "The challenges so far",
+         "A condition may count the challenges a player has won, lost or initiated this round or this phase "
+         "(\"if you have not lost a challenge this round\"): a challenge is won or lost when STR is compared, and a "
+         "challenge no one won is neither.", "rules reference",
+         _RR + ", \"Winning a Challenge\" and \"Appendix I: Timing and Gameplay\" (framework step 4.2.2)"),
     Rule("agot.delayed", "Delayed effects",
          "A delayed effect is set up by one effect to resolve at a later timing point; it resolves automatically, "
          "before the reactions to that timing point are offered, and once. It is not a new triggered ability, even "

@@ -15,7 +15,7 @@ from rulekit.rulesets.agot.codes import AgotStep
 from rulekit.rulesets.agot.frames import ResolutionFrame, SequenceFrame
 from rulekit.rulesets.agot.steps import SeqStep
 
-FLOW_END, FLOW_NESTED = "end", "nested"
+FLOW_END, FLOW_NESTED, FLOW_CHALLENGE = "end", "nested", "challenge"
 
 
 def _flow() -> Flow:
@@ -32,6 +32,12 @@ def _flow() -> Flow:
               for step in (SeqStep.WOULD_WINDOW, SeqStep.FORCED_INTERRUPTS, SeqStep.INTERRUPT_WINDOW)]
     edges += [(step.name, FLOW_NESTED, "nested in") for step in steps if step.timing is not None]
     edges.append((FLOW_NESTED, SeqStep.IMMINENT.name, "opens"))
+    # a challenge's framework steps (agot.challenge): each timing point opens a sequence; once its
+    # reactions are over, the challenge goes on to its next step
+    nodes.append(FlowNode(FLOW_CHALLENGE, "a challenge: declarations, STR compared, its end", "agot.challenge",
+                          "stage"))
+    edges.append((FLOW_CHALLENGE, SeqStep.IMMINENT.name, "opens"))
+    edges.append((SeqStep.REACTION_WINDOW.name, FLOW_CHALLENGE, "next"))
     return Flow(tuple(nodes), tuple(edges))
 
 
@@ -41,7 +47,9 @@ FLOW = _flow()
 def flow_node(step) -> str | None:
     """The step of the rules text ``step`` was taken at (:func:`taken_at`)."""
     at = taken_at(step)
-    return at.name if at is not None else None
+    if at is not None:
+        return at.name
+    return FLOW_CHALLENGE if _challenge_step(step) else None     # a challenge's framework step, no sequence open
 
 
 def sequence_id(step) -> str | None:
@@ -147,22 +155,33 @@ def taken_at(step) -> SeqStep | None:
     frames = _sequences(step)
     if frames:
         return frames[-1].step
-    return SeqStep.IMMINENT if step.what == AgotStep.SCRIPT else None
+    return SeqStep.IMMINENT if step.what in _OPENS else None
+
+
+#: the steps that open a sequence from outside any: the script's occurrence, a challenge's timing points
+_OPENS = (AgotStep.SCRIPT, AgotStep.CHALLENGE_INITIATED, AgotStep.DEFENDERS_DECLARED, AgotStep.CHALLENGE_WON)
+
+
+def _challenge_step(step) -> bool:
+    """A challenge's framework step that opens no sequence (no defender, no winner, its end)."""
+    return step.rule == "agot.challenge" and taken_at(step) is None
 
 
 def position(step) -> str | None:
     """``"step 4, interrupt window"``: the step of the rules text the step was taken at."""
     at = taken_at(step)
+    if at is None and _challenge_step(step):
+        return "the challenge's framework steps"
     return f"step {at.number}, {at.title}" if at is not None else None
 
 
 def sequence_columns() -> tuple[tuple[str, str], ...]:
-    return tuple((s.name, f"{s.number}\n{_SHORT[s]}") for s in SeqStep)
+    return tuple((s.name, f"{s.number}\n{_SHORT[s]}") for s in SeqStep) + ((FLOW_CHALLENGE, "4.2\nchallenge"),)
 
 
 def sequence_mark(step) -> SequenceMark:
     at = taken_at(step)
-    column = at.name if at is not None else None
+    column = at.name if at is not None else (FLOW_CHALLENGE if _challenge_step(step) else None)
     a = step.args_dict()
     mark = _MARKS.get(step.what, "step")
     player = a.get("player") if isinstance(a.get("player"), str) else None

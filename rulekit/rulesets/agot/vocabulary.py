@@ -17,7 +17,14 @@ VOCABULARY = (
     _V("constant", "constant abilities: 'cannot be killed', 'cannot be saved', 'cannot be cancelled' (agot.constant)"),
     _V("delayed", "delayed effects: 'at the end of the phase, …' (agot.delayed)"),
     _V("events", "playing an event card from hand, and 'after an opponent plays an event' (agot.event.played)"),
-    _V("challenges", "'wins a challenge' / 'loses a challenge' as triggering conditions"),
+    _V("challenges", "challenges: declared as an attacker / a defender, attacking, defending, participating, "
+                     "'win a challenge' as the attacking / defending player, 'by N or more STR', unopposed "
+                     "(agot.challenge; Appendix I, 4.2-4.2.6)"),
+    _V("challenge-limits", "'Limit X per challenge' and 'Max X per challenge': each challenge a period of its own "
+                           "(agot.limit)"),
+    _V("lasting", "lasting effects: '+2 STR until the end of the challenge / the phase' (agot.lasting)"),
+    _V("challenge-history", "the challenges so far: 'if you have not lost a challenge this round', 'won 2 or more "
+                            "challenges this phase' (agot.challenge-history)"),
     _V("phases", "'when the … phase begins / ends' as triggering conditions"),
     _V("costs", "costs paid before targets are chosen: kneel, sacrifice (agot.initiate.cost-paid)"),
     _V("targets", "chosen targets, and 'each …' (agot.initiate.targets)"),

@@ -86,6 +86,39 @@ def describe(what: str, a: dict, state) -> str | None:
         return f"{verb_head(a)} ({a['instruction']}): nothing it could change{why}, so nothing happens."
     if what == "resolved":
         return f"{_use_words(state, a['use'])} has resolved."
+    return _challenge_words(what, a, state)
+
+
+def _cards(state, card_ids) -> str:
+    return ", ".join(obj_label(state, c) for c in card_ids) or "none"
+
+
+def _left_out(a: dict) -> str:
+    return "".join(f"; not eligible: {why}" for _, why in a.get("left_out", ()))
+
+
+def _challenge_words(what: str, a: dict, state) -> str | None:
+    """A challenge's framework steps (Rules Reference, "Appendix I: Timing and Gameplay", 4.2-4.2.6)."""
+    if what == "challenge-initiated":
+        return (f"{a['attacker']} initiates a {a['type']} challenge against {a['defender']}, declaring "
+                f"{_cards(state, a['attackers'])} as attackers, who kneel{_left_out(a)} (framework step 4.2).")
+    if what == "no-challenge":
+        return f"{a['attacker']} cannot initiate the {a['type']} challenge: no declared attacker is eligible{_left_out(a)}."
+    if what == "defenders-declared":
+        return (f"{a['defender']} declares {_cards(state, a['defenders'])} as defenders, who kneel{_left_out(a)} "
+                "(framework step 4.2.1).")
+    if what == "no-defenders":
+        return f"{a['defender']} declares no defender{_left_out(a)} (framework step 4.2.1)."
+    if what == "challenge-won":
+        how = " unopposed" if a["unopposed"] else ""
+        return (f"STR compared: {a['attacking_str']} attacking, {a['defending_str']} defending — {a['winner']} wins"
+                f"{how} (framework step 4.2.2).")
+    if what == "no-winner":
+        return (f"STR compared: {a['attacking_str']} attacking, {a['defending_str']} defending — neither player can "
+                "win, so no one wins or loses (framework step 4.2.2).")
+    if what == "challenge-ends":
+        return ("The challenge ends: no character participates any more, and effects until the end of the challenge "
+                "expire (framework step 4.2.6).")
     return None
 
 

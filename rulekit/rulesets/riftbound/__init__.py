@@ -125,7 +125,7 @@ class Riftbound(Ruleset):
         return cards.place(state, card_id, to, controller)
 
     def apply_event(self, state, tc):
-        if tc.kind is EventKind.DEFENDS:      # the designation is set as the combat begins (rb.combat)
+        if tc.kind in (EventKind.ATTACKS, EventKind.DEFENDS):   # the designation is set as the combat begins (rb.combat)
             return state
         if tc.kind is EventKind.RECALLED:     # to its base, the same object, nothing else changed (450, 453.1)
             return cards.place(state, tc.card.id, "base")
