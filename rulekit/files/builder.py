@@ -106,6 +106,13 @@ def shuffle(player="you", deep: int = 1, condition=()) -> Instruction:
     return do(Verb.SHUFFLE, player, None, deep, condition)
 
 
+def search(filter: CardFilter, to: str = "hand", condition=()) -> Instruction:
+    """A Game of Thrones' deck search (Rules Reference, "Search"; rule ``agot.chance``): the
+    controller chooses a card ``filter`` finds in their draw deck and it is put into their hand:
+    ``search(cards(zone="draw deck", owner="you", trait="Knight"))``; follow it with ``shuffle()``."""
+    return Instruction(Verb.MOVE, Target.CHOSEN, filter, condition=tuple(condition), to=to)
+
+
 def give_might(amount: int, target="self", filter=None, *, this_turn: bool = False) -> Instruction:
     """Riftbound's "give a unit +2 Might" (``amount`` may be negative: "-3 Might");
     ``this_turn=True`` is "… this turn": the change expires when the turn ends (rule

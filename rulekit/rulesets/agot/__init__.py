@@ -15,6 +15,7 @@ from rulekit.core.frames import Progress
 from rulekit.core.frozen import replace
 from rulekit.core.ruleset import Handler, Ruleset
 from rulekit.rulesets.agot import cards
+from rulekit.rulesets.agot import chance
 from rulekit.rulesets.agot import resolution
 from rulekit.rulesets.agot import sequence
 from rulekit.rulesets.agot import views
@@ -56,6 +57,8 @@ class AGoT(Ruleset):
     default_card_type = "character"
     default_zone = "play area"
     played_types = ("event",)
+    #: a search's "put it into your hand" is the one move A Game of Thrones' files make (agot.chance)
+    event_words = {"moves": "is put into its owner's hand"}
     killable_types = ("character",)
     turned_word = "kneeling"
     #: the Rules Reference grants no priority: in each interrupt or reaction window the first
@@ -70,13 +73,16 @@ class AGoT(Ruleset):
                          Timing.FORCED_REACTION, Timing.REACTION, Timing.CONSTANT})
     verbs = frozenset({
         Verb.CANCEL, Verb.SAVE, Verb.WIN_CHALLENGE, Verb.GAIN_POWER, Verb.KNEEL, Verb.STAND, Verb.SACRIFICE,
-        Verb.INITIATE, Verb.DELAY, Verb.BEGIN_ROUND, Verb.NOT_MODELLED,
+        Verb.INITIATE, Verb.DELAY, Verb.BEGIN_ROUND, Verb.NOT_MODELLED, Verb.SHUFFLE, Verb.MOVE,
         Verb.KILL, Verb.DRAW, Verb.DISCARD, Verb.PLAY, Verb.PUT_INTO_PLAY, Verb.RETURN_TO_HAND, Verb.LEAVE_PLAY,
         Verb.ATTACK, Verb.TAKE_CONTROL, Verb.REPLACE, Verb.BEGIN_PHASE, Verb.END_PHASE, *RESTRICTION_VERBS})
+    #: target: random and shuffle: "discard 1 card at random", a searched deck shuffled (rules rulekit.chance,
+    #: agot.chance; Rules Reference "Intrigue Claim", "Search")
+    chance = True
     ability_fields = frozenset({"limit", "max", "cannot_be_cancelled", "zones"})
     trigger_fields = frozenset({"one_or_more", "challenge", "phase", "card", "player"})
     instruction_fields = frozenset({"then", "cannot_be_saved", "instead", "at", "later", "condition", "filter",
-                                    "amount", "target"})
+                                    "amount", "target", "to"})
     entry_fields = frozenset({"challenge", "cannot_be_saved"})
 
     handlers = {
@@ -145,6 +151,7 @@ class AGoT(Ruleset):
                 raise ScenarioError(f"{instr.do.value!r} belongs to a constant ability, not a {ability.timing.value} one",
                                     path=f"{path}.{where}.do", expected="timing: constant")
         _check_initiation_listener(ability, path, card_id)
+        chance.check_ability(ability, path)
 
     def target_refusal(self, kind, state, card, amount):
         """A card can be chosen only if the effect could change the game state for it (Rules

@@ -19,6 +19,7 @@ from rulekit.core.frames import Ask, Control, Progress
 from rulekit.core.frozen import members, replace
 from rulekit.core.model import DelayedEffect, GameState, TriggeringCondition
 from rulekit.core.ruleset import ruling_arg
+from rulekit.rulesets.agot import chance as agot_chance
 from rulekit.rulesets.agot.codes import AgotStep
 from rulekit.rulesets.agot.frames import ResolutionFrame, Role, SequenceFrame, Stage
 from rulekit.rulesets.agot.steps import SeqStep
@@ -156,7 +157,10 @@ def _finish(frame: ResolutionFrame, state: GameState, control: Control) -> Progr
 
 
 def answer(frame: ResolutionFrame, state: GameState, control: Control, option: str, verdicts) -> Progress:
-    slot = _pending_slot(frame, state)[0]
+    pending = _pending_slot(frame, state)
+    if pending is None and agot_chance.asks(frame):
+        return agot_chance.answer(frame, state, control, option)      # the game's answer (agot.chance)
+    slot = pending[0]
     chosen = replace(frame, chosen=frame.chosen + ((slot, option),))
     return Progress(state, control[:-1] + (chosen,), "agot.initiate.targets", AgotStep.TARGET,
                     (("use", frame.use), ("card", option)))
@@ -169,7 +173,7 @@ def _execute(frame: ResolutionFrame, state: GameState, control: Control, instr: 
         pending = _pending_slot(frame, state)
         if pending is not None:
             return _ask_target(frame, state, pending)
-    moved_on = replace(frame, index=frame.index + 1)
+    moved_on = replace(frame, index=frame.index + 1, chance=())
     args = (("use", frame.use), ("instruction", slot), ("verb", instr.words))
     if instr.then:
         # the part before "then" must have resolved in full (agot.then); a part that was replaced
@@ -194,12 +198,20 @@ def _execute(frame: ResolutionFrame, state: GameState, control: Control, instr: 
     if instr.acts_on_condition:
         return _act_on_condition(frame, state, control, instr, moved_on, args,
                                  ids.instruction_sequence(frame.use, stage, frame.index))
+    if instr.do is Verb.SHUFFLE:
+        return agot_chance.shuffle(frame, state, control, instr, args)
     if instr.do is Verb.DELAY:
         delayed = DelayedEffect(ids.nested(frame.use, slot), frame.use, frame.source, frame.controller, instr.at,
                                 instr.later)
         return Progress(replace(state, delayed=state.delayed + (delayed,)), control[:-1] + (moved_on,),
                         "agot.delayed", AgotStep.DELAYS, args)
-    targets = judge.changeable_targets(instr, state, frame.controller, frame.source, frame.condition)
+    if instr.target is Target.RANDOM:
+        # the game answers which cards it takes (agot.chance)
+        targets = agot_chance.random_targets(frame, state, instr, slot)
+        if isinstance(targets, Ask):
+            return targets
+    else:
+        targets = judge.changeable_targets(instr, state, frame.controller, frame.source, frame.condition)
     if instr.target.is_chosen:
         # every choice made for this instruction (one, or one per player): it resolves for all at once
         chosen = {frame.choice(s) for s, _ in _slots(frame, state, instr, slot)}
@@ -210,7 +222,7 @@ def _execute(frame: ResolutionFrame, state: GameState, control: Control, instr: 
         conditions = occur.conditions_for(instr.do, state, sequence, frame.use, players=targets, amount=instr.amount)
     else:
         conditions = occur.conditions_for(instr.do, state, sequence, frame.use, cards=targets, amount=instr.amount,
-                                          cannot_be_saved=unsavable)
+                                          cannot_be_saved=unsavable, to=instr.to)
     if not conditions:
         return Progress(state, control[:-1] + (replace(moved_on, shortfall=True),), "agot.effect.nothing",
                         AgotStep.NOTHING, args)

@@ -187,6 +187,14 @@ RULES: tuple[Rule, ...] = (
          "re-enters play is a new copy, while a change of control keeps the copy (its new controller has a limit of "
          "their own). \"Max N per phase/round\" counts a player's initiations across all their copies of a title. A "
          "cancelled use still counts.", "rules reference", _RR + ", \"Limits and Maxima\""),
+    Rule("agot.chance", "At random, searching and shuffling a deck",
+         "Cards taken \"at random\" (discarded from a hand at random, as intrigue claim does) are chosen by no "
+         "player: the game picks them, a chance decision (rulekit.chance); each card taken is then affected in a "
+         "triggering condition of its own. A search lets its player look at the searched cards and take one that "
+         "fits (a choice of theirs; rulekit offers the cards that fit); a search of a whole deck ends with that deck "
+         "shuffled, and which cards a shuffle leaves on top is a chance decision too, the cards beneath keeping "
+         "their order. Shuffling is no triggering condition; a deck of 0 or 1 card is not changed by it.",
+         "rules reference", _RR + ", \"Intrigue Claim\" and \"Search\""),
     Rule("agot.delayed", "Delayed effects",
          "A delayed effect is set up by one effect to resolve at a later timing point; it resolves automatically, "
          "before the reactions to that timing point are offered, and once. It is not a new triggered ability, even "

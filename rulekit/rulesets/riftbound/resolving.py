@@ -165,17 +165,8 @@ def _execute(frame: ItemFrame, state: GameState, control: Control, instr: Instru
 
 
 def _random_outcomes(instr, state: GameState, candidates, amount: int) -> tuple[str, ...]:
-    """What a random pick can take (rule ``rb.chance``): from a player's own zone (a hand, a deck)
-    each player whose cards the filter finds gives ``amount`` of their own — "each opponent
-    discards 1 at random" takes one card from every opponent's hand (422.1, 422.4); elsewhere (units
-    on the board) ``amount`` of all the cards found."""
-    zone = instr.filter.zone if instr.filter is not None else None
-    if zone is None or zone in state.rules.in_play or zone in state.rules.shared_zones:
-        return chance.random_outcomes(tuple(c.obj for c in candidates), amount)
-    owners: dict[str, list[str]] = {}
-    for c in candidates:
-        owners.setdefault(c.owner, []).append(c.obj)
-    return chance.random_outcomes_each(tuple(tuple(objs) for objs in owners.values()), amount)
+    """What a random pick can take (rule ``rb.chance``; 422.1, 422.4): :func:`rulekit.core.chance.pick_outcomes`."""
+    return chance.pick_outcomes(instr, state, candidates, amount)
 
 
 def _answer_chance(frame: ItemFrame, state: GameState, control: Control, outcome: str) -> Progress:
