@@ -75,6 +75,7 @@ class CardFilter:
     top: int | None = None           # among the top N cards of its owner's deck ("look at the top 3 cards")
     buffed: bool | None = None       # Riftbound: with a buff ("buffed units") or, false, without one
     keyword: str | None = None       # Riftbound: with this keyword ("a unit with Tank")
+    entered: str | None = None       # A Game of Thrones: entered play "this phase" / "this round" (its ruleset judges)
 
 
 @immutable
@@ -99,6 +100,8 @@ class Trigger:
     occurrence instead of once per triggering condition. ``player`` is the player the
     condition is about: who draws or wins; for a card event, the card's controller (the new
     controller for a change of control, the ability's controller for an effect's initiation).
+    ``or_events`` are the other events one triggering condition names ("After a character is
+    sacrificed or killed"): either meets it; it stays one ability, with one limit.
     """
 
     __pydantic_config__ = {"extra": "forbid"}   # file keys are checked: no unknown keys
@@ -112,6 +115,17 @@ class Trigger:
     by: CardFilter | None = None      # the card whose effect made it happen ("with a spell you control")
     nth: int | None = None            # "the Nth time … each turn"
     turn: Who | None = None           # "on your turn" / "on an opponent's turn": whose turn it must be
+    or_events: tuple[EventKind, ...] = ()   # "is sacrificed or killed": the other events it names (one ability)
+    how: str | None = None            # how a card entered play ("marshal", "ambush", "put into play"): its ruleset's means
+
+    @property
+    def events(self) -> tuple[EventKind, ...]:
+        """Every event the triggering condition names: ``event``, then ``or_events``."""
+        return (self.event,) + self.or_events
+
+    def listens_for(self, kinds) -> bool:
+        """Whether it names one of ``kinds`` (an event kind and every kind it also counts as)."""
+        return self.event in kinds or any(k in kinds for k in self.or_events)
 
 
 @immutable

@@ -11,7 +11,7 @@ from rulekit.core.abilities import Ability, Target, Timing
 from rulekit.core.errors import ScenarioError
 from rulekit.core.events import (CHANCE_VERBS, CONDITION_VERBS, EVENTS, PLAYER_PICKS_CARDS,
                                  RESTRICTION_VERBS, RULES_ONLY_VERBS, SIGNED_VERBS, VERB_EVENT,
-                                 Subject, Verb)
+                                 Subject, Verb, kinds_counted)
 from rulekit.core.model import Card
 from rulekit.core.ruleset import COMMON_FIELDS
 from rulekit.core.checking_words import _check_chance, _check_not_modelled, _check_one_counter, _check_this_turn
@@ -151,6 +151,7 @@ def check_ability(ability: Ability, ap: str, rules, card_id: str) -> None:
         if not _happens_in(ability.when.event, rules) and ability.when.event not in _ALWAYS_EVENTS:
             raise ScenarioError(f"{ability.when.event.value!r} never happens in {rules.name}",
                                 path=f"{ap}.when.event", expected=_events_of(rules))
+        _check_or_events(ability.when, f"{ap}.when", rules)
         for name in ("card", "by"):
             f = getattr(ability.when, name, None)
             if f is not None:
@@ -192,6 +193,23 @@ def _happens_in(kind, rules) -> bool:
 
 def _events_of(rules) -> str:
     return "one of " + ", ".join(sorted(k.value for k in EVENTS if _happens_in(k, rules)))
+
+
+def _check_or_events(when, path: str, rules) -> None:
+    """The other events one triggering condition names ("sacrificed or killed"): each happens in
+    the ruleset, none twice, and none that another of them already counts as or is counted in
+    ("killed or leaves play" is only "leaves play")."""
+    seen: list = []
+    for k, event in enumerate(when.events):
+        at = f"{path}.or_events[{k - 1}]" if k else f"{path}.event"
+        if k and not _happens_in(event, rules) and event not in _ALWAYS_EVENTS:
+            raise ScenarioError(f"{event.value!r} never happens in {rules.name}", path=at, expected=_events_of(rules))
+        for other in seen:
+            if event is other or event in kinds_counted(other) or other in kinds_counted(event):
+                raise ScenarioError(f"{event.value!r} and {other.value!r} are named twice in one triggering condition: "
+                                    "one already counts as the other", path=at,
+                                    expected="events none of which counts as another (\"sacrificed or killed\")")
+        seen.append(event)
 
 
 def _check_set_fields(rules, what: str, value, path: str, name: str) -> None:

@@ -65,7 +65,7 @@ def card_targets(instr: Instruction, state: GameState, me: str, source: Card,
             continue
         if f.top is not None and cid not in state.decks.get(card.owner, ())[:f.top]:
             continue            # not among the top N cards of its owner's deck (what "look at the top N" finds)
-        if filter_mismatch(f, card, me, source, rules=state.rules) is None:
+        if filter_mismatch(f, card, me, source, rules=state.rules, state=state) is None:
             out.append(card)
     return tuple(out)
 

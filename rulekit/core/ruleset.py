@@ -216,6 +216,8 @@ class Ruleset(Places, GameOwnState, RulesetViews):
     board_moves_keep_object: ClassVar[bool] = False
     #: what the rules call the cards a kill can kill, in a sentence ("is not a character")
     card_noun: ClassVar[str] = "card"
+    #: how a card can enter play, the default first (a trigger's and a script entry's ``how``)
+    entry_means: ClassVar[tuple[str, ...]] = ()
     #: the card types of this game, as a card's ``type:`` names them (checked when a scenario
     #: is; empty: any type is accepted)
     card_types: ClassVar[tuple[str, ...]] = ()

@@ -42,6 +42,7 @@ class ScriptEntry:
     grant: Ability | None = None       # what ``grant`` gives them
     ability: str | None = None         # which ability ``remove ability`` takes away
     this_turn: bool = False            # ``give might``: the change expires at the end of the turn
+    how: str | None = None             # ``put into play``: by what means (A Game of Thrones: marshal, ambush)
 
     def slug(self) -> str:
         if self.id:

@@ -16,6 +16,7 @@ from rulekit.core.frozen import replace
 from rulekit.core.ruleset import Handler, Ruleset
 from rulekit.rulesets.agot import cards
 from rulekit.rulesets.agot import chance
+from rulekit.rulesets.agot import entering
 from rulekit.rulesets.agot import resolution
 from rulekit.rulesets.agot import sequence
 from rulekit.rulesets.agot import views
@@ -80,10 +81,13 @@ class AGoT(Ruleset):
     #: agot.chance; Rules Reference "Intrigue Claim", "Search")
     chance = True
     ability_fields = frozenset({"limit", "max", "cannot_be_cancelled", "zones"})
-    trigger_fields = frozenset({"one_or_more", "challenge", "phase", "card", "player"})
+    trigger_fields = frozenset({"one_or_more", "challenge", "phase", "card", "player", "or_events", "how"})
     instruction_fields = frozenset({"then", "cannot_be_saved", "instead", "at", "later", "condition", "filter",
                                     "amount", "target", "to"})
-    entry_fields = frozenset({"challenge", "cannot_be_saved"})
+    entry_fields = frozenset({"challenge", "cannot_be_saved", "how"})
+    filter_fields = frozenset({"entered"})
+    #: how a card enters play: an effect's "put into play" (the default), "marshal", "ambush" (agot.entered-play)
+    entry_means = entering.MEANS
 
     handlers = {
         SequenceFrame: Handler(sequence.advance, sequence.answer),
@@ -110,6 +114,15 @@ class AGoT(Ruleset):
 
     def check_cards(self, listed: tuple) -> None:
         cards.check_cards(listed)
+
+    def check_entry(self, entry, path: str, scenario) -> None:
+        entering.check_entry(entry, path, scenario)
+
+    def entered_play(self, state, card_id: str, tc):
+        return entering.entered_play(state, card_id, tc)
+
+    def entered_mismatch(self, when: str, card, state):
+        return entering.entered_mismatch(when, card, state)
 
     def setup_cards(self, cards: tuple) -> tuple:
         """Every card gains one save per duplicate, named after it (``agot.save.duplicate``);
@@ -152,6 +165,7 @@ class AGoT(Ruleset):
                                     path=f"{path}.{where}.do", expected="timing: constant")
         _check_initiation_listener(ability, path, card_id)
         chance.check_ability(ability, path)
+        entering.check_ability(ability, path)
 
     def target_refusal(self, kind, state, card, amount):
         """A card can be chosen only if the effect could change the game state for it (Rules

@@ -37,6 +37,19 @@ RULES: tuple[Rule, ...] = (
     Rule("agot.tc.7", "Step 7: the reaction window",
          "The reaction window opens; it stays open until every player has passed, one after another.",
          "rules text", _TC),
+    Rule("agot.tc.several", "One triggering condition, several events",
+         "A triggering condition may name more than one occurrence (\"after a character is sacrificed or killed\"): "
+         "any of them meets it. It is still one ability: each copy is used at most once per triggering condition, "
+         "and its limit counts its uses whichever event it answered.", "rules reference",
+         _RR + ", \"Triggering Condition\", \"Reactions\", \"Interrupts\" and \"Limits and Maxima\""),
+    Rule("agot.entered-play", "How and when a card entered play",
+         "A card enters play whenever it goes from an out-of-play area into play. Marshaling it from hand and "
+         "putting it into play by an ability are two ways; ambush, a player action of the challenges phase that "
+         "puts a card from hand into play, is a third. Only marshaling is marshaling: a card put into play or "
+         "ambushed is not considered marshaled. A triggering condition may name the means (\"after you marshal a "
+         "character\", \"if it was ambushed\"); while the card stays in play it is known to have entered play in "
+         "this phase or this round, and it forgets that once it leaves play.", "rules reference",
+         _RR + ", \"Enters Play\", \"Marshal\", \"Ambush (X)\" and \"Put into Play\""),
     Rule("agot.window.open", "Windows: the first opportunity",
          "In an interrupt or reaction window the first player has the first opportunity to use an ability, then "
          "the opportunity passes in player order.", "rules reference", _RR + ", \"Interrupts\", \"Reactions\" and \"Player Order\""),

@@ -32,11 +32,11 @@ def judge(state: GameState, source: Card, ability: Ability, tc: TriggeringCondit
     if ability.timing is _Timing.CONSTANT:
         return Verdict(obj, aid, tid, _Code.NOT_LISTENING,
                        "a constant ability: never used, it applies while its card is in play")
-    if ability.when is None or ability.when.event not in kinds_counted(tc.kind):
+    if ability.when is None or not ability.when.listens_for(kinds_counted(tc.kind)):
         if ability.when is None:
             return Verdict(obj, aid, tid, _Code.NOT_LISTENING, "it is used with priority, not triggered")
-        return Verdict(obj, aid, tid, _Code.NOT_LISTENING,
-                       f"it listens for \"{ability.when.event.value}\", this is \"{tc.kind.value}\"")
+        named = " or ".join(f"\"{e.value}\"" for e in ability.when.events)
+        return Verdict(obj, aid, tid, _Code.NOT_LISTENING, f"it listens for {named}, this is \"{tc.kind.value}\"")
     if step is None or ability.timing is not step.timing:
         where = f"step {step.number}, {step.title}" if step is not None else "outside a sequence"
         article = "an" if ability.timing.value[0] in "aeiou" else "a"
