@@ -26,10 +26,11 @@ class Timing(Word):
     ACTION = "action"                # Riftbound: a spell or ability without Reaction (only while no Chain exists)
     CONSTANT = "constant"            # A Game of Thrones: applies while its card is in play; never used
     REPLACEMENT = "replacement"      # Riftbound: a replacement printed on a card ("If … would …, instead …")
+    WHEN_REVEALED = "when revealed"  # A Game of Thrones: a plot's "When Revealed:", mandatory as it is revealed
 
     def __init__(self, value: str):
         # a plain attribute, not a property: the judge reads it for every ability it judges
-        self.forced = value in ("forced interrupt", "forced reaction")
+        self.forced = value in ("forced interrupt", "forced reaction", "when revealed")
 
 
 class Who(Word):

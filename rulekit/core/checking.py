@@ -143,7 +143,8 @@ def check_ability(ability: Ability, ap: str, rules, card_id: str) -> None:
                             f"{suggest(ability.timing.value, [t.value for t in rules.timings])}", path=f"{ap}.timing",
                             expected="one of " + ", ".join(sorted(t.value for t in rules.timings)))
     _check_set_fields(rules, "ability", ability, ap, f"ability {ability.id!r} of card {card_id!r}")
-    if ability.when is None and ability.timing not in (Timing.ACTION, Timing.PRIORITY, Timing.CONSTANT):
+    if ability.when is None and ability.timing not in (Timing.ACTION, Timing.PRIORITY, Timing.CONSTANT,
+                                                       Timing.WHEN_REVEALED):
         raise ScenarioError(f"ability {ability.id!r} of card {card_id!r} needs 'when': what it triggers on",
                             path=f"{ap}.when")
     if ability.when is not None:

@@ -50,6 +50,7 @@ class EventKind(Word):
     RECYCLED = "recycled"              # a card put on the bottom of its deck
     ADDS = "adds"                      # a player adds resources to their pool
     PAYS = "pays"                      # a player pays resources from their pool
+    REVEALED = "revealed"              # a card is revealed (A Game of Thrones: a plot, which its ruleset places)
 
     def __str__(self) -> str:  # pragma: no cover - readability in f-strings
         return self.value
@@ -101,6 +102,7 @@ class Verb(Word):
     PAY = "pay"
     NOT_MODELLED = "not modelled"                  # an effect rulekit names in words but does not simulate
     SHUFFLE = "shuffle"                            # a player's deck: the game answers its new top (rulekit.chance)
+    REVEAL = "reveal"                              # reveal cards (A Game of Thrones: each player's chosen plot)
     CANNOT_BE_SAVED = "cannot be saved"            # constant abilities (A Game of Thrones)
     CANNOT_BE_CANCELLED = "cannot be cancelled"
     CANNOT_BE_KILLED = "cannot be killed"
@@ -166,6 +168,7 @@ EVENTS: dict[EventKind, EventDef] = {e.kind: e for e in (
     EventDef(EventKind.RECYCLED, Verb.RECYCLE, Subject.CARD, (), True, False),
     EventDef(EventKind.ADDS, Verb.ADD, Subject.PLAYER, (), False, False),
     EventDef(EventKind.PAYS, Verb.PAY, Subject.PLAYER, (), False, False),
+    EventDef(EventKind.REVEALED, Verb.REVEAL, Subject.CARD, (), True, False, ruleset_applies=True),
 )}
 
 #: Verbs whose events are about cards the rules pick for a player (``channel``: the top cards of that
@@ -189,7 +192,7 @@ VERB_EVENT: dict[Verb, EventKind] = {
     Verb.SPEND_BUFF: EventKind.BUFF_SPENT, Verb.CREATE: EventKind.CREATED,
     Verb.CONQUER: EventKind.CONQUERS, Verb.HOLD: EventKind.HOLDS, Verb.DEFEND: EventKind.DEFENDS,
     Verb.CHANNEL: EventKind.CHANNELED, Verb.RECYCLE: EventKind.RECYCLED, Verb.ADD: EventKind.ADDS,
-    Verb.PAY: EventKind.PAYS,
+    Verb.PAY: EventKind.PAYS, Verb.REVEAL: EventKind.REVEALED,
 }
 
 #: Verbs whose ``amount`` may be negative ("give a unit -3 Might"); for every other verb it is 0 or more.
@@ -218,7 +221,8 @@ CHANCE_VERBS = (Verb.SHUFFLE,)
 
 #: Verbs only the rules themselves (or the script) use, never an ability's instruction.
 RULES_ONLY_VERBS = (Verb.WIN_CHALLENGE, Verb.BEGIN_PHASE, Verb.END_PHASE, Verb.BEGIN_ROUND, Verb.PLAY,
-                    Verb.INITIATE, Verb.END_TURN, Verb.ATTACK, Verb.CONQUER, Verb.HOLD, Verb.DEFEND, Verb.COMBAT)
+                    Verb.INITIATE, Verb.END_TURN, Verb.ATTACK, Verb.CONQUER, Verb.HOLD, Verb.DEFEND, Verb.COMBAT,
+                    Verb.REVEAL)
 
 
 _COUNTED = {kind: (kind,) + spec.counts_as for kind, spec in EVENTS.items()}

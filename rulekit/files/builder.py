@@ -323,6 +323,10 @@ class ScenarioBuilder:
     def put_into_play(self, *card_ids: str, **kw) -> "ScenarioBuilder":
         return self.occur(Verb.PUT_INTO_PLAY, cards=card_ids, **kw)
 
+    def reveal(self, *plot_ids: str, **kw) -> "ScenarioBuilder":
+        """A Game of Thrones: the players reveal these plots at once (``agot.when-revealed``)."""
+        return self.occur(Verb.REVEAL, cards=plot_ids, **kw)
+
     def marshal(self, *card_ids: str, **kw) -> "ScenarioBuilder":
         """A Game of Thrones: the cards are marshaled from hand (``agot.entered-play``)."""
         return self.occur(Verb.PUT_INTO_PLAY, cards=card_ids, how="marshal", **kw)

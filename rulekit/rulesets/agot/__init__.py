@@ -17,6 +17,7 @@ from rulekit.core.ruleset import Handler, Ruleset
 from rulekit.rulesets.agot import cards
 from rulekit.rulesets.agot import chance
 from rulekit.rulesets.agot import entering
+from rulekit.rulesets.agot import plots
 from rulekit.rulesets.agot import resolution
 from rulekit.rulesets.agot import sequence
 from rulekit.rulesets.agot import views
@@ -38,7 +39,7 @@ class AGoT(Ruleset):
     title = "A Game of Thrones: The Card Game (second edition)"
     version = "Rules Reference v1.5 and FAQ"
 
-    zones = ("hand", "play area", "discard pile", "dead pile", "draw deck")
+    zones = ("hand", "play area", "discard pile", "dead pile", "draw deck", plots.PLOT_DECK, plots.USED_PILE)
     in_play = ("play area",)
     deck = "draw deck"
     leave_play_zone = {
@@ -71,10 +72,10 @@ class AGoT(Ruleset):
     card_changes = {EventKind.GAINS_POWER: "power"}
 
     timings = frozenset({Timing.WOULD_INTERRUPT, Timing.FORCED_INTERRUPT, Timing.INTERRUPT,
-                         Timing.FORCED_REACTION, Timing.REACTION, Timing.CONSTANT})
+                         Timing.FORCED_REACTION, Timing.REACTION, Timing.CONSTANT, Timing.WHEN_REVEALED})
     verbs = frozenset({
         Verb.CANCEL, Verb.SAVE, Verb.WIN_CHALLENGE, Verb.GAIN_POWER, Verb.KNEEL, Verb.STAND, Verb.SACRIFICE,
-        Verb.INITIATE, Verb.DELAY, Verb.BEGIN_ROUND, Verb.NOT_MODELLED, Verb.SHUFFLE, Verb.MOVE,
+        Verb.INITIATE, Verb.DELAY, Verb.BEGIN_ROUND, Verb.NOT_MODELLED, Verb.SHUFFLE, Verb.MOVE, Verb.REVEAL,
         Verb.KILL, Verb.DRAW, Verb.DISCARD, Verb.PLAY, Verb.PUT_INTO_PLAY, Verb.RETURN_TO_HAND, Verb.LEAVE_PLAY,
         Verb.ATTACK, Verb.TAKE_CONTROL, Verb.REPLACE, Verb.BEGIN_PHASE, Verb.END_PHASE, *RESTRICTION_VERBS})
     #: target: random and shuffle: "discard 1 card at random", a searched deck shuffled (rules rulekit.chance,
@@ -114,6 +115,13 @@ class AGoT(Ruleset):
 
     def check_cards(self, listed: tuple) -> None:
         cards.check_cards(listed)
+        plots.check_cards(listed)
+
+    def apply_event(self, state, tc):
+        return plots.revealed(state, tc)         # a plot revealed (agot.when-revealed)
+
+    def event_refusal(self, kind, state, card, amount):
+        return plots.refusal(kind, card)
 
     def check_entry(self, entry, path: str, scenario) -> None:
         entering.check_entry(entry, path, scenario)
@@ -131,7 +139,8 @@ class AGoT(Ruleset):
         for c in cards:
             if c.duplicate_of:
                 saves.setdefault(c.duplicate_of, []).append(duplicate_save(c.id))
-        cards = tuple(replace(c, type="duplicate") if c.duplicate_of is not None and c.type == "character" else c
+        cards = tuple(plots.with_when_revealed(replace(c, type="duplicate")
+                                               if c.duplicate_of is not None and c.type == "character" else c)
                       for c in cards)
         return tuple(replace(c, abilities=c.abilities + tuple(saves[c.id])) if c.id in saves else c for c in cards)
 

@@ -50,6 +50,15 @@ RULES: tuple[Rule, ...] = (
          "character\", \"if it was ambushed\"); while the card stays in play it is known to have entered play in "
          "this phase or this round, and it forgets that once it leaves play.", "rules reference",
          _RR + ", \"Enters Play\", \"Marshal\", \"Ambush (X)\" and \"Put into Play\""),
+    Rule("agot.when-revealed", "Plots: When Revealed",
+         "The players reveal their chosen plots at once; each becomes its player's revealed plot, on top of the one "
+         "revealed before, which joins the used pile. A When Revealed ability must resolve whenever its plot is "
+         "revealed: the When Revealed abilities of the plots just revealed initiate one at a time, each resolving "
+         "before the next, in the order the first player chooses, whoever controls them; reactions to revealing a "
+         "plot wait until they are done. rulekit resolves them at step 6 of the reveal's sequence, before its forced "
+         "reactions.", "rules reference",
+         _RR + ", \"When Revealed\", \"Plot Phase\" and \"Used Pile\"; Appendix I, \"Framework Event Details\" "
+         "(1.3 Reveal plots)"),
     Rule("agot.window.open", "Windows: the first opportunity",
          "In an interrupt or reaction window the first player has the first opportunity to use an ability, then "
          "the opportunity passes in player order.", "rules reference", _RR + ", \"Interrupts\", \"Reactions\" and \"Player Order\""),

@@ -32,6 +32,6 @@ VOCABULARY = (
                          "killed', one ability with one limit (agot.tc.several; RR \"Triggering Condition\")"),
     _V("entered-play", "how and when a card entered play: marshalled, ambushed, put into play; 'this phase' "
                        "(agot.entered-play; RR \"Marshal\", \"Ambush (X)\", \"Put into Play\", \"Enters Play\")"),
-    _V("plots", "plot cards' 'When Revealed' abilities and their order (RR \"When Revealed\", \"Plot Phase\")",
-       built=False),
+    _V("plots", "plot cards' 'When Revealed' abilities and their order (agot.when-revealed; RR \"When Revealed\", "
+                "\"Plot Phase\")"),
 )
