@@ -26,10 +26,11 @@ class Timing(Word):
     ACTION = "action"                # Riftbound: a spell or ability without Reaction (only while no Chain exists)
     CONSTANT = "constant"            # A Game of Thrones: applies while its card is in play; never used
     REPLACEMENT = "replacement"      # Riftbound: a replacement printed on a card ("If … would …, instead …")
+    WHEN_REVEALED = "when revealed"  # A Game of Thrones: a plot's "When Revealed:", mandatory as it is revealed
 
     def __init__(self, value: str):
         # a plain attribute, not a property: the judge reads it for every ability it judges
-        self.forced = value in ("forced interrupt", "forced reaction")
+        self.forced = value in ("forced interrupt", "forced reaction", "when revealed")
 
 
 class Who(Word):
@@ -97,6 +98,7 @@ class CardFilter:
     lowest: str | None = None        # "the lowest STR character": the cards found whose number is lowest
     highest: str | None = None       # "the highest STR character": the cards found whose number is highest
     challenge: str | None = None     # A Game of Thrones: "attacking", "defending" or "participating"
+    entered: str | None = None       # A Game of Thrones: entered play "this phase" / "this round" (its ruleset judges)
 
 
 @immutable
@@ -121,6 +123,8 @@ class Trigger:
     occurrence instead of once per triggering condition. ``player`` is the player the
     condition is about: who draws or wins; for a card event, the card's controller (the new
     controller for a change of control, the ability's controller for an effect's initiation).
+    ``or_events`` are the other events one triggering condition names ("After a character is
+    sacrificed or killed"): either meets it; it stays one ability, with one limit.
     """
 
     __pydantic_config__ = {"extra": "forbid"}   # file keys are checked: no unknown keys
@@ -137,6 +141,18 @@ class Trigger:
     side: str | None = None           # A Game of Thrones: "as the attacking player" / "as the defending player"
     margin: int | None = None         # A Game of Thrones: "by N or more STR"
     unopposed: bool | None = None     # A Game of Thrones: "an unopposed challenge" (false: an opposed one)
+
+    or_events: tuple[EventKind, ...] = ()   # "is sacrificed or killed": the other events it names (one ability)
+    how: str | None = None            # how a card entered play ("marshal", "ambush", "put into play"): its ruleset's means
+
+    @property
+    def events(self) -> tuple[EventKind, ...]:
+        """Every event the triggering condition names: ``event``, then ``or_events``."""
+        return (self.event,) + self.or_events
+
+    def listens_for(self, kinds) -> bool:
+        """Whether it names one of ``kinds`` (an event kind and every kind it also counts as)."""
+        return self.event in kinds or any(k in kinds for k in self.or_events)
 
 
 class Period(Word):

@@ -71,6 +71,26 @@ def random_outcomes_each(groups: tuple[tuple[str, ...], ...], amount: int) -> tu
     return tuple(ids.chance_outcome(tuple(chain.from_iterable(combo))) for combo in product(*sets))
 
 
+def per_player(instr, state) -> bool:
+    """Whether a random pick takes from each player's own zone (a hand, a deck: each player gives
+    their own) rather than from all the cards found together (cards in play, a shared zone)."""
+    zone = instr.filter.zone if instr.filter is not None else None
+    return not (zone is None or zone in state.rules.in_play or zone in state.rules.shared_zones)
+
+
+def pick_outcomes(instr, state, candidates, amount: int) -> tuple[str, ...]:
+    """What a random pick (``target: random``) can take among ``candidates`` (cards, in listing
+    order): from a player's own zone (a hand, a deck) each player whose cards the filter finds gives
+    ``amount`` of their own — "each opponent discards 1 at random" takes one card from every
+    opponent's hand; elsewhere (cards in play, a shared zone) ``amount`` of all the cards found."""
+    if not per_player(instr, state):
+        return random_outcomes(tuple(c.obj for c in candidates), amount)
+    owners: dict[str, list[str]] = {}
+    for c in candidates:
+        owners.setdefault(c.owner, []).append(c.obj)
+    return random_outcomes_each(tuple(tuple(objs) for objs in owners.values()), amount)
+
+
 def shuffle_outcomes(deck: tuple[str, ...], amount: int) -> tuple[str, ...]:
     """The outcomes of shuffling ``deck`` (card ids, top first) as far as its top ``amount`` cards:
     which cards end on top, in order, top first. The first outcome is the deck's current top."""

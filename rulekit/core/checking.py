@@ -4,23 +4,17 @@ Each problem is one :class:`~rulekit.core.errors.ScenarioError` naming the field
 from __future__ import annotations
 
 import dataclasses
-import difflib
 
 from rulekit.core import ids
 from rulekit.core.abilities import Ability, Target, Timing
 from rulekit.core.errors import ScenarioError
 from rulekit.core.events import (CHANCE_VERBS, CONDITION_VERBS, EVENTS, PLAYER_PICKS_CARDS,
                                  RESTRICTION_VERBS, RULES_ONLY_VERBS, SIGNED_VERBS, VERB_EVENT,
-                                 Subject, Verb)
+                                 Subject, Verb, kinds_counted)
 from rulekit.core.model import Card
 from rulekit.core.ruleset import COMMON_FIELDS
+from rulekit.core.checking_blocks import check_corpus, check_rulings, suggest  # noqa: F401 (re-exported)
 from rulekit.core.checking_words import _check_chance, _check_not_modelled, _check_one_counter, _check_this_turn
-
-def suggest(word: str, choices) -> str:
-    """`` (did you mean 'x'?)`` when a close choice exists, else an empty string."""
-    close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""
-
 
 def check(s):
     """Raise :class:`ScenarioError` for the first thing that makes ``s`` (a
@@ -64,32 +58,6 @@ def check(s):
     if s.corpus is not None:
         check_corpus(s.corpus, s.cards, rules)
     return s
-
-
-def check_corpus(corpus, cards, rules) -> None:
-    """A corpus card's block: ``card`` names a card of the scenario, ``text`` is its printed text
-    (not empty), ``covers`` names items of its ruleset's vocabulary, each once."""
-    known = [c.id for c in cards]
-    if corpus.card not in known:
-        raise ScenarioError(f"corpus card {corpus.card!r} is not a card of this scenario{suggest(corpus.card, known)}",
-                            path="corpus.card", expected="the id of a card in 'cards': " + (", ".join(known) or "none"))
-    if not corpus.text.strip():
-        raise ScenarioError(f"the corpus card {corpus.card!r} has no printed text", path="corpus.text",
-                            expected="the card's text in its game's printed template")
-    names = [v.name for v in rules.vocabulary]
-    listed = ", ".join(names) if names else f"none: {rules.name} lists no vocabulary items"
-    if not corpus.covers:
-        raise ScenarioError("'covers' names no vocabulary item: a corpus card exercises at least one",
-                            path="corpus.covers", expected=f"items of {rules.name}'s vocabulary: {listed}")
-    for k, item in enumerate(corpus.covers):
-        if item not in names:
-            nearest = difflib.get_close_matches(str(item), names, n=1, cutoff=0.0)
-            hint = f" (the nearest known item: {nearest[0]!r})" if nearest else ""
-            raise ScenarioError(f"{item!r} is not an item of {rules.name}'s vocabulary{hint}",
-                                path=f"corpus.covers[{k}]", expected=f"one of {listed}")
-        if item in corpus.covers[:k]:
-            raise ScenarioError(f"{item!r} is listed twice", path=f"corpus.covers[{k}]",
-                                expected="each vocabulary item once")
 
 
 def _check_card_zone(card: Card, at: str, rules) -> None:
@@ -143,7 +111,8 @@ def check_ability(ability: Ability, ap: str, rules, card_id: str) -> None:
                             f"{suggest(ability.timing.value, [t.value for t in rules.timings])}", path=f"{ap}.timing",
                             expected="one of " + ", ".join(sorted(t.value for t in rules.timings)))
     _check_set_fields(rules, "ability", ability, ap, f"ability {ability.id!r} of card {card_id!r}")
-    if ability.when is None and ability.timing not in (Timing.ACTION, Timing.PRIORITY, Timing.CONSTANT):
+    if ability.when is None and ability.timing not in (Timing.ACTION, Timing.PRIORITY, Timing.CONSTANT,
+                                                       Timing.WHEN_REVEALED):
         raise ScenarioError(f"ability {ability.id!r} of card {card_id!r} needs 'when': what it triggers on",
                             path=f"{ap}.when")
     if ability.when is not None:
@@ -151,6 +120,7 @@ def check_ability(ability: Ability, ap: str, rules, card_id: str) -> None:
         if not _happens_in(ability.when.event, rules) and ability.when.event not in _ALWAYS_EVENTS:
             raise ScenarioError(f"{ability.when.event.value!r} never happens in {rules.name}",
                                 path=f"{ap}.when.event", expected=_events_of(rules))
+        _check_or_events(ability.when, f"{ap}.when", rules)
         for name in ("card", "by"):
             f = getattr(ability.when, name, None)
             if f is not None:
@@ -191,6 +161,23 @@ def _happens_in(kind, rules) -> bool:
 
 def _events_of(rules) -> str:
     return "one of " + ", ".join(sorted(k.value for k in EVENTS if _happens_in(k, rules)))
+
+
+def _check_or_events(when, path: str, rules) -> None:
+    """The other events one triggering condition names ("sacrificed or killed"): each happens in
+    the ruleset, none twice, and none that another of them already counts as or is counted in
+    ("killed or leaves play" is only "leaves play")."""
+    seen: list = []
+    for k, event in enumerate(when.events):
+        at = f"{path}.or_events[{k - 1}]" if k else f"{path}.event"
+        if k and not _happens_in(event, rules) and event not in _ALWAYS_EVENTS:
+            raise ScenarioError(f"{event.value!r} never happens in {rules.name}", path=at, expected=_events_of(rules))
+        for other in seen:
+            if event is other or event in kinds_counted(other) or other in kinds_counted(event):
+                raise ScenarioError(f"{event.value!r} and {other.value!r} are named twice in one triggering condition: "
+                                    "one already counts as the other", path=at,
+                                    expected="events none of which counts as another (\"sacrificed or killed\")")
+        seen.append(event)
 
 
 def _check_set_fields(rules, what: str, value, path: str, name: str) -> None:
@@ -260,28 +247,6 @@ def _check_verb(verb: Verb, path: str, rules) -> None:
         raise ScenarioError(f"{verb.value!r} is not a verb of {rules.name}"
                             f"{suggest(verb.value, [v.value for v in rules.verbs])}", path=path,
                             expected="one of " + ", ".join(sorted(v.value for v in rules.verbs)))
-
-
-def check_rulings(rules, rulings, path: str = "rulings") -> None:
-    """Every ruling named must be one of the ruleset's, with one of its options."""
-    if not isinstance(rulings, dict):
-        raise ScenarioError("rulings must be a mapping of ruling name to option", path=path)
-    own = [r.name for r in rules.rulings]
-    for name, option in rulings.items():
-        ruling = rules.ruling(name)
-        if ruling is None and name in rules.removed_rulings:
-            raise ScenarioError(f"the ruling {name!r} of {rules.name} was removed: {rules.removed_rulings[name]}",
-                                path=f"{path}.{name}",
-                                expected="one of " + ", ".join(r.name for r in rules.rulings))
-        if ruling is None:
-            listed = "; ".join(f"{r.name}: {', '.join(r.option_names())}" for r in rules.rulings) or "none"
-            raise ScenarioError(f"{rules.name} has no ruling {name!r}{suggest(name, own)}", path=f"{path}.{name}",
-                                expected=f"one of the rulings of {rules.name} ({listed})")
-        if option not in ruling.option_names():
-            raise ScenarioError(f"{option!r} is not an option of the ruling {name!r}"
-                                f"{suggest(option, ruling.option_names())}", path=f"{path}.{name}",
-                                expected="one of " + ", ".join(ruling.option_names()))
-
 
 
 def _check_instruction(instr, path: str, rules, card_id: str) -> None:

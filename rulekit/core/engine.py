@@ -38,7 +38,8 @@ def _script(frame: ScriptFrame, state: GameState, control: Control, scenario: Sc
         cards=tuple(state.cards[c] for c in entry.cards),
         players=(entry.player,) if entry.player else (), amount=entry.amount,
         challenge=entry.challenge, phase=entry.phase, cannot_be_saved="cannot be saved" if entry.cannot_be_saved else "",
-        to=entry.to, grant=entry.grant, ability=entry.ability, new_controller=entry.player, this_turn=entry.this_turn)
+        to=entry.to, grant=entry.grant, ability=entry.ability, new_controller=entry.player, this_turn=entry.this_turn,
+        how=entry.how)
     moved_on = control[:-1] + (ScriptFrame(frame.index + 1),)
     args = (("occurrence", occurrence), ("label", entry.label))
     if not conditions:

@@ -55,6 +55,7 @@ class EventKind(Word):
     POWER_DISCARDED = "power discarded"   # power discarded from a card, back to the treasury (A Game of Thrones)
     WINS_DOMINANCE = "wins dominance"  # a player wins dominance (A Game of Thrones, the dominance phase)
     STRENGTH_CHANGES = "gets strength"  # a character's STR changes (A Game of Thrones: "+2 STR until …")
+    REVEALED = "revealed"              # a card is revealed (A Game of Thrones: a plot, which its ruleset places)
 
     def __str__(self) -> str:  # pragma: no cover - readability in f-strings
         return self.value
@@ -112,6 +113,7 @@ class Verb(Word):
     WIN_DOMINANCE = "win dominance"                # the rules (the script) say who wins dominance
     NOT_MODELLED = "not modelled"                  # an effect rulekit names in words but does not simulate
     SHUFFLE = "shuffle"                            # a player's deck: the game answers its new top (rulekit.chance)
+    REVEAL = "reveal"                              # reveal cards (A Game of Thrones: each player's chosen plot)
     CANNOT_BE_SAVED = "cannot be saved"            # constant abilities (A Game of Thrones)
     CANNOT_BE_CANCELLED = "cannot be cancelled"
     CANNOT_BE_KILLED = "cannot be killed"
@@ -183,6 +185,7 @@ EVENTS: dict[EventKind, EventDef] = {e.kind: e for e in (
     EventDef(EventKind.POWER_DISCARDED, Verb.DISCARD_POWER, Subject.CARD, (), False, True, ruleset_applies=True),
     EventDef(EventKind.WINS_DOMINANCE, Verb.WIN_DOMINANCE, Subject.PLAYER, (), False, False),
     EventDef(EventKind.STRENGTH_CHANGES, Verb.GIVE_STRENGTH, Subject.CARD, (), False, True),
+    EventDef(EventKind.REVEALED, Verb.REVEAL, Subject.CARD, (), True, False, ruleset_applies=True),
 )}
 
 #: Verbs whose events are about cards the rules pick for a player (``channel``: the top cards of that
@@ -209,6 +212,7 @@ VERB_EVENT: dict[Verb, EventKind] = {
     Verb.PAY: EventKind.PAYS, Verb.RECALL: EventKind.RECALLED,
     Verb.MOVE_POWER: EventKind.POWER_MOVED, Verb.DISCARD_POWER: EventKind.POWER_DISCARDED,
     Verb.WIN_DOMINANCE: EventKind.WINS_DOMINANCE, Verb.GIVE_STRENGTH: EventKind.STRENGTH_CHANGES,
+    Verb.REVEAL: EventKind.REVEALED,
 }
 
 #: Verbs whose ``amount`` may be negative ("give a unit -3 Might"); for every other verb it is 0 or more.
@@ -238,7 +242,7 @@ CHANCE_VERBS = (Verb.SHUFFLE,)
 #: Verbs only the rules themselves (or the script) use, never an ability's instruction.
 RULES_ONLY_VERBS = (Verb.WIN_CHALLENGE, Verb.BEGIN_PHASE, Verb.END_PHASE, Verb.BEGIN_ROUND, Verb.PLAY,
                     Verb.INITIATE, Verb.END_TURN, Verb.ATTACK, Verb.CONQUER, Verb.HOLD, Verb.DEFEND, Verb.COMBAT,
-                    Verb.WIN_DOMINANCE, Verb.CHALLENGE)
+                    Verb.WIN_DOMINANCE, Verb.CHALLENGE, Verb.REVEAL)
 
 
 _COUNTED = {kind: (kind,) + spec.counts_as for kind, spec in EVENTS.items()}

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 
 from rulekit.core.abilities import Ability, CardFilter, Instruction, Target
-from rulekit.core.events import PLAYER_PICKS_CARDS, VERB_EVENT, EventKind, Verb
+from rulekit.core.events import CHANCE_VERBS, PLAYER_PICKS_CARDS, VERB_EVENT, EventKind, Verb
 from rulekit.core import ids
 from rulekit.core import occur
 from rulekit.core.frozen import members
@@ -66,7 +66,7 @@ def card_targets(instr: Instruction, state: GameState, me: str, source: Card,
             continue
         if f.top is not None and cid not in state.decks.get(card.owner, ())[:f.top]:
             continue            # not among the top N cards of its owner's deck (what "look at the top N" finds)
-        if filter_mismatch(f, card, me, source, rules=state.rules, that=that) is None:
+        if filter_mismatch(f, card, me, source, rules=state.rules, that=that, state=state) is None:
             out.append(card)
     return narrowed(f, tuple(out))
 
@@ -141,6 +141,8 @@ def changeable_targets(instr: Instruction, state: GameState, me: str, source: Ca
     if instr.do is _Verb.DELAY:
         return (instr,)     # a delayed effect always sets something up
     if instr.target.is_player:
+        if instr.do in CHANCE_VERBS:            # a shuffle changes a deck of two cards or more (rulekit.chance)
+            return tuple(p for p in player_targets(instr, state, me, tc) if len(state.decks.get(p, ())) > 1)
         kind = VERB_EVENT[instr.do]
         if instr.do in PLAYER_PICKS_CARDS:      # channel: a player with cards to take
             return tuple(p for p in player_targets(instr, state, me, tc)

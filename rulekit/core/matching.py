@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from rulekit.core.abilities import CardFilter, Condition, Posture, Target, Trigger, Which, Who
-from rulekit.core.events import EVENTS, EventKind, Verb
+from rulekit.core.events import EVENTS, EventKind, Verb, kinds_counted
 from rulekit.core.frozen import members
 from rulekit.core.model import Card, GameState, TriggeringCondition
 
@@ -33,7 +33,8 @@ def _who_matches(who: Who, player: str | None, me: str) -> bool:
 
 
 def filter_mismatch(f: CardFilter, card: Card, me: str, source: Card | None, *, rules: "Ruleset",
-                    moved_by_event: bool = False, that: Card | None = None) -> str | None:
+                    moved_by_event: bool = False, that: Card | None = None,
+                    state: GameState | None = None) -> str | None:
     """``None`` if ``card`` passes the filter from the point of view of ``me`` and ``source``
     (the ability's card), else what does not match. ``rules``: the game's ruleset (which zones
     all players share, for "here"); ``that``: the card the triggering condition is about, where
@@ -78,8 +79,13 @@ def filter_mismatch(f: CardFilter, card: Card, me: str, source: Card | None, *, 
         return f"{card.title} is kneeling"
     if f.posture is _Posture.KNEELING and not card.kneeling:
         return f"{card.title} is standing"
+    if f.entered is not None:       # "entered play this phase" (A Game of Thrones): its game keeps the record
+        why = rules.entered_mismatch(f.entered, card, state) if state is not None else "no game to read it in"
+        if why:
+            return why
     if f.any_of:                    # "a Knight or Lord character": one of them at least
-        whys = [filter_mismatch(alt, card, me, source, rules=rules, moved_by_event=moved_by_event, that=that)
+        whys = [filter_mismatch(alt, card, me, source, rules=rules, moved_by_event=moved_by_event, that=that,
+                                 state=state)
                 for alt in f.any_of]
         if all(whys):
             return "none of the alternatives holds: " + "; ".join(whys)
@@ -135,7 +141,7 @@ def trigger_matcher(when: Trigger) -> Callable[[TriggeringCondition, GameState, 
 
 def _compile_trigger(when: Trigger) -> Callable[..., bool]:
     f = when.card
-    if when.event is _EventKind.LEAVES_PLAY or (
+    if _EventKind.LEAVES_PLAY in when.events or (
             f is not None and (f.which is not _Which.ANY or f.id is not None or f.here or f.combat is not None)):
         def general(tc, state, me, source, occurred):
             return trigger_words(when, tc, state, me, source, occurred) is None
@@ -145,8 +151,8 @@ def _compile_trigger(when: Trigger) -> Callable[..., bool]:
                               or f.controller is not _Who.ANY or f.owner is not _Who.ANY or f.posture is not None
                               or f.buffed is not None or f.keyword is not None or f.faction is not None
                               or f.unique is not None or bool(f.any_of) or f.strength is not None
-                              or f.power is not None or f.challenge is not None)
-    player, challenge, phase = when.player, when.challenge, when.phase
+                              or f.power is not None or f.challenge is not None or f.entered is not None)
+    player, challenge, phase, how = when.player, when.challenge, when.phase, when.how
 
     def matches(tc, state, me, source, occurred):
         card = tc.card
@@ -154,11 +160,13 @@ def _compile_trigger(when: Trigger) -> Callable[..., bool]:
             for name, value in plain:
                 if getattr(card, name) != value:
                     return False
-            if rest and filter_mismatch(f, card, me, source, rules=state.rules) is not None:
+            if rest and filter_mismatch(f, card, me, source, rules=state.rules, state=state) is not None:
                 return False
         if player is not _Who.ANY and not _who_matches(player, tc.player, me):
             return False
         if challenge is not None and tc.challenge != challenge:
+            return False
+        if how is not None and tc.how != how:
             return False
         return phase is None or tc.phase == phase
     return matches
@@ -167,11 +175,12 @@ def _compile_trigger(when: Trigger) -> Callable[..., bool]:
 def trigger_words(when: Trigger, tc: TriggeringCondition, state: GameState, me: str, source: Card,
                   occurred: bool) -> str | None:
     """``None`` if the triggering condition is one this pattern refers to, else why not, in words."""
-    if when.event is _EventKind.LEAVES_PLAY and tc.kind is not _EventKind.LEAVES_PLAY:
+    if (_EventKind.LEAVES_PLAY in when.events and tc.kind is not _EventKind.LEAVES_PLAY
+            and _EventKind.LEAVES_PLAY in kinds_counted(tc.kind)):
         if tc.card is None or tc.card.zone not in state.rules.in_play:
             return "the card was not in play"
     if tc.card is not None and when.card is not None:
-        why = filter_mismatch(when.card, tc.card, me, source, rules=state.rules,
+        why = filter_mismatch(when.card, tc.card, me, source, rules=state.rules, state=state,
                               moved_by_event=occurred and EVENTS[tc.kind].moves_card)
         if why:
             return why
@@ -182,6 +191,8 @@ def trigger_words(when: Trigger, tc: TriggeringCondition, state: GameState, me: 
         return f"the challenge is {tc.challenge or 'of no type'}, not {when.challenge}"
     if when.phase is not None and tc.phase != when.phase:
         return f"the phase is {tc.phase or 'none'}, not {when.phase}"
+    if when.how is not None and tc.how != when.how:
+        return f"it entered play by {tc.how or 'no named means'!r}, not by {when.how!r}"
     return None
 
 
@@ -193,9 +204,9 @@ def condition_failure(conditions: tuple[Condition, ...], state: GameState, me: s
         if captured is not None and cond.count is not None and cond.count.which is _Which.SELF:
             if cond.phase is not None and state.phase != cond.phase:
                 return f"the phase is {state.phase or 'none'}, not {cond.phase}"
-            n = 1 if filter_mismatch(cond.count, captured, me, captured, rules=state.rules) is None else 0
+            n = 1 if filter_mismatch(cond.count, captured, me, captured, rules=state.rules, state=state) is None else 0
             if cond.at_least is not None and n < cond.at_least:
-                return filter_mismatch(cond.count, captured, me, captured, rules=state.rules) or "no matching card"
+                return filter_mismatch(cond.count, captured, me, captured, rules=state.rules, state=state) or "no matching card"
             if cond.at_most is not None and n > cond.at_most:
                 return f"{captured.title} matched, needs at most {cond.at_most}"
             continue
@@ -221,7 +232,7 @@ def condition_failure(conditions: tuple[Condition, ...], state: GameState, me: s
                 if cond.count.which is _Which.SELF and source is not None:
                     # "if I'm at a battlefield": say what is true of the card instead of counting
                     now = state.cards.get(source.id, source)
-                    why = filter_mismatch(cond.count, now, me, now, rules=state.rules)
+                    why = filter_mismatch(cond.count, now, me, now, rules=state.rules, state=state)
                     if why:
                         return why
                 return f"{n} matching card(s), needs at least {cond.at_least}"
@@ -237,7 +248,8 @@ def counted(f: CardFilter, state: GameState, me: str, source: Card | None) -> tu
     ``rulekit.default-zones``."""
     zones = (f.zone,) if f.zone else state.rules.in_play
     return narrowed(f, tuple(card for card in (state.cards[cid] for cid in state.order)
-                             if card.zone in zones and filter_mismatch(f, card, me, source, rules=state.rules) is None))
+                             if card.zone in zones and filter_mismatch(f, card, me, source, rules=state.rules,
+                                                                               state=state) is None))
 
 
 # -- constant abilities ------------------------------------------------------------------
@@ -260,7 +272,7 @@ def restricted_by(state: GameState, card: Card | None, verb: Verb) -> Card | Non
                 hit = card.id == source.id
             else:
                 hit = filter_mismatch(instr.filter or CardFilter(), card, source.controller, source,
-                                      rules=state.rules) is None
+                                      rules=state.rules, state=state) is None
             if hit and condition_failure(ability.condition, state, source.controller, source) is None:
                 return source
     return None

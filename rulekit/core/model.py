@@ -139,6 +139,7 @@ class TriggeringCondition:
     this_turn: bool = False            # a change that lasts until the end of the turn ("+2 Might this turn")
     resource: str | None = None        # what a player adds or pays (Riftbound: energy, or a domain's power)
     until: str | None = None           # a lasting change's end (A Game of Thrones: "until the end of the challenge")
+    how: str | None = None             # how a card enters play (its ruleset's means: "marshal", "put into play" …)
 
     @property
     def subject(self) -> str:
@@ -312,7 +313,8 @@ def index_listeners(cards: tuple[Card, ...]) -> Map:
             if ability.timing is Timing.CONSTANT:   # constant abilities listen for nothing: listed apart
                 index.setdefault(CONSTANT_KEY, []).append((card.id, i))
             elif ability.when is not None:   # abilities used with priority listen for nothing
-                index.setdefault((ability.when.event.value, ability.timing.value), []).append((card.id, i))
+                for event in ability.when.events:    # "sacrificed or killed": listed under each
+                    index.setdefault((event.value, ability.timing.value), []).append((card.id, i))
     return Map({k: tuple(v) for k, v in index.items()})
 
 

@@ -137,7 +137,7 @@ def conditions_for(verb: Verb, state: GameState, sequence: str, cause: str, *,
                    grant=None, ability: str | None = None,
                    new_controller: str | None = None, this_turn: bool = False,
                    resource: str | None = None, until: str | None = None,
-                   challenge_of_cards: bool = False) -> tuple[TriggeringCondition, ...]:
+                   challenge_of_cards: bool = False, how: str | None = None) -> tuple[TriggeringCondition, ...]:
     """The triggering conditions of one occurrence, in the order of ``cards``/``players``.
 
     Subjects for which the event could not change anything create no condition; winning a
@@ -146,6 +146,8 @@ def conditions_for(verb: Verb, state: GameState, sequence: str, cause: str, *,
     kind = VERB_EVENT[verb]
     spec = EVENTS[kind]
     out: list[TriggeringCondition] = []
+    if kind is _EventKind.ENTERS_PLAY and how is None and state.rules.entry_means:
+        how = state.rules.entry_means[0]          # an effect's "put into play" (A Game of Thrones: not marshaled)
     if kind is _EventKind.SACRIFICED and not cannot_be_saved:
         cannot_be_saved = "is being sacrificed"
     if kind is _EventKind.CHANNELED and players:     # the rules pick the cards: the top of each player's deck
@@ -168,7 +170,7 @@ def conditions_for(verb: Verb, state: GameState, sequence: str, cause: str, *,
                                                sequence, cause, card=card, player=player, amount=amount,
                                                cannot_be_saved=cannot_be_saved, source=source, to=to, grant=grant,
                                                ability=ability, this_turn=this_turn, until=until,
-                                               challenge=challenge if challenge_of_cards else None))
+                                               challenge=challenge if challenge_of_cards else None, how=how))
     elif spec.subject is _Subject.PLAYER:
         for player in players:
             if can_happen(kind, state, player=player, amount=amount, resource=resource) is None:
@@ -241,7 +243,9 @@ def apply(state: GameState, tc: TriggeringCondition) -> GameState:
         if kind is _EventKind.ENTERS_PLAY:
             to, exhausted = state.rules.entry(card, tc.to)
             state = state.rules.place(state, card.id, to)
-            return state.with_card(replace(state.cards[card.id], kneeling=True)) if exhausted else state
+            if exhausted:
+                state = state.with_card(replace(state.cards[card.id], kneeling=True))
+            return state.rules.entered_play(state, card.id, tc)   # what its game remembers of the entry
         if spec.moves_card:
             return state.move(card.id, state.rules.leave_play_zone[kind])
         if kind is _EventKind.KNEELS:

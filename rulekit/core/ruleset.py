@@ -217,6 +217,8 @@ class Ruleset(Places, GameOwnState, RulesetViews):
     board_moves_keep_object: ClassVar[bool] = False
     #: what the rules call the cards a kill can kill, in a sentence ("is not a character")
     card_noun: ClassVar[str] = "card"
+    #: how a card can enter play, the default first (a trigger's and a script entry's ``how``)
+    entry_means: ClassVar[tuple[str, ...]] = ()
     #: the card types of this game, as a card's ``type:`` names them (checked when a scenario
     #: is; empty: any type is accepted)
     card_types: ClassVar[tuple[str, ...]] = ()
@@ -276,21 +278,19 @@ class Ruleset(Places, GameOwnState, RulesetViews):
         scenario's cards taken together (a duplicate of no card …)."""
 
     # == optional: the vocabulary =====================================================================
-    #: optional fields a file may set on an ability, its trigger, an instruction and a script
-    #: entry (besides the fields every ruleset has: see :data:`COMMON_FIELDS`)
+    #: optional fields a file may set on an ability, its trigger, an instruction, a script entry, a
+    #: card filter and a condition (besides the fields every ruleset has: see :data:`COMMON_FIELDS`)
     ability_fields: ClassVar[frozenset[str]] = frozenset()
     trigger_fields: ClassVar[frozenset[str]] = frozenset()
     instruction_fields: ClassVar[frozenset[str]] = frozenset()
     entry_fields: ClassVar[frozenset[str]] = frozenset()
-    filter_fields: ClassVar[frozenset[str]] = frozenset()
+    filter_fields: ClassVar[frozenset[str]] = frozenset()     # on a card filter (Riftbound: ``combat``)
     condition_fields: ClassVar[frozenset[str]] = frozenset()
 
     #: whether the game answers chance decisions (``target: random``, and ``shuffle`` if it is one of
     #: :attr:`verbs`): rule ``rulekit.chance``. A ruleset without it refuses them in a file.
     chance: ClassVar[bool] = False
 
-    #: optional fields a file may set on a card filter beyond every ruleset's (Riftbound: ``combat``)
-    filter_fields: ClassVar[frozenset[str]] = frozenset()
     #: the values a filter's ``combat`` may take (Riftbound: attacker, defender, in combat)
     combat_roles: ClassVar[tuple[str, ...]] = ()
 

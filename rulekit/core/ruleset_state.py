@@ -34,6 +34,16 @@ class GameOwnState:
         dominance gains 1 power on their faction card). Default: none."""
         return ()
 
+    def entered_play(self, state, card_id: str, tc):
+        """The state once ``card_id`` has entered play by ``tc`` (an "enters play" occurrence): what
+        its game remembers of how and when (A Game of Thrones: marshaled this phase). Default: nothing."""
+        return state
+
+    def entered_mismatch(self, when: str, card, state) -> str | None:
+        """Why ``card`` did not enter play ``when`` ("this phase"), or ``None`` (a filter's
+        ``entered``). Default: a game that does not track it (its files cannot say ``entered``)."""
+        return f"{self.name} does not track when a card entered play"
+
     def event_refusal(self, kind, state, card, amount: int) -> str | None:
         """Why an event of the game's own card fields would change nothing for ``card`` now (a
         buff on a unit that has one), or ``None``. Default: nothing to refuse."""

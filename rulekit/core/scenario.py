@@ -44,6 +44,7 @@ class ScriptEntry:
     this_turn: bool = False            # ``give might``: the change expires at the end of the turn
     defenders: tuple[str, ...] = ()    # ``challenge``: the characters the defending player declares
     against: str | None = None         # ``challenge``: the defending player (the only opponent by default)
+    how: str | None = None             # ``put into play``: by what means (A Game of Thrones: marshal, ambush)
 
     def slug(self) -> str:
         if self.id:

@@ -26,7 +26,8 @@ from rulekit.core.scenario import CorpusEntry, Scenario, ScriptEntry
 # -- filters, patterns, conditions ---------------------------------------------------------------
 def cards(which="any", type=None, title=None, trait=None, controller="any", owner="any", zone=None,
           posture=None, here=False, combat=None, *, buffed: bool | None = None,
-          keyword: str | None = None, challenge: str | None = None, **agot) -> CardFilter:
+          keyword: str | None = None, challenge: str | None = None, entered: str | None = None,
+          **agot) -> CardFilter:
     """A card filter; ``which`` is "self", "other" or "any"; players are "you"/"opponent"/"any";
     ``here=True`` is Riftbound's "here" (at the ability's card's location: its battlefield);
     ``combat`` is Riftbound's "attacker", "defender" or "in combat"; ``buffed=True`` is "buffed
@@ -34,7 +35,8 @@ def cards(which="any", type=None, title=None, trait=None, controller="any", owne
     Thrones' fields, as a file writes them: ``faction="Stark"``, ``unique=True``,
     ``any_of=[cards(trait="Knight"), cards(trait="Lord")]``, ``strength={"at_most": 3}`` (or
     :class:`~rulekit.core.abilities.Bounds`), ``power={"at_least": 1}``, ``lowest="strength"``;
-    ``challenge`` is "attacking", "defending" or "participating"."""
+    ``challenge`` is "attacking", "defending" or "participating"; ``entered="this phase"`` is
+    "that entered play this phase"."""
     for name in ("strength", "power"):
         if isinstance(agot.get(name), dict):
             agot[name] = Bounds(**agot[name])
@@ -42,19 +44,23 @@ def cards(which="any", type=None, title=None, trait=None, controller="any", owne
         agot["any_of"] = tuple(agot["any_of"])
     return CardFilter(Which(which), type, title, trait, Who(controller), Who(owner), zone,
                       Posture(posture) if posture else None, here=here, combat=combat, buffed=buffed,
-                      keyword=keyword, challenge=challenge, **agot)
+                      keyword=keyword, challenge=challenge, entered=entered, **agot)
 
 
 def on(event, *, card: CardFilter | None = None, player="any", challenge=None, phase=None,
-       one_or_more: bool = False, turn=None, side=None, margin=None, unopposed=None, **filter_fields) -> Trigger:
+       one_or_more: bool = False, turn=None, side=None, margin=None, unopposed=None, or_events=(), how=None,
+       **filter_fields) -> Trigger:
     """A trigger pattern: ``on("killed", type="character")`` is "a character is killed";
     ``turn="opponent"`` adds Riftbound's "on an opponent's turn" (``"you"``: "on your turn");
     A Game of Thrones' challenge results take ``side`` ("attacking": "as the attacking player"),
-    ``margin`` (5: "by 5 or more STR") and ``unopposed``."""
+    ``margin`` (5: "by 5 or more STR") and ``unopposed``; ``or_events=("killed",)`` with
+    ``"sacrificed"`` is "is sacrificed or killed" (one triggering condition naming several events,
+    rule ``agot.tc.several``); ``how="marshal"`` is "after you marshal …" (rule ``agot.entered-play``)."""
     if filter_fields:
         card = cards(**filter_fields)
     return Trigger(EventKind(event), card, Who(player), challenge, phase, one_or_more,
-                   turn=None if turn is None else Who(turn), side=side, margin=margin, unopposed=unopposed)
+                   turn=None if turn is None else Who(turn), side=side, margin=margin, unopposed=unopposed,
+                   or_events=tuple(EventKind(e) for e in or_events), how=how)
 
 
 def killed(**kw) -> Trigger:
@@ -129,6 +135,13 @@ def shuffle(player="you", deep: int = 1, condition=()) -> Instruction:
     return do(Verb.SHUFFLE, player, None, deep, condition)
 
 
+def search(filter: CardFilter, to: str = "hand", condition=()) -> Instruction:
+    """A Game of Thrones' deck search (Rules Reference, "Search"; rule ``agot.chance``): the
+    controller chooses a card ``filter`` finds in their draw deck and it is put into their hand:
+    ``search(cards(zone="draw deck", owner="you", trait="Knight"))``; follow it with ``shuffle()``."""
+    return Instruction(Verb.MOVE, Target.CHOSEN, filter, condition=tuple(condition), to=to)
+
+
 def give_might(amount: int, target="self", filter=None, *, this_turn: bool = False) -> Instruction:
     """Riftbound's "give a unit +2 Might" (``amount`` may be negative: "-3 Might");
     ``this_turn=True`` is "… this turn": the change expires when the turn ends (rule
@@ -200,11 +213,12 @@ def recycle(target="self", filter=None) -> Instruction:
 
 # -- abilities -------------------------------------------------------------------------------------
 def ability(id: str, timing, when: Trigger, effect, *, condition=(), cost=(), zones=(), text="",
-            legion: bool = False) -> Ability:
+            legion: bool = False, limit=None, max=None) -> Ability:
     """An ability; ``legion=True`` is Riftbound's "[Legion]" on a triggered ability (active only
-    once its controller has played another card this turn)."""
+    once its controller has played another card this turn); ``limit`` / ``max`` are A Game of
+    Thrones' "Limit N per …" and "Max N per …" (a :class:`~rulekit.core.abilities.Limit`)."""
     return Ability(id=id, timing=Timing(timing), when=when, effect=tuple(effect), condition=tuple(condition),
-                   cost=tuple(cost), zones=tuple(zones), text=text, legion=legion)
+                   cost=tuple(cost), zones=tuple(zones), text=text, legion=legion, limit=limit, max=max)
 
 
 def interrupt(id, when, effect, **kw) -> Ability:
@@ -295,12 +309,13 @@ class ScenarioBuilder:
 
     def occur(self, verb, *, cards=(), player=None, amount=1, challenge=None, phase=None, id=None,
               label="", cannot_be_saved=False, to=None, grant=None, ability=None,
-              this_turn=False) -> "ScenarioBuilder":
+              this_turn=False, how=None) -> "ScenarioBuilder":
         """Add a script entry: ``verb`` with its subjects, as a file's ``script`` lists it
         (``to`` for a move, ``grant`` and ``ability`` for gaining and losing abilities,
-        ``this_turn`` for a Riftbound Might change that expires when the turn ends)."""
+        ``this_turn`` for a Riftbound Might change that expires when the turn ends, ``how`` for A
+        Game of Thrones' means of putting a card into play: ``"marshal"``, ``"ambush"``)."""
         self._script.append(ScriptEntry(Verb(verb), tuple(cards), player, amount, challenge, phase, id, label,
-                                        cannot_be_saved, to, grant, ability, this_turn))
+                                        cannot_be_saved, to, grant, ability, this_turn, how))
         return self
 
     def buff(self, *card_ids: str, **kw) -> "ScenarioBuilder":
@@ -357,6 +372,18 @@ class ScenarioBuilder:
 
     def put_into_play(self, *card_ids: str, **kw) -> "ScenarioBuilder":
         return self.occur(Verb.PUT_INTO_PLAY, cards=card_ids, **kw)
+
+    def reveal(self, *plot_ids: str, **kw) -> "ScenarioBuilder":
+        """A Game of Thrones: the players reveal these plots at once (``agot.when-revealed``)."""
+        return self.occur(Verb.REVEAL, cards=plot_ids, **kw)
+
+    def marshal(self, *card_ids: str, **kw) -> "ScenarioBuilder":
+        """A Game of Thrones: the cards are marshaled from hand (``agot.entered-play``)."""
+        return self.occur(Verb.PUT_INTO_PLAY, cards=card_ids, how="marshal", **kw)
+
+    def ambush(self, *card_ids: str, **kw) -> "ScenarioBuilder":
+        """A Game of Thrones: the cards enter play from hand by ambush (not marshaled)."""
+        return self.occur(Verb.PUT_INTO_PLAY, cards=card_ids, how="ambush", **kw)
 
     def gain_power(self, card_id: str, amount: int = 1, **kw) -> "ScenarioBuilder":
         return self.occur(Verb.GAIN_POWER, cards=(card_id,), amount=amount, **kw)

@@ -19,7 +19,9 @@ DRAW = Ability("draw", Timing.REACTION, (Instruction(Verb.DRAW, Target.YOU),),
 def test_an_ability_that_puts_its_own_card_into_play_works_from_out_of_play():
     assert needs_its_card_out_of_play(BACK) and not needs_its_card_out_of_play(DRAW)
     character = Card(id="c", title="C", owner="P1", abilities=(BACK, DRAW))
-    assert AGOT.works_in(character, BACK) == OUT_OF_PLAY == ("hand", "discard pile", "dead pile", "draw deck")
+    # Rules Reference, "In Play and Out of Play": the plot deck and the used pile are out of play too
+    assert AGOT.works_in(character, BACK) == OUT_OF_PLAY == ("hand", "discard pile", "dead pile", "draw deck",
+                                                             "plot deck", "used pile")
     assert AGOT.works_in(character, DRAW) == ("play area",)
     # an ability that names its zones keeps them; an event's work from hand, as its type says
     said = Ability("back", Timing.REACTION, BACK.effect, when=BACK.when, zones=("dead pile",))

@@ -175,7 +175,8 @@ def test_words_hash_and_compare_as_their_strings():
 
 def test_the_member_attributes_name_the_intended_members():
     from rulekit.core.abilities import Target, Timing
-    assert {t for t in Timing if t.forced} == {Timing.FORCED_INTERRUPT, Timing.FORCED_REACTION}
+    # mandatory abilities: forced interrupts and reactions, and a plot's When Revealed (RR "When Revealed")
+    assert {t for t in Timing if t.forced} == {Timing.FORCED_INTERRUPT, Timing.FORCED_REACTION, Timing.WHEN_REVEALED}
     assert {t for t in Target if t.is_player} == {Target.YOU, Target.OPPONENT, Target.THAT_PLAYER}
     assert {t for t in Target if t.is_chosen} == {Target.CHOSEN, Target.DUPLICATE, Target.EACH_PLAYER,
                                                  Target.CHOSEN_ABILITY}

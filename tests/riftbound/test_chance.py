@@ -156,13 +156,24 @@ cards:
 
 
 @pytest.mark.parametrize("effect, wanted", [
-    ("{do: discard, target: random, filter: {zone: hand}}", "target 'random' is not in agot"),
-    ("{do: shuffle, target: you}", "'shuffle' is not a verb of agot"),
+    ("{do: discard, target: random, filter: {zone: hand}}", "target 'random' is not in stack"),
+    ("{do: shuffle, target: you}", "'shuffle' is not a verb of stack"),
 ])
-def test_a_game_of_thrones_refuses_chance(effect, wanted):
+def test_a_ruleset_without_chance_refuses_it(effect, wanted):
+    import stack_ruleset  # noqa: F401  (registers the test ruleset 'stack', which has no chance decisions)
     with pytest.raises(ScenarioError, match=wanted) as caught:
-        loads_scenario(_FILE.format(ruleset="agot", extra="", timing="reaction", event="killed", effect=effect))
+        loads_scenario(_FILE.format(ruleset="stack", extra="type: creature\n    zone: board", timing="reaction",
+                                    event="killed", effect=effect))
     assert "chosen" in str(caught.value) or "did you mean" in str(caught.value) or "one of" in str(caught.value)
+
+
+@pytest.mark.parametrize("effect", [
+    "{do: discard, target: random, filter: {zone: hand, owner: opponent}}",
+    "{do: shuffle, target: you}",
+])
+def test_a_game_of_thrones_has_chance(effect):
+    """Since issue #25 A Game of Thrones answers chance too (rules rulekit.chance, agot.chance)."""
+    assert loads_scenario(_FILE.format(ruleset="agot", extra="", timing="reaction", event="killed", effect=effect))
 
 
 @pytest.mark.parametrize("effect, wanted", [

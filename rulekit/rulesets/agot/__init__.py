@@ -19,6 +19,9 @@ from rulekit.rulesets.agot import factions
 from rulekit.rulesets.agot import filters
 from rulekit.rulesets.agot import challenges
 from rulekit.rulesets.agot import challenge_checks
+from rulekit.rulesets.agot import chance
+from rulekit.rulesets.agot import entering
+from rulekit.rulesets.agot import plots
 from rulekit.rulesets.agot import resolution
 from rulekit.rulesets.agot import sequence
 from rulekit.rulesets.agot import views
@@ -40,7 +43,7 @@ class AGoT(Ruleset):
     title = "A Game of Thrones: The Card Game (second edition)"
     version = "Rules Reference v1.5 and FAQ"
 
-    zones = ("hand", "play area", "discard pile", "dead pile", "draw deck")
+    zones = ("hand", "play area", "discard pile", "dead pile", "draw deck", plots.PLOT_DECK, plots.USED_PILE)
     in_play = ("play area",)
     deck = "draw deck"
     leave_play_zone = {
@@ -60,6 +63,8 @@ class AGoT(Ruleset):
     default_card_type = "character"
     default_zone = "play area"
     played_types = ("event",)
+    #: a search's "put it into your hand" is the one move A Game of Thrones' files make (agot.chance)
+    event_words = {"moves": "is put into its owner's hand"}
     killable_types = ("character",)
     turned_word = "kneeling"
     # the plot phase is the round's first phase: its beginning begins a new round (Rules Reference,
@@ -77,22 +82,30 @@ class AGoT(Ruleset):
     event_words = {"power moved": "has power moved off it", "power discarded": "has power discarded from it"}
 
     timings = frozenset({Timing.WOULD_INTERRUPT, Timing.FORCED_INTERRUPT, Timing.INTERRUPT,
-                         Timing.FORCED_REACTION, Timing.REACTION, Timing.CONSTANT})
+                         Timing.FORCED_REACTION, Timing.REACTION, Timing.CONSTANT, Timing.WHEN_REVEALED})
     verbs = frozenset({
         Verb.CANCEL, Verb.SAVE, Verb.WIN_CHALLENGE, Verb.GAIN_POWER, Verb.KNEEL, Verb.STAND, Verb.SACRIFICE,
-        Verb.INITIATE, Verb.DELAY, Verb.BEGIN_ROUND, Verb.NOT_MODELLED,
+        Verb.INITIATE, Verb.DELAY, Verb.BEGIN_ROUND, Verb.NOT_MODELLED, Verb.SHUFFLE, Verb.MOVE, Verb.REVEAL,
         Verb.KILL, Verb.DRAW, Verb.DISCARD, Verb.PLAY, Verb.PUT_INTO_PLAY, Verb.RETURN_TO_HAND, Verb.LEAVE_PLAY,
         Verb.ATTACK, Verb.TAKE_CONTROL, Verb.REPLACE, Verb.BEGIN_PHASE, Verb.END_PHASE, *RESTRICTION_VERBS,
         Verb.MOVE_POWER, Verb.DISCARD_POWER, Verb.WIN_DOMINANCE, Verb.CHALLENGE, Verb.DEFEND, Verb.GIVE_STRENGTH})
+    #: target: random and shuffle: "discard 1 card at random", a searched deck shuffled (rules rulekit.chance,
+    #: agot.chance; Rules Reference "Intrigue Claim", "Search")
+    chance = True
     ability_fields = frozenset({"limit", "max", "cannot_be_cancelled", "zones"})
-    trigger_fields = frozenset({"one_or_more", "challenge", "phase", "card", "player", "side", "margin", "unopposed"})
+    trigger_fields = frozenset({"one_or_more", "challenge", "phase", "card", "player", "side", "margin", "unopposed",
+                                "or_events", "how"})
     instruction_fields = frozenset({"then", "cannot_be_saved", "instead", "at", "later", "condition", "filter",
                                     "amount", "target", "to", "until"})
-    entry_fields = frozenset({"challenge", "cannot_be_saved", "to", "defenders", "against"})
+    entry_fields = frozenset({"challenge", "cannot_be_saved", "to", "defenders", "against", "how"})
     #: "a Stark character", "a unique character", "a Knight or Lord character", "STR 3 or lower",
-    #: "the lowest STR character", "with 1 or more power" (:mod:`.filters`); "an attacking character"
-    filter_fields = frozenset({"faction", "unique", "any_of", "strength", "power", "lowest", "highest", "challenge"})
+    #: "the lowest STR character", "with 1 or more power" (:mod:`.filters`); "an attacking character";
+    #: "that entered play this phase"
+    filter_fields = frozenset({"faction", "unique", "any_of", "strength", "power", "lowest", "highest", "challenge",
+                               "entered"})
     condition_fields = frozenset({"challenges"})
+    #: how a card enters play: an effect's "put into play" (the default), "marshal", "ambush" (agot.entered-play)
+    entry_means = entering.MEANS
 
     handlers = {
         SequenceFrame: Handler(sequence.advance, sequence.answer),
@@ -120,6 +133,13 @@ class AGoT(Ruleset):
 
     def check_cards(self, listed: tuple) -> None:
         cards.check_cards(listed)
+        plots.check_cards(listed)
+
+    def entered_play(self, state, card_id: str, tc):
+        return entering.entered_play(state, card_id, tc)
+
+    def entered_mismatch(self, when: str, card, state):
+        return entering.entered_mismatch(when, card, state)
 
     def card_facts(self, card) -> list[str]:
         """A drawing's words for a card's faction (none for a neutral card) and its being unique."""
@@ -135,11 +155,14 @@ class AGoT(Ruleset):
         filters.check_filter(f, path, instruction=instruction, trigger=trigger)
 
     def event_refusal(self, kind, state, card, amount):
-        return factions.event_refusal(kind, state, card, amount) or challenge_checks.event_refusal(
-            kind, state, card, amount)
+        return (plots.refusal(kind, card) or factions.event_refusal(kind, state, card, amount)
+                or challenge_checks.event_refusal(kind, state, card, amount))
 
     def apply_event(self, state, tc):
-        """Power moved or discarded (:mod:`.factions`); a declaration as attacker or defender."""
+        """A plot revealed (agot.when-revealed); power moved or discarded (:mod:`.factions`); a
+        declaration as attacker or defender (:mod:`.challenge_checks`)."""
+        if tc.kind is EventKind.REVEALED:
+            return plots.revealed(state, tc)
         if tc.kind in (EventKind.POWER_MOVED, EventKind.POWER_DISCARDED):
             return factions.apply_event(state, tc)
         return challenge_checks.apply_event(state, tc)
@@ -148,6 +171,7 @@ class AGoT(Ruleset):
         return factions.companion_conditions(kind, state, conditions, sequence, cause)
 
     def check_entry(self, entry, path, scenario):
+        entering.check_entry(entry, path, scenario)
         factions.check_move_power_entry(entry, path, scenario)
         challenge_checks.check_entry(entry, path, scenario)
 
@@ -177,7 +201,8 @@ class AGoT(Ruleset):
         for c in cards:
             if c.duplicate_of:
                 saves.setdefault(c.duplicate_of, []).append(duplicate_save(c.id))
-        cards = tuple(replace(c, type="duplicate") if c.duplicate_of is not None and c.type == "character" else c
+        cards = tuple(plots.with_when_revealed(replace(c, type="duplicate")
+                                               if c.duplicate_of is not None and c.type == "character" else c)
                       for c in cards)
         return tuple(replace(c, abilities=c.abilities + tuple(saves[c.id])) if c.id in saves else c for c in cards)
 
@@ -212,6 +237,8 @@ class AGoT(Ruleset):
                 raise ScenarioError(f"{instr.do.value!r} belongs to a constant ability, not a {ability.timing.value} one",
                                     path=f"{path}.{where}.do", expected="timing: constant")
         _check_initiation_listener(ability, path, card_id)
+        chance.check_ability(ability, path)
+        entering.check_ability(ability, path)
 
     def target_refusal(self, kind, state, card, amount):
         """A card can be chosen only if the effect could change the game state for it (Rules
@@ -253,9 +280,9 @@ def _check_power_destination(instr: Instruction, path: str) -> None:
         raise ScenarioError(f"'move power' needs 'to', the card the power goes to; {instr.to!r} is not one"
                             f"{suggest(instr.to or '', factions.POWER_DESTINATIONS)}", path=f"{path}.to",
                             expected="one of " + ", ".join(factions.POWER_DESTINATIONS))
-    if instr.do is not Verb.MOVE_POWER and instr.to is not None:
-        raise ScenarioError(f"only 'move power' takes 'to' in {AGoT.name}, not {instr.do.value!r}", path=f"{path}.to",
-                            expected="no 'to' here")
+    if instr.do not in (Verb.MOVE_POWER, Verb.MOVE) and instr.to is not None:
+        raise ScenarioError(f"only 'move power' and a search's 'move' take 'to' in {AGoT.name}, not "
+                            f"{instr.do.value!r}", path=f"{path}.to", expected="no 'to' here")
 
 
 def _check_initiation_listener(ability: Ability, path: str, card_id: str) -> None:

@@ -100,7 +100,9 @@ class ResolutionFrame(Frame):
     ``stage`` (a :class:`Stage`) runs cost → targets → initiation → effect; ``index`` is the next
     instruction of that stage;
     ``chosen`` holds the targets chosen so far as (instruction slot, card id); ``occurred``
-    collects the conditions that occurred during the current stage, for its reaction window.
+    collects the conditions that occurred during the current stage, for its reaction window;
+    ``chance`` holds the outcomes the game has answered for the instruction at ``index`` (rule
+    ``rulekit.chance``): the cards taken at random, or each shuffled deck's new top so far.
     """
 
     use: str
@@ -117,6 +119,7 @@ class ResolutionFrame(Frame):
     cancelled: bool = False      # its effect was cancelled: it will not resolve
     played: bool = False         # its event card has been played (at the initiation of its effect)
     delayed: bool = False        # a delayed effect: it resolves without initiating again (agot.delayed)
+    chance: tuple[str, ...] = ()   # the game's answers for the instruction at ``index`` (rulekit.chance)
 
     def choice(self, slot: str) -> str | None:
         for s, card_id in self.chosen:

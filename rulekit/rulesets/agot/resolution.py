@@ -20,6 +20,7 @@ from rulekit.core.frozen import members, replace
 from rulekit.core.model import DelayedEffect, GameState, TriggeringCondition
 from rulekit.core.ruleset import ruling_arg
 from rulekit.rulesets.agot.challenge_checks import stops_at_once
+from rulekit.rulesets.agot import chance as agot_chance
 from rulekit.rulesets.agot.codes import AgotStep
 from rulekit.rulesets.agot.frames import ResolutionFrame, Role, SequenceFrame, Stage
 from rulekit.rulesets.agot.steps import SeqStep
@@ -158,7 +159,10 @@ def _finish(frame: ResolutionFrame, state: GameState, control: Control) -> Progr
 
 
 def answer(frame: ResolutionFrame, state: GameState, control: Control, option: str, verdicts) -> Progress:
-    slot = _pending_slot(frame, state)[0]
+    pending = _pending_slot(frame, state)
+    if pending is None and agot_chance.asks(frame):
+        return agot_chance.answer(frame, state, control, option)      # the game's answer (agot.chance)
+    slot = pending[0]
     chosen = replace(frame, chosen=frame.chosen + ((slot, option),))
     return Progress(state, control[:-1] + (chosen,), "agot.initiate.targets", AgotStep.TARGET,
                     (("use", frame.use), ("card", option)))
@@ -171,7 +175,7 @@ def _execute(frame: ResolutionFrame, state: GameState, control: Control, instr: 
         pending = _pending_slot(frame, state)
         if pending is not None:
             return _ask_target(frame, state, pending)
-    moved_on = replace(frame, index=frame.index + 1)
+    moved_on = replace(frame, index=frame.index + 1, chance=())
     args = (("use", frame.use), ("instruction", slot), ("verb", instr.words))
     if instr.then:
         # the part before "then" must have resolved in full (agot.then); a part that was replaced
@@ -196,12 +200,20 @@ def _execute(frame: ResolutionFrame, state: GameState, control: Control, instr: 
     if instr.acts_on_condition:
         return _act_on_condition(frame, state, control, instr, moved_on, args,
                                  ids.instruction_sequence(frame.use, stage, frame.index))
+    if instr.do is Verb.SHUFFLE:
+        return agot_chance.shuffle(frame, state, control, instr, args)
     if instr.do is Verb.DELAY:
         delayed = DelayedEffect(ids.nested(frame.use, slot), frame.use, frame.source, frame.controller, instr.at,
                                 instr.later)
         return Progress(replace(state, delayed=state.delayed + (delayed,)), control[:-1] + (moved_on,),
                         "agot.delayed", AgotStep.DELAYS, args)
-    targets = judge.changeable_targets(instr, state, frame.controller, frame.source, frame.condition)
+    if instr.target is Target.RANDOM:
+        # the game answers which cards it takes (agot.chance)
+        targets = agot_chance.random_targets(frame, state, instr, slot)
+        if isinstance(targets, Ask):
+            return targets
+    else:
+        targets = judge.changeable_targets(instr, state, frame.controller, frame.source, frame.condition)
     if instr.target.is_chosen:
         # every choice made for this instruction (one, or one per player): it resolves for all at once
         chosen = {frame.choice(s) for s, _ in _slots(frame, state, instr, slot)}
@@ -215,7 +227,7 @@ def _execute(frame: ResolutionFrame, state: GameState, control: Control, instr: 
         if expired:
             return Progress(state, control[:-1] + (replace(moved_on, shortfall=True),), "agot.lasting",
                             AgotStep.NOTHING, args + (("why", expired),))
-        to = None
+        to = instr.to                       # a search's move: to the hand
         if instr.do is Verb.MOVE_POWER:     # the card the power goes to, never the one it leaves (RR "Moving Power")
             onto = destination(instr.to, state, frame.controller, frame.source, frame.condition)
             to = onto.id if onto is not None else None

@@ -37,6 +37,28 @@ RULES: tuple[Rule, ...] = (
     Rule("agot.tc.7", "Step 7: the reaction window",
          "The reaction window opens; it stays open until every player has passed, one after another.",
          "rules text", _TC),
+    Rule("agot.tc.several", "One triggering condition, several events",
+         "A triggering condition may name more than one occurrence (\"after a character is sacrificed or killed\"): "
+         "any of them meets it. It is still one ability: each copy is used at most once per triggering condition, "
+         "and its limit counts its uses whichever event it answered.", "rules reference",
+         _RR + ", \"Triggering Condition\", \"Reactions\", \"Interrupts\" and \"Limits and Maxima\""),
+    Rule("agot.entered-play", "How and when a card entered play",
+         "A card enters play whenever it goes from an out-of-play area into play. Marshaling it from hand and "
+         "putting it into play by an ability are two ways; ambush, a player action of the challenges phase that "
+         "puts a card from hand into play, is a third. Only marshaling is marshaling: a card put into play or "
+         "ambushed is not considered marshaled. A triggering condition may name the means (\"after you marshal a "
+         "character\", \"if it was ambushed\"); while the card stays in play it is known to have entered play in "
+         "this phase or this round, and it forgets that once it leaves play.", "rules reference",
+         _RR + ", \"Enters Play\", \"Marshal\", \"Ambush (X)\" and \"Put into Play\""),
+    Rule("agot.when-revealed", "Plots: When Revealed",
+         "The players reveal their chosen plots at once; each becomes its player's revealed plot, on top of the one "
+         "revealed before, which joins the used pile. A When Revealed ability must resolve whenever its plot is "
+         "revealed: the When Revealed abilities of the plots just revealed initiate one at a time, each resolving "
+         "before the next, in the order the first player chooses, whoever controls them; reactions to revealing a "
+         "plot wait until they are done. rulekit resolves them at step 6 of the reveal's sequence, before its forced "
+         "reactions.", "rules reference",
+         _RR + ", \"When Revealed\", \"Plot Phase\" and \"Used Pile\"; Appendix I, \"Framework Event Details\" "
+         "(1.3 Reveal plots)"),
     Rule("agot.window.open", "Windows: the first opportunity",
          "In an interrupt or reaction window the first player has the first opportunity to use an ability, then "
          "the opportunity passes in player order.", "rules reference", _RR + ", \"Interrupts\", \"Reactions\" and \"Player Order\""),
@@ -211,6 +233,14 @@ RULES: tuple[Rule, ...] = (
          "(\"if you have not lost a challenge this round\"): a challenge is won or lost when STR is compared, and a "
          "challenge no one won is neither.", "rules reference",
          _RR + ", \"Winning a Challenge\" and \"Appendix I: Timing and Gameplay\" (framework step 4.2.2)"),
+    Rule("agot.chance", "At random, searching and shuffling a deck",
+         "Cards taken \"at random\" (discarded from a hand at random, as intrigue claim does) are chosen by no "
+         "player: the game picks them, a chance decision (rulekit.chance); each card taken is then affected in a "
+         "triggering condition of its own. A search lets its player look at the searched cards and take one that "
+         "fits (a choice of theirs; rulekit offers the cards that fit); a search of a whole deck ends with that deck "
+         "shuffled, and which cards a shuffle leaves on top is a chance decision too, the cards beneath keeping "
+         "their order. Shuffling is no triggering condition; a deck of 0 or 1 card is not changed by it.",
+         "rules reference", _RR + ", \"Intrigue Claim\" and \"Search\""),
     Rule("agot.delayed", "Delayed effects",
          "A delayed effect is set up by one effect to resolve at a later timing point; it resolves automatically, "
          "before the reactions to that timing point are offered, and once. It is not a new triggered ability, even "

@@ -32,6 +32,7 @@ from rulekit.core.model import GameState, TriggeringCondition
 from rulekit.core.verdicts import Code, Verdict
 from rulekit.core.ruleset import ruling_arg
 from rulekit.rulesets.agot import verdicts as agot_verdicts
+from rulekit.rulesets.agot import plots
 from rulekit.rulesets.agot.codes import AgotStep
 from rulekit.rulesets.agot.frames import ResolutionFrame, Role, SequenceFrame, Stage, Window
 from rulekit.rulesets.agot.limits import limit_keys
@@ -261,20 +262,23 @@ def resolve_delayed(frame: SequenceFrame, state: GameState, control: Control, du
 
 
 def forced(frame: SequenceFrame, state: GameState, control: Control) -> Progress | Ask:
-    if frame.step is _SeqStep.FORCED_REACTIONS and state.delayed:
+    _, verdicts, usable = _judged(state, frame)
+    options = [(v, use) for v, use, _ in usable]
+    rule, step_name, order_rule = frame.step.rule, frame.step.name.lower(), "agot.forced.order"
+    revealed = plots.when_revealed_first(state, options)
+    if revealed:         # step 1.3, III: the plots' When Revealed abilities, before anything else (agot.when-revealed)
+        options, rule, step_name, order_rule = revealed, "agot.when-revealed", "when_revealed", "agot.when-revealed"
+    elif frame.step is _SeqStep.FORCED_REACTIONS and state.delayed:
         due = delayed_due(frame, state)
         if due is not None:
             return resolve_delayed(frame, state, control, due)
-    _, verdicts, usable = _judged(state, frame)
-    options = [(v, use) for v, use, _ in usable]
-    rule = frame.step.rule
     if not options:
         return _leave_step(frame, state, control, _AgotStep.NO_FORCED, verdicts)
     if len(options) == 1:
         return _resolve_forced(frame, state, control, options[0][0], verdicts, rule)
-    key = AnswerKey(_DecisionKind.ORDER_FORCED, ids.forced_step(frame.id, frame.step.name.lower()),
-                    state.first_player, frame.forced_done)
-    return Ask(Decision(key, tuple(o for _, o in options), options[0][1], "agot.forced.order",
+    key = AnswerKey(_DecisionKind.ORDER_FORCED, ids.forced_step(frame.id, step_name), state.first_player,
+                    frame.forced_done)
+    return Ask(Decision(key, tuple(o for _, o in options), options[0][1], order_rule,
                         f"{state.first_player} chooses which forced ability resolves next", state), verdicts)
 
 
@@ -285,7 +289,8 @@ def forced_answer(frame: SequenceFrame, state: GameState, control: Control, opti
     not carry, so the step is judged again (the same state gives the same judgement)."""
     for v, use in _usable_options(frame, state):
         if use == option:
-            return _resolve_forced(frame, state, control, v, verdicts, "agot.forced.order")
+            rule = "agot.when-revealed" if plots.when_revealed_first(state, [(v, use)]) else "agot.forced.order"
+            return _resolve_forced(frame, state, control, v, verdicts, rule)
     raise AssertionError(option)  # the caller checked the option was legal
 
 

@@ -23,6 +23,7 @@ from rulekit.rulesets.agot.steps import SeqStep
 # Enum members read at every step, through plain classes (rulekit.frozen.members says why)
 _Code = members(Code)
 _Timing = members(Timing)
+_SeqStep = members(SeqStep)
 
 
 def judge(state: GameState, source: Card, ability: Ability, tc: TriggeringCondition,
@@ -32,12 +33,13 @@ def judge(state: GameState, source: Card, ability: Ability, tc: TriggeringCondit
     if ability.timing is _Timing.CONSTANT:
         return Verdict(obj, aid, tid, _Code.NOT_LISTENING,
                        "a constant ability: never used, it applies while its card is in play")
-    if ability.when is None or ability.when.event not in kinds_counted(tc.kind):
+    if ability.when is None or not ability.when.listens_for(kinds_counted(tc.kind)):
         if ability.when is None:
             return Verdict(obj, aid, tid, _Code.NOT_LISTENING, "it is used with priority, not triggered")
-        return Verdict(obj, aid, tid, _Code.NOT_LISTENING,
-                       f"it listens for \"{ability.when.event.value}\", this is \"{tc.kind.value}\"")
-    if step is None or ability.timing is not step.timing:
+        named = " or ".join(f"\"{e.value}\"" for e in ability.when.events)
+        return Verdict(obj, aid, tid, _Code.NOT_LISTENING, f"it listens for {named}, this is \"{tc.kind.value}\"")
+    if step is None or (ability.timing is not step.timing and not (
+            ability.timing is _Timing.WHEN_REVEALED and step is _SeqStep.FORCED_REACTIONS)):
         where = f"step {step.number}, {step.title}" if step is not None else "outside a sequence"
         article = "an" if ability.timing.value[0] in "aeiou" else "a"
         return Verdict(obj, aid, tid, _Code.WRONG_TIMING, f"{article} {ability.timing.value} ability at {where}")
@@ -100,12 +102,14 @@ def considered(state: GameState, conditions: tuple[TriggeringCondition, ...],
     timing = step.timing
     if timing is None:
         return (), ()
+    # a plot's When Revealed abilities resolve at step 6, before its forced reactions (agot.when-revealed)
+    timings = (_Timing.WHEN_REVEALED, timing) if step is _SeqStep.FORCED_REACTIONS else (timing,)
     verdicts: list[Verdict] = []
     usable: list[tuple[Verdict, str, str]] = []
     seen: set[str] = set()
     for tc in conditions:
         for kind in kinds_counted(tc.kind):
-            for card_id, index in state.listeners_for(kind, timing):
+            for card_id, index in (pair for t in timings for pair in state.listeners_for(kind, t)):
                 card = state.cards[card_id]
                 ability = card.abilities[index]
                 verdict = judge(state, card, ability, tc, step)

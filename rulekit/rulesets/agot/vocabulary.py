@@ -40,4 +40,13 @@ VOCABULARY = (
                     "(agot.dominance)"),
     _V("not-modelled", "an effect rulekit does not simulate, named in words so the trigger can be taught "
                        "(rulekit.not-modelled)"),
+    # issue #25's items
+    _V("chance", "'discard 1 card at random', a deck search and its shuffle, answered by the game "
+                 "(rulekit.chance, agot.chance; RR \"Intrigue Claim\", \"Search\")"),
+    _V("several-events", "one triggering condition naming several events: 'After a character is sacrificed or "
+                         "killed', one ability with one limit (agot.tc.several; RR \"Triggering Condition\")"),
+    _V("entered-play", "how and when a card entered play: marshalled, ambushed, put into play; 'this phase' "
+                       "(agot.entered-play; RR \"Marshal\", \"Ambush (X)\", \"Put into Play\", \"Enters Play\")"),
+    _V("plots", "plot cards' 'When Revealed' abilities and their order (agot.when-revealed; RR \"When Revealed\", "
+                "\"Plot Phase\")"),
 )

@@ -79,6 +79,17 @@ def describe(what: str, a: dict, state) -> str | None:
         return f"{verb_head(a)} ({a['instruction']} of {ids.use_head(a['use'])}): a nested sequence opens."
     if what == "not-modelled":
         return f"{verb_head(a)} ({a['instruction']} of {ids.use_head(a['use'])}): {not_modelled_outcome(a)}"
+    if what == "chance":
+        taken = " and ".join(obj_label(state, c) for c in a["cards"])
+        return f"Chance: the game takes {taken} at random to {a['verb']} ({a['instruction']} of {ids.use_head(a['use'])})."
+    if what == "shuffled":
+        deck = f"{a['player']}'s {state.rules.deck}"
+        if not a["cards"]:
+            return f"Chance: {deck} is shuffled; it is empty, so nothing is decided."
+        top = ", then ".join(obj_label(state, c) for c in a["cards"])
+        beneath = "" if a["outcomes"] <= 1 else "; the cards beneath keep their order"
+        return (f"Chance: {deck} is shuffled ({a['instruction']} of {ids.use_head(a['use'])}); on top: {top} "
+                f"(1 of {a['outcomes']} possible outcome(s){beneath}).")
     if what == "condition-false":
         return f"{verb_head(a)} ({a['instruction']}): its condition is false ({a['why']}), so it does nothing."
     if what == "nothing":

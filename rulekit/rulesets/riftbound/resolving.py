@@ -164,23 +164,8 @@ def _execute(frame: ItemFrame, state: GameState, control: Control, instr: Instru
 
 
 def _random_outcomes(instr, state: GameState, candidates, amount: int) -> tuple[str, ...]:
-    """What a random pick can take (rule ``rb.chance``): from a player's own zone (a hand, a deck)
-    each player whose cards the filter finds gives ``amount`` of their own — "each opponent
-    discards 1 at random" takes one card from every opponent's hand (422.1, 422.4); elsewhere (units
-    on the board) ``amount`` of all the cards found."""
-    if not _per_player(instr, state):
-        return chance.random_outcomes(tuple(c.obj for c in candidates), amount)
-    owners: dict[str, list[str]] = {}
-    for c in candidates:
-        owners.setdefault(c.owner, []).append(c.obj)
-    return chance.random_outcomes_each(tuple(tuple(objs) for objs in owners.values()), amount)
-
-
-def _per_player(instr, state: GameState) -> bool:
-    """Whether a random pick takes from each player's own zone (a hand, a deck) rather than from all
-    the cards found together (units on the board)."""
-    zone = instr.filter.zone if instr.filter is not None else None
-    return not (zone is None or zone in state.rules.in_play or zone in state.rules.shared_zones)
+    """What a random pick can take (rule ``rb.chance``; 422.1, 422.4): :func:`rulekit.core.chance.pick_outcomes`."""
+    return chance.pick_outcomes(instr, state, candidates, amount)
 
 
 def _random_words(instr, state: GameState, candidates, amount: int) -> str:
@@ -189,7 +174,7 @@ def _random_words(instr, state: GameState, candidates, amount: int) -> str:
     owners: dict[str, int] = {}
     for c in candidates:
         owners[c.owner] = owners.get(c.owner, 0) + 1
-    if _per_player(instr, state) and len(owners) > 1:
+    if chance.per_player(instr, state) and len(owners) > 1:
         found = ", ".join(f"{p}: {n} found" for p, n in owners.items())
         return f"which {amount} card(s) of each player's ({found}) are"
     return f"which {min(amount, len(candidates))} of the {len(candidates)} card(s) found are"
