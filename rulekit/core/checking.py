@@ -7,14 +7,15 @@ import dataclasses
 import difflib
 
 from rulekit.core import ids
-from rulekit.core.abilities import Ability, Target, Timing
+from rulekit.core.abilities import Ability, Target, Timing, Which
 from rulekit.core.errors import ScenarioError
 from rulekit.core.events import (CHANCE_VERBS, CONDITION_VERBS, EVENTS, PLAYER_PICKS_CARDS,
                                  RESTRICTION_VERBS, RULES_ONLY_VERBS, SIGNED_VERBS, VERB_EVENT,
                                  Subject, Verb)
 from rulekit.core.model import Card
 from rulekit.core.ruleset import COMMON_FIELDS
-from rulekit.core.checking_words import _check_chance, _check_not_modelled, _check_one_counter, _check_this_turn
+from rulekit.core.checking_words import (_check_chance, _check_not_modelled, _check_one_counter, _check_pools,
+                                         _check_this_turn)
 
 def suggest(word: str, choices) -> str:
     """`` (did you mean 'x'?)`` when a close choice exists, else an empty string."""
@@ -59,6 +60,7 @@ def check(s):
             ability_ids.add(ability.id)
             check_ability(ability, ap, rules, card.id)
     rules.check_cards(s.cards)
+    _check_pools(s.pools, s.players, rules)
     for i, entry in enumerate(s.script):
         _check_entry(entry, f"script[{i}]", s)
     if s.corpus is not None:
@@ -212,6 +214,10 @@ def _check_filter(f, path: str, rules, *, top: bool = False) -> None:
     """A filter's zone is one of the ruleset's; ``top`` (among the top N cards of a deck) only where
     ``top`` says it is read: an instruction's filter (what it chooses, takes or affects)."""
     _check_set_fields(rules, "filter", f, path, "a card filter")
+    if f.which is Which.ATTACHED and not rules.attachments:
+        raise ScenarioError(f"which 'attached' (the card this card is attached to) is not in {rules.name}: its cards "
+                            "are attached to nothing (the nearest: which 'self')", path=f"{path}.which",
+                            expected="one of " + ", ".join(w.value for w in Which if w is not Which.ATTACHED))
     if f.combat is not None:
         if "combat" not in rules.filter_fields:
             raise ScenarioError(f"'combat' of a card filter belongs to another ruleset, not {rules.name}",
@@ -353,6 +359,10 @@ def _check_entry(entry, path: str, s) -> None:
         raise ScenarioError("'not modelled' cannot be a step of the script: it names an effect of an ability, and "
                             "a script entry is something that happens", path=f"{path}.do",
                             expected="something that happens, such as kill, kneel, draw or move")
+    if entry.do in (Verb.ADD, Verb.PAY):
+        raise ScenarioError(f"{entry.do.value!r} cannot be a step of the script: it is an ability's instruction, "
+                            "with the resource it adds or pays; a player's pool at the start is the top-level 'pools'",
+                            path=f"{path}.do", expected="something that happens, such as kill, kneel, draw or move")
     if entry.do in CHANCE_VERBS:
         raise ScenarioError(f"{entry.do.value!r} cannot be a step of the script: its outcome is answered by chance "
                             f"as an ability's effect resolves (rule rulekit.chance)", path=f"{path}.do",

@@ -15,6 +15,7 @@ from rulekit.core.frames import Progress
 from rulekit.core.frozen import replace
 from rulekit.core.ruleset import Handler, Ruleset
 from rulekit.rulesets.agot import cards
+from rulekit.rulesets.agot import gold
 from rulekit.rulesets.agot import resolution
 from rulekit.rulesets.agot import sequence
 from rulekit.rulesets.agot import views
@@ -63,6 +64,7 @@ class AGoT(Ruleset):
     no_priority = ("in each window the first player has the first opportunity, which passes in player order: "
                    "rule agot.window.open")
     card_extension = cards.AgotCard
+    attachments = True          # an attachment's "attached character": a filter's which: attached (agot.attachment)
     card_numbers = ("strength", "power")
     card_changes = {EventKind.GAINS_POWER: "power"}
 
@@ -72,11 +74,16 @@ class AGoT(Ruleset):
         Verb.CANCEL, Verb.SAVE, Verb.WIN_CHALLENGE, Verb.GAIN_POWER, Verb.KNEEL, Verb.STAND, Verb.SACRIFICE,
         Verb.INITIATE, Verb.DELAY, Verb.BEGIN_ROUND, Verb.NOT_MODELLED,
         Verb.KILL, Verb.DRAW, Verb.DISCARD, Verb.PLAY, Verb.PUT_INTO_PLAY, Verb.RETURN_TO_HAND, Verb.LEAVE_PLAY,
-        Verb.ATTACK, Verb.TAKE_CONTROL, Verb.REPLACE, Verb.BEGIN_PHASE, Verb.END_PHASE, *RESTRICTION_VERBS})
+        Verb.ATTACK, Verb.TAKE_CONTROL, Verb.REPLACE, Verb.BEGIN_PHASE, Verb.END_PHASE, Verb.ADD, Verb.PAY,
+        *RESTRICTION_VERBS})
     ability_fields = frozenset({"limit", "max", "cannot_be_cancelled", "zones"})
     trigger_fields = frozenset({"one_or_more", "challenge", "phase", "card", "player"})
     instruction_fields = frozenset({"then", "cannot_be_saved", "instead", "at", "later", "condition", "filter",
-                                    "amount", "target"})
+                                    "amount", "target", "resource"})
+    #: gold: "gain 2 gold" is ``add`` and "pay 1 gold" (a cost) ``pay``, with ``resource: gold``; the
+    #: gold pool at the start is a file's ``pools`` (rule agot.gold)
+    pool_resources = gold.RESOURCES
+    event_words = {"adds": "gains gold", "pays": "pays gold"}
     entry_fields = frozenset({"challenge", "cannot_be_saved"})
 
     handlers = {
@@ -95,6 +102,12 @@ class AGoT(Ruleset):
 
     def after_move(self, state, before, to_zone: str):
         return cards.after_move(state, before, to_zone)
+
+    def card_facts(self, card):
+        return cards.card_facts(card)
+
+    def host_of(self, card) -> str | None:
+        return card.attached_to if card.extension is not None else None
 
     def dependents(self, listed: tuple) -> dict:
         return cards.dependents(listed)
@@ -140,11 +153,31 @@ class AGoT(Ruleset):
                     raise ScenarioError(f"{instr.do.value!r} is not something a constant ability says", path=f"{path}.{where}.do",
                                         expected="one of " + ", ".join(v.value for v in RESTRICTION_VERBS))
             return
+        gold.check_instructions(ability, path)
         for where, instr in parts:
             if instr.do in RESTRICTION_VERBS:
                 raise ScenarioError(f"{instr.do.value!r} belongs to a constant ability, not a {ability.timing.value} one",
                                     path=f"{path}.{where}.do", expected="timing: constant")
         _check_initiation_listener(ability, path, card_id)
+
+    def event_refusal(self, kind, state, card, amount):
+        """An attachment enters play attached to a card (RR "Attachment Cards"); rulekit does not
+        model choosing that card, so it puts no attachment into play (agot.attachment)."""
+        if kind is EventKind.ENTERS_PLAY and card.type == "attachment":
+            return (f"{card.title} is an attachment: it would enter play attached to a card, which rulekit does not "
+                    "model choosing")
+        return None
+
+    def check_entry(self, entry, path, scenario):
+        """The script cannot put an attachment into play: it would enter attached to a card someone
+        chooses, which rulekit does not model (agot.attachment)."""
+        if entry.do is Verb.PUT_INTO_PLAY:
+            for k, cid in enumerate(entry.cards):
+                if scenario.card(cid).type == "attachment":
+                    raise ScenarioError(f"card {cid!r} is an attachment: it would enter play attached to a card, which "
+                                        "rulekit does not model (rule agot.attachment); list it in the play area with "
+                                        "attached_to", path=f"{path}.cards[{k}]",
+                                        expected="a character or location to put into play")
 
     def target_refusal(self, kind, state, card, amount):
         """A card can be chosen only if the effect could change the game state for it (Rules

@@ -23,6 +23,9 @@ VOCABULARY = (
     _V("targets", "chosen targets, and 'each …' (agot.initiate.targets)"),
     _V("zones", "abilities that work outside play: from hand, the dead pile, the discard pile "
                 "(agot.abilities.zones)"),
+    _V("attachments", "attachments attached to a card, 'attached character', and leaving play with it: back to "
+                      "its owner's hand, or discarded if terminal (agot.attachment)"),
+    _V("gold", "the gold pool, 'gain N gold', and 'pay N gold to …' as a cost (agot.gold)"),
     _V("not-modelled", "an effect rulekit does not simulate, named in words so the trigger can be taught "
                        "(rulekit.not-modelled)"),
 )
