@@ -47,6 +47,7 @@ class Which(Word):
     SELF = "self"
     OTHER = "other"
     ANY = "any"
+    ATTACHED = "attached"     # the card the ability's card is attached to ("attached character")
 
 
 class Posture(Word):

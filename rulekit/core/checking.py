@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 
 from rulekit.core import ids
-from rulekit.core.abilities import Ability, Target, Timing
+from rulekit.core.abilities import Ability, Target, Timing, Which
 from rulekit.core.errors import ScenarioError
 from rulekit.core.events import (CHANCE_VERBS, CONDITION_VERBS, EVENTS, PLAYER_PICKS_CARDS,
                                  RESTRICTION_VERBS, RULES_ONLY_VERBS, SIGNED_VERBS, VERB_EVENT,
@@ -14,7 +14,8 @@ from rulekit.core.events import (CHANCE_VERBS, CONDITION_VERBS, EVENTS, PLAYER_P
 from rulekit.core.model import Card
 from rulekit.core.ruleset import COMMON_FIELDS
 from rulekit.core.checking_blocks import check_corpus, check_rulings, suggest  # noqa: F401 (re-exported)
-from rulekit.core.checking_words import _check_chance, _check_not_modelled, _check_one_counter, _check_this_turn
+from rulekit.core.checking_words import (_check_chance, _check_not_modelled, _check_one_counter, _check_pools,
+                                         _check_this_turn)
 
 def check(s):
     """Raise :class:`ScenarioError` for the first thing that makes ``s`` (a
@@ -53,6 +54,7 @@ def check(s):
             ability_ids.add(ability.id)
             check_ability(ability, ap, rules, card.id)
     rules.check_cards(s.cards)
+    _check_pools(s.pools, s.players, rules)
     for i, entry in enumerate(s.script):
         _check_entry(entry, f"script[{i}]", s)
     if s.corpus is not None:
@@ -199,6 +201,10 @@ def _check_filter(f, path: str, rules, *, top: bool = False, trigger: bool = Fal
     ``top`` says it is read: an instruction's filter (what it chooses, takes or affects); a
     trigger's filter reads the one card its condition is about. Then the ruleset's own fields."""
     _check_set_fields(rules, "filter", f, path, "a card filter")
+    if f.which is Which.ATTACHED and not rules.attachments:
+        raise ScenarioError(f"which 'attached' (the card this card is attached to) is not in {rules.name}: its cards "
+                            "are attached to nothing (the nearest: which 'self')", path=f"{path}.which",
+                            expected="one of " + ", ".join(w.value for w in Which if w is not Which.ATTACHED))
     for k, alt in enumerate(f.any_of):
         _check_filter(alt, f"{path}.any_of[{k}]", rules, top=top, trigger=trigger)
     rules.check_filter(f, path, instruction=top, trigger=trigger)
@@ -340,6 +346,10 @@ def _check_entry(entry, path: str, s) -> None:
         raise ScenarioError("'not modelled' cannot be a step of the script: it names an effect of an ability, and "
                             "a script entry is something that happens", path=f"{path}.do",
                             expected="something that happens, such as kill, kneel, draw or move")
+    if entry.do in (Verb.ADD, Verb.PAY):
+        raise ScenarioError(f"{entry.do.value!r} cannot be a step of the script: it is an ability's instruction, "
+                            "with the resource it adds or pays; a player's pool at the start is the top-level 'pools'",
+                            path=f"{path}.do", expected="something that happens, such as kill, kneel, draw or move")
     if entry.do in CHANCE_VERBS:
         raise ScenarioError(f"{entry.do.value!r} cannot be a step of the script: its outcome is answered by chance "
                             f"as an ability's effect resolves (rule rulekit.chance)", path=f"{path}.do",

@@ -5,6 +5,7 @@ verb that places or removes one counter."""
 from __future__ import annotations
 
 import dataclasses
+import difflib
 
 from rulekit.core.abilities import Target
 from rulekit.core.errors import ScenarioError
@@ -78,3 +79,27 @@ def _check_chance(instr, path: str, rules) -> None:
     if instr.filter is None:
         raise ScenarioError("target 'random' needs a filter: what the cards are taken from (e.g. {zone: hand, "
                             "owner: you})", path=f"{path}.filter")
+
+
+def _check_pools(pools: dict, players: tuple, rules) -> None:
+    """A file's top-level ``pools``: what each player holds at the start (player -> resource ->
+    amount), each a player of the scenario and a resource of its ruleset, never below zero."""
+    names = rules.pool_resources
+    for player, held in pools.items():
+        if player not in players:
+            raise ScenarioError(f"pools: {player!r} is not a player{_nearest(player, players)}", path=f"pools.{player}",
+                                expected="one of " + ", ".join(players))
+        for resource, amount in held.items():
+            at = f"pools.{player}.{resource}"
+            if resource not in names:
+                raise ScenarioError(f"{resource!r} is not something a pool holds in {rules.name}"
+                                    f"{_nearest(resource, names) if names else ': it has no pools'}", path=at,
+                                    expected="one of " + ", ".join(names) if names else "no 'pools'")
+            if amount < 0:
+                raise ScenarioError(f"a pool holds 0 or more {resource}, not {amount}", path=at, expected="0 or more")
+
+
+def _nearest(word: str, choices) -> str:
+    """`` (did you mean 'x'?)`` when a close choice exists (as :func:`rulekit.core.checking.suggest`)."""
+    close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""

@@ -84,7 +84,7 @@ class Game:
         if rulings:
             scenario = with_rulings(scenario, rulings)
         state = initial_state(scenario.rules, scenario.players, scenario.first_player, scenario.cards,
-                              scenario.phase, rulings=scenario.rulings)
+                              scenario.phase, rulings=scenario.rulings, pools=scenario.pools)
         first = Step(None, 0, "rulekit.setup", "setup", (), state, (ScriptFrame(0),))
         replaying = _as_map(answers)
         halt = run(scenario, first, replaying=replaying, auto=play_defaults, max_nesting=max_nesting)

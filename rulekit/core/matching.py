@@ -48,6 +48,8 @@ def filter_mismatch(f: CardFilter, card: Card, me: str, source: Card | None, *, 
             return f"{card.title} is not this card"
         if f.which is _Which.OTHER and same:
             return "it is this card itself"
+        if f.which is _Which.ATTACHED and card.id != rules.host_of(source):
+            return f"{card.title} is not the card {source.title} is attached to"
     if f.type is not None and card.type != f.type:
         return f"{card.title} is not a {f.type}"
     if f.title is not None and card.title != f.title:

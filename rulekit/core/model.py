@@ -320,9 +320,10 @@ def index_listeners(cards: tuple[Card, ...]) -> Map:
 
 def initial_state(rules, players: tuple[str, ...], first_player: str,
                   cards: tuple[Card, ...], phase: str = "", round: int = 1,
-                  rulings: dict | None = None) -> GameState:
+                  rulings: dict | None = None, pools: dict | None = None) -> GameState:
     """The state a game starts from, under ``rules`` (a :class:`~rulekit.core.ruleset.Ruleset`
-    object: the core never looks a ruleset up by its name)."""
+    object: the core never looks a ruleset up by its name); ``pools``: what each player holds at
+    the start (player -> resource -> amount: A Game of Thrones' gold pool, Riftbound's Rune Pool)."""
     ruleset = rules.name
     cards = rules.setup_cards(typed_cards(rules, tuple(cards)))
     deck = rules.deck
@@ -334,4 +335,5 @@ def initial_state(rules, players: tuple[str, ...], first_player: str,
                      decks=Map(decks), phase=phase, round=round, rulings=Map(in_force),
                      printed=Map({c.id: c for c in cards}),
                      listeners=index_listeners(cards),
-                     dependents=Map(rules.dependents(cards)))
+                     dependents=Map(rules.dependents(cards)),
+                     resources=Map({f"{p}|{r}": n for p, held in (pools or {}).items() for r, n in held.items() if n > 0}))

@@ -44,6 +44,16 @@ class GameOwnState:
         ``entered``). Default: a game that does not track it (its files cannot say ``entered``)."""
         return f"{self.name} does not track when a card entered play"
 
+    #: what a player's pool may hold at the start of a scenario (a file's top-level ``pools``)
+    pool_resources: ClassVar[tuple[str, ...]] = ()
+
+    #: whether the game's cards can be attached to others (a filter's ``which: attached``)
+    attachments: ClassVar[bool] = False
+
+    def host_of(self, card) -> str | None:
+        """The id of the card ``card`` is attached to, or ``None``. Default: a game without attachments."""
+        return None
+
     def event_refusal(self, kind, state, card, amount: int) -> str | None:
         """Why an event of the game's own card fields would change nothing for ``card`` now (a
         buff on a unit that has one), or ``None``. Default: nothing to refuse."""

@@ -80,6 +80,7 @@ class Scenario:
     phase: str = ""
     rulings: dict[str, str] = field(default_factory=dict, hash=False)   # ruling name -> option (non-defaults)
     corpus: CorpusEntry | None = None   # a corpus card: the card it is about, its printed text, what it covers
+    pools: dict[str, dict[str, int]] = field(default_factory=dict, hash=False)   # player -> resource -> amount held
 
     def __post_init__(self):
         if self.ruleset is None and default_ruleset_name() is not None:

@@ -28,7 +28,8 @@ def cards(which="any", type=None, title=None, trait=None, controller="any", owne
           posture=None, here=False, combat=None, *, buffed: bool | None = None,
           keyword: str | None = None, challenge: str | None = None, entered: str | None = None,
           **agot) -> CardFilter:
-    """A card filter; ``which`` is "self", "other" or "any"; players are "you"/"opponent"/"any";
+    """A card filter; ``which`` is "self", "other", "any" or (A Game of Thrones) "attached", the
+    card the ability's attachment is attached to ("attached character"); players are "you"/"opponent"/"any";
     ``here=True`` is Riftbound's "here" (at the ability's card's location: its battlefield);
     ``combat`` is Riftbound's "attacker", "defender" or "in combat"; ``buffed=True`` is "buffed
     units" (``False``: without a buff); ``keyword="Tank"`` is "a unit with Tank". A Game of
@@ -188,6 +189,16 @@ def add(amount: int = 1, resource: str = "energy") -> Instruction:
     return Instruction(Verb.ADD, target=Target.YOU, amount=amount, resource=resource)
 
 
+def gain_gold(amount: int = 1) -> Instruction:
+    """A Game of Thrones' "gain N gold": into its controller's gold pool (rule ``agot.gold``)."""
+    return Instruction(Verb.ADD, target=Target.YOU, amount=amount, resource="gold")
+
+
+def pay_gold(amount: int = 1) -> Instruction:
+    """A Game of Thrones' "pay N gold to …", a cost paid from its controller's gold pool (rule ``agot.gold``)."""
+    return Instruction(Verb.PAY, target=Target.YOU, amount=amount, resource="gold")
+
+
 def pay(amount: int = 1, resource: str = "energy") -> Instruction:
     """A Riftbound cost in Energy or Power ("[2]: …" is ``cost=[pay(2)]``; "[R]" is ``pay(1, "fury")``),
     paid from the controller's Rune Pool as the item is finalized (rule ``rb.resources``)."""
@@ -262,14 +273,22 @@ class ScenarioBuilder:
         self._cards: list[Card] = []
         self._script: list[ScriptEntry] = []
         self._corpus: CorpusEntry | None = None
+        self._pools: dict[str, dict[str, int]] = {}
+
+    def pool(self, player: str, **held: int) -> "ScenarioBuilder":
+        """What ``player``'s pool holds at the start: ``pool("P1", gold=3)`` (A Game of Thrones' gold
+        pool), ``pool("P1", energy=2)`` (Riftbound's Rune Pool); a file's top-level ``pools``."""
+        self._pools.setdefault(player, {}).update(held)
+        return self
 
     def card(self, id: str, title: str, owner: str, *, controller=None, zone=None, type=None,
              kneeling=False, traits=(), abilities=(), **fields) -> "ScenarioBuilder":
         """List a card. ``type`` and ``zone`` left out are the ruleset's defaults (A Game of
         Thrones: a character in the play area; Riftbound has neither, so :meth:`build` refuses a
         card without them). ``fields`` are the card's own game's, as a file writes them: A Game
-        of Thrones' ``strength``, ``power`` and ``duplicate_of`` (the id of the card this one is
-        a duplicate of; a duplicate is not a character of its own), Riftbound's ``might`` and
+        of Thrones' ``strength``, ``power``, ``duplicate_of`` (the id of the card this one is
+        a duplicate of; a duplicate is not a character of its own), ``attached_to`` (the card an
+        attachment is attached to) and ``terminal``, Riftbound's ``might`` and
         ``damage``, ``buffed`` (its Might includes the buff), ``might_this_turn`` and
         ``keywords``. One of another game is refused here, naming it."""
         from rulekit.core.errors import ScenarioError
@@ -431,4 +450,5 @@ class ScenarioBuilder:
         reference raises :class:`~rulekit.errors.ScenarioError` naming the field."""
         from rulekit.files.validation import validate_scenario
         return validate_scenario(Scenario(self.title, self.players, self.first_player, tuple(self._cards),
-                              tuple(self._script), self.ruleset, self.phase, corpus=self._corpus))
+                              tuple(self._script), self.ruleset, self.phase, corpus=self._corpus,
+                              pools=self._pools))

@@ -35,6 +35,7 @@ class CardExpect:
     damage: int | None = None
     buffed: bool | None = None
     at: str | None = None            # Riftbound: the battlefield a permanent is at
+    attached_to: str | None = None   # A Game of Thrones: the card an attachment is attached to
 
 
 @dataclass(frozen=True)
@@ -68,6 +69,7 @@ class Expect:
     priority: tuple[str, ...] | None = None      # every grant of priority, in order, passes included (Riftbound)
     targets: tuple[str, ...] | None = None       # targets chosen, in order, as "CHOOSER:CARD"
     never_offered: tuple[str, ...] = ()          # uses no decision may ever offer
+    pools: Mapping[str, Mapping[str, int]] = field(default_factory=dict)   # player -> resource -> amount held at the end
 
 
 def uses_of(game) -> tuple[str, ...]:
@@ -133,6 +135,11 @@ def check_expect(game, expect: Expect) -> list[str]:
                 diffs.append(f"cards.{card_id}.{f.name}: a {state.rules.name} card has no {f.name}")
             elif got != wanted:
                 diffs.append(f"cards.{card_id}.{f.name}: expected {wanted!r}, got {got!r}")
+    for player, held in expect.pools.items():
+        for resource, amount in held.items():
+            got = state.pool(player).get(resource, 0)
+            if got != amount:
+                diffs.append(f"pools.{player}.{resource}: expected {amount}, got {got}")
     for player, want in expect.hands.items():
         hand = [c.id for c in state.cards_in("hand", player)]
         if isinstance(want, int) and len(hand) != want:

@@ -153,6 +153,16 @@ def _check_expect_refs(expect: Expect, scenario: Scenario, marks: dict, file: st
         if player not in scenario.players:
             raise _at(("expect", "hands", player), marks, file,
                       f"{player!r} is not a player{suggest(player, scenario.players)}")
+    for player, held in expect.pools.items():
+        if player not in scenario.players:
+            raise _at(("expect", "pools", player), marks, file,
+                      f"{player!r} is not a player{suggest(player, scenario.players)}")
+        for resource in held:
+            if resource not in rules.pool_resources:
+                raise _at(("expect", "pools", player, resource), marks, file,
+                          f"{resource!r} is not something a pool holds in {rules.name}"
+                          f"{suggest(resource, rules.pool_resources)}",
+                          "one of " + (", ".join(rules.pool_resources) or "(none: no pools)"))
     if expect.priority is not None:
         if rules.priority_grants(()) is None:
             raise _at(("expect", "priority"), marks, file, f"{rules.title} has no priority ({rules.no_priority})",

@@ -19,13 +19,13 @@ from rulekit.core.model import Card
 TRIGGERED_TIMINGS = [Timing.WOULD_INTERRUPT, Timing.FORCED_INTERRUPT, Timing.INTERRUPT, Timing.FORCED_REACTION,
                      Timing.REACTION]
 CARD_EVENTS = (EventKind.KILLED, EventKind.LEAVES_PLAY, EventKind.KNEELS, EventKind.STANDS, EventKind.GAINS_POWER)
-PLAYER_EVENTS = (EventKind.DRAWS,)
+PLAYER_EVENTS = (EventKind.DRAWS, EventKind.ADDS, EventKind.PAYS)   # drawing, gaining gold, paying gold
 
 
 def card_filters(allow_self: bool = True):
     return st.builds(
         CardFilter,
-        which=st.sampled_from([Which.ANY, Which.OTHER] + ([Which.SELF] if allow_self else [])),
+        which=st.sampled_from([Which.ANY, Which.OTHER, Which.ATTACHED] + ([Which.SELF] if allow_self else [])),
         type=st.sampled_from([None, "character", "location"]),
         controller=st.sampled_from(list(Who)),
     )
@@ -54,6 +54,8 @@ def instructions():
                   target=st.just(Target.CHOSEN), filter=card_filters(allow_self=False)),
         st.builds(Instruction, do=st.just(Verb.GIVE_STRENGTH), target=st.sampled_from([Target.SELF, Target.THAT_CARD]),
                   amount=st.sampled_from([-1, 2]), until=st.sampled_from([None, "challenge", "phase"])),
+        st.builds(Instruction, do=st.just(Verb.ADD), target=st.just(Target.YOU), amount=st.integers(1, 2),
+                  resource=st.just("gold")),      # "gain N gold" (agot.gold)
     )
 
 
@@ -88,8 +90,10 @@ def abilities(draw, ability_id: str):
         when=draw(triggers()),
         effect=tuple(draw(st.lists(instructions(), min_size=1, max_size=2))),
         condition=tuple(draw(st.lists(conditions(), max_size=1))),
-        cost=tuple(draw(st.lists(st.builds(Instruction, do=st.just(Verb.KNEEL), target=st.just(Target.SELF)),
-                                 max_size=1))),
+        cost=tuple(draw(st.lists(st.one_of(
+            st.builds(Instruction, do=st.just(Verb.KNEEL), target=st.just(Target.SELF)),
+            st.builds(Instruction, do=st.just(Verb.PAY), target=st.just(Target.YOU), amount=st.integers(1, 2),
+                      resource=st.just("gold"))), max_size=1))),
     )
 
 
@@ -110,6 +114,10 @@ def scenarios(draw, min_players: int = 2, max_players: int = 3, max_cards: int =
             extension=AgotCard(strength=draw(st.integers(0, 3))) if kind == "character" else None))
         if kind == "character" and draw(st.integers(0, 4)) == 0:
             cards.append(Card(id=f"c{i}dup", title=f"Card {i}", owner=owner, extension=AgotCard(duplicate_of=f"c{i}")))
+        if kind == "character" and draw(st.integers(0, 2)) == 0:     # an attachment on it (agot.attachment)
+            cards.append(Card(id=f"c{i}att", title=f"Attachment {i}", owner=draw(st.sampled_from(players)),
+                              type="attachment", abilities=tuple(draw(abilities(f"a{j}")) for j in range(draw(st.integers(0, 1)))),
+                              extension=AgotCard(attached_to=f"c{i}", terminal=draw(st.booleans()))))
     for p in players:
         for k in range(draw(st.integers(0, 3))):
             cards.append(Card(id=f"{p.lower()}d{k}", title=f"{p} deck {k}", owner=p, zone="draw deck",
@@ -117,7 +125,8 @@ def scenarios(draw, min_players: int = 2, max_players: int = 3, max_cards: int =
     in_play = [c.id for c in cards if c.zone in (None, "play area") and not c.id.endswith("dup")]
     player_entry = st.builds(ScriptEntry, do=st.just(Verb.DRAW), player=st.sampled_from(players))
     entry = player_entry if not in_play else st.one_of(
-        st.builds(ScriptEntry, do=st.sampled_from([Verb.KILL, Verb.KILL, Verb.KNEEL, Verb.STAND, Verb.GAIN_POWER]),
+        st.builds(ScriptEntry, do=st.sampled_from([Verb.KILL, Verb.KILL, Verb.KNEEL, Verb.STAND, Verb.GAIN_POWER,
+                                                   Verb.RETURN_TO_HAND]),
                   cards=st.lists(st.sampled_from(in_play), min_size=1, max_size=2, unique=True).map(tuple)),
         player_entry,
     )
@@ -134,7 +143,8 @@ def scenarios(draw, min_players: int = 2, max_players: int = 3, max_cards: int =
             if characters[against] else (), against=against)
         entry = st.one_of(entry, st.just(challenge))
     script = tuple(draw(st.lists(entry, min_size=1, max_size=3)))
-    return Scenario("generated", players, first, tuple(cards), script)
+    pools = {p: {"gold": g} for p in players if (g := draw(st.integers(0, 3)))}     # gold pools (agot.gold)
+    return Scenario("generated", players, first, tuple(cards), script, pools=pools)
 
 
 def played(scenario, data):
@@ -218,7 +228,8 @@ def rb_abilities(draw, ability_id: str):
     event = draw(st.sampled_from(RB_EVENTS))
     deathknell = event is EventKind.KILLED and draw(st.integers(0, 4)) == 0
     card = None if deathknell else draw(st.one_of(st.none(), st.builds(
-        CardFilter, which=st.sampled_from(list(Which)), type=st.just("unit"), controller=st.sampled_from(list(Who)))))
+        CardFilter, which=st.sampled_from([w for w in Which if w is not Which.ATTACHED]), type=st.just("unit"),
+        controller=st.sampled_from(list(Who)))))     # Riftbound has no attachments (which: attached is A Game of Thrones')
     return Ability(
         id=ability_id, timing=Timing.TRIGGERED,
         when=Trigger(event, card, nth=draw(st.sampled_from([None, None, 1, 2])) if not deathknell else None),

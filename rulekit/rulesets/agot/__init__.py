@@ -22,6 +22,7 @@ from rulekit.rulesets.agot import challenge_checks
 from rulekit.rulesets.agot import chance
 from rulekit.rulesets.agot import entering
 from rulekit.rulesets.agot import plots
+from rulekit.rulesets.agot import gold
 from rulekit.rulesets.agot import resolution
 from rulekit.rulesets.agot import sequence
 from rulekit.rulesets.agot import views
@@ -63,23 +64,25 @@ class AGoT(Ruleset):
     default_card_type = "character"
     default_zone = "play area"
     played_types = ("event",)
-    #: a search's "put it into your hand" is the one move A Game of Thrones' files make (agot.chance)
-    event_words = {"moves": "is put into its owner's hand"}
+    #: how its events read: a search's "put it into your hand" is the one move its files make
+    #: (agot.chance); a power event is about the card the power leaves (RR "Moving Power": the other
+    #: card does not gain it); "attacks" / "defends" are declarations as attacker / defender
+    event_words = {"moves": "is put into its owner's hand", "gets strength": "gets STR",
+                   "power moved": "has power moved off it", "power discarded": "has power discarded from it",
+                   "adds": "gains gold", "pays": "pays gold"}
     killable_types = ("character",)
     turned_word = "kneeling"
     # the plot phase is the round's first phase: its beginning begins a new round (Rules Reference,
     # Appendix I, Framework Event Details 1.1)
     round_opening_phase = "plot"
-    event_words = {"gets strength": "gets STR"}      # "attacks" / "defends": declared as an attacker / a defender
     #: the Rules Reference grants no priority: in each interrupt or reaction window the first
     #: player has the first opportunity and it passes in player order (agot.window.open)
     no_priority = ("in each window the first player has the first opportunity, which passes in player order: "
                    "rule agot.window.open")
     card_extension = cards.AgotCard
+    attachments = True          # an attachment's "attached character": a filter's which: attached (agot.attachment)
     card_numbers = ("strength", "power")
     card_changes = {EventKind.GAINS_POWER: "power"}
-    #: a power event is about the card the power leaves (RR "Moving Power": the other card does not gain it)
-    event_words = {"power moved": "has power moved off it", "power discarded": "has power discarded from it"}
 
     timings = frozenset({Timing.WOULD_INTERRUPT, Timing.FORCED_INTERRUPT, Timing.INTERRUPT,
                          Timing.FORCED_REACTION, Timing.REACTION, Timing.CONSTANT, Timing.WHEN_REVEALED})
@@ -87,7 +90,7 @@ class AGoT(Ruleset):
         Verb.CANCEL, Verb.SAVE, Verb.WIN_CHALLENGE, Verb.GAIN_POWER, Verb.KNEEL, Verb.STAND, Verb.SACRIFICE,
         Verb.INITIATE, Verb.DELAY, Verb.BEGIN_ROUND, Verb.NOT_MODELLED, Verb.SHUFFLE, Verb.MOVE, Verb.REVEAL,
         Verb.KILL, Verb.DRAW, Verb.DISCARD, Verb.PLAY, Verb.PUT_INTO_PLAY, Verb.RETURN_TO_HAND, Verb.LEAVE_PLAY,
-        Verb.ATTACK, Verb.TAKE_CONTROL, Verb.REPLACE, Verb.BEGIN_PHASE, Verb.END_PHASE, *RESTRICTION_VERBS,
+        Verb.ATTACK, Verb.TAKE_CONTROL, Verb.REPLACE, Verb.BEGIN_PHASE, Verb.END_PHASE, Verb.ADD, Verb.PAY, *RESTRICTION_VERBS,
         Verb.MOVE_POWER, Verb.DISCARD_POWER, Verb.WIN_DOMINANCE, Verb.CHALLENGE, Verb.DEFEND, Verb.GIVE_STRENGTH})
     #: target: random and shuffle: "discard 1 card at random", a searched deck shuffled (rules rulekit.chance,
     #: agot.chance; Rules Reference "Intrigue Claim", "Search")
@@ -96,7 +99,7 @@ class AGoT(Ruleset):
     trigger_fields = frozenset({"one_or_more", "challenge", "phase", "card", "player", "side", "margin", "unopposed",
                                 "or_events", "how"})
     instruction_fields = frozenset({"then", "cannot_be_saved", "instead", "at", "later", "condition", "filter",
-                                    "amount", "target", "to", "until"})
+                                    "amount", "target", "to", "until", "resource"})
     entry_fields = frozenset({"challenge", "cannot_be_saved", "to", "defenders", "against", "how"})
     #: "a Stark character", "a unique character", "a Knight or Lord character", "STR 3 or lower",
     #: "the lowest STR character", "with 1 or more power" (:mod:`.filters`); "an attacking character";
@@ -106,6 +109,9 @@ class AGoT(Ruleset):
     condition_fields = frozenset({"challenges"})
     #: how a card enters play: an effect's "put into play" (the default), "marshal", "ambush" (agot.entered-play)
     entry_means = entering.MEANS
+    #: gold: "gain 2 gold" is ``add`` and "pay 1 gold" (a cost) ``pay``, with ``resource: gold``; the
+    #: gold pool at the start is a file's ``pools`` (rule agot.gold)
+    pool_resources = gold.RESOURCES
 
     handlers = {
         SequenceFrame: Handler(sequence.advance, sequence.answer),
@@ -125,6 +131,12 @@ class AGoT(Ruleset):
     def after_move(self, state, before, to_zone: str):
         return cards.after_move(state, before, to_zone)
 
+    def card_facts(self, card):
+        return cards.card_facts(card)
+
+    def host_of(self, card) -> str | None:
+        return card.attached_to if card.extension is not None else None
+
     def dependents(self, listed: tuple) -> dict:
         return cards.dependents(listed)
 
@@ -141,13 +153,6 @@ class AGoT(Ruleset):
     def entered_mismatch(self, when: str, card, state):
         return entering.entered_mismatch(when, card, state)
 
-    def card_facts(self, card) -> list[str]:
-        """A drawing's words for a card's faction (none for a neutral card) and its being unique."""
-        ext = card.extension
-        if ext is None:
-            return []
-        return ([ext.faction] if ext.faction != "neutral" else []) + (["unique"] if ext.unique else [])
-
     def card_mismatch(self, f, card, *, source=None, that=None):
         return filters.card_mismatch(f, card, source, that) or challenge_checks.card_mismatch(f, card)
 
@@ -155,7 +160,8 @@ class AGoT(Ruleset):
         filters.check_filter(f, path, instruction=instruction, trigger=trigger)
 
     def event_refusal(self, kind, state, card, amount):
-        return (plots.refusal(kind, card) or factions.event_refusal(kind, state, card, amount)
+        return (plots.refusal(kind, card) or _attachment_refusal(kind, card)
+                or factions.event_refusal(kind, state, card, amount)
                 or challenge_checks.event_refusal(kind, state, card, amount))
 
     def apply_event(self, state, tc):
@@ -171,6 +177,7 @@ class AGoT(Ruleset):
         return factions.companion_conditions(kind, state, conditions, sequence, cause)
 
     def check_entry(self, entry, path, scenario):
+        _check_attachment_entry(entry, path, scenario)
         entering.check_entry(entry, path, scenario)
         factions.check_move_power_entry(entry, path, scenario)
         challenge_checks.check_entry(entry, path, scenario)
@@ -231,6 +238,7 @@ class AGoT(Ruleset):
                                         expected="one of " + ", ".join(v.value for v in RESTRICTION_VERBS))
             return
         challenge_checks.check_ability(ability, path)
+        gold.check_instructions(ability, path)
         for where, instr in parts:
             _check_power_destination(instr, f"{path}.{where}")
             if instr.do in RESTRICTION_VERBS:
@@ -336,3 +344,24 @@ def duplicate_save(duplicate_id: str) -> Ability:
 AGOT = AGoT()          # registered by rulekit.rulesets when first asked for
 
 __all__ = ["AGOT", "AGoT", "ResolutionFrame", "SeqStep", "SequenceFrame", "Window", "considered", "judge"]
+
+
+def _attachment_refusal(kind, card) -> str | None:
+    """An attachment enters play attached to a card (RR "Attachment Cards"); rulekit does not model
+    choosing that card, so it puts no attachment into play (agot.attachment)."""
+    if kind is EventKind.ENTERS_PLAY and card.type == "attachment":
+        return (f"{card.title} is an attachment: it would enter play attached to a card, which rulekit does not "
+                "model choosing")
+    return None
+
+
+def _check_attachment_entry(entry, path, scenario) -> None:
+    """The script cannot put an attachment into play: it would enter attached to a card someone
+    chooses, which rulekit does not model (agot.attachment)."""
+    if entry.do is Verb.PUT_INTO_PLAY:
+        for k, cid in enumerate(entry.cards):
+            if scenario.card(cid).type == "attachment":
+                raise ScenarioError(f"card {cid!r} is an attachment: it would enter play attached to a card, which "
+                                    "rulekit does not model (rule agot.attachment); list it in the play area with "
+                                    "attached_to", path=f"{path}.cards[{k}]",
+                                    expected="a character or location to put into play")

@@ -221,7 +221,8 @@ def _execute(frame: ResolutionFrame, state: GameState, control: Control, instr: 
     sequence = ids.instruction_sequence(frame.use, stage, frame.index)
     unsavable = "cannot be saved" if instr.cannot_be_saved else ("is leaving play as a cost" if stage is _Stage.COST else "")
     if instr.target.is_player:
-        conditions = occur.conditions_for(instr.do, state, sequence, frame.use, players=targets, amount=instr.amount)
+        conditions = occur.conditions_for(instr.do, state, sequence, frame.use, players=targets, amount=instr.amount,
+                                          resource=instr.resource)
     else:
         expired = stops_at_once(instr, state)       # "until the end of the challenge" with none under way
         if expired:

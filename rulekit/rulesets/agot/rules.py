@@ -276,6 +276,28 @@ RULES: tuple[Rule, ...] = (
          "takes who wins from the script; the winner's faction card gains its 1 power in the same occurrence, so "
          "\"After you win dominance\" and \"after your faction card gains power\" share one reaction window.",
          "rules reference", _RR + ", \"Dominance Phase\" and \"Appendix I: Timing and Gameplay\" (5.2)"),
+    Rule("agot.attachment", "Attachments",
+         "An attachment in play is attached to another card (a file's attached_to: a character, or a location where "
+         "its text allows it); \"attached character\" in its text is that card (a filter's which: attached). It "
+         "stands and kneels on its own and stays under its controller's control. When the card it is attached to "
+         "leaves play, the attachment leaves play at the same moment: back to its owner's hand, or, if it is "
+         "terminal, discarded from play — a new object either way. That move is part of the occurrence in which its "
+         "card left play: it occurs at step 5 with it and shares its reaction window (\"after an attachment is "
+         "returned to its owner's hand\"), but it was never imminent on its own, so nothing interrupts it; and the "
+         "attachment is out of play by then, so its own reactions to its card leaving play are not offered (its "
+         "interrupts are, while it is still in play). If the card is saved, nothing leaves play and the attachment "
+         "stays. An attachment enters play attached to a card; rulekit does not model choosing that card, so it "
+         "puts no attachment into play.",
+         "rules reference", _RR + ", \"Attachment Cards\", \"Terminal\", \"Leaves Play\" and \"Abilities\""),
+    Rule("agot.gold", "Gold",
+         "Each player has a gold pool (a file's pools; empty unless it says otherwise). Gaining gold adds it to the "
+         "pool (\"gain 2 gold\": add, resource gold); paying gold is a cost that returns it to the treasury "
+         "(\"pay 1 gold to …\": pay, resource gold), paid by the ability's controller from their own pool, before "
+         "targets are chosen. An ability whose gold cost the pool cannot pay in full is not offered. Gaining and "
+         "paying gold are events about the player (adds, pays), with their own sequences, so abilities can respond "
+         "to them (\"after an opponent gains gold\").",
+         "rules reference", _RR + ", \"Gold\", \"Gains\", \"Treasury\", \"Costs\", \"Abilities\" and "
+         "\"Initiating Abilities / Marshaling Cards\""),
     Rule("rulekit.incarnation", "New objects",
          "A card that changes zones becomes a new object (its object id gains @n); abilities, uses and limits "
          "follow the object, so a card that leaves play and returns is a new copy.", "rulekit", "rulekit",

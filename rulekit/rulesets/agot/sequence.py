@@ -31,6 +31,7 @@ from rulekit.core.frozen import members, replace
 from rulekit.core.model import GameState, TriggeringCondition
 from rulekit.core.verdicts import Code, Verdict
 from rulekit.core.ruleset import ruling_arg
+from rulekit.rulesets.agot import cards
 from rulekit.rulesets.agot import verdicts as agot_verdicts
 from rulekit.rulesets.agot import plots
 from rulekit.rulesets.agot.codes import AgotStep
@@ -157,7 +158,7 @@ def occurs(frame: SequenceFrame, state: GameState, control: Control) -> Progress
     pre-empted and take no further part. A replaced condition is resolved by its most recent
     replacement instead, and still counts as having occurred; whether the replacement's own
     events open sequences is the ruling ``agot.replacement-triggers``."""
-    happened, preempted, replaced, nested = [], [], [], []
+    happened, preempted, replaced, nested, with_it = [], [], [], [], []
     short = False
     triggering = False
     for tc in frame.conditions:
@@ -179,7 +180,10 @@ def occurs(frame: SequenceFrame, state: GameState, control: Control) -> Progress
             replaced.append((tc.id, entry[0]))
         else:
             short = short or not in_full(tc, state)
-            state = occur.apply(state, tc)
+            before, state = state, occur.apply(state, tc)
+            # an attachment leaves play with its card, at the same moment (agot.attachment)
+            with_it += cards.went_with(before, state, tc)
+    happened += with_it
     state, expired = _expire_delayed(state)
     args = (("occurred", tuple(tc.id for tc in happened)), ("preempted", tuple(preempted)),
             ("replaced", tuple(replaced)))

@@ -10,8 +10,9 @@ its effect change the game state. The engine and :func:`rulekit.explain` both ca
 from __future__ import annotations
 
 from rulekit.core import ids
+from rulekit.core import occur
 from rulekit.core.abilities import Ability, Timing
-from rulekit.core.events import kinds_counted
+from rulekit.core.events import EventKind, Verb, kinds_counted
 from rulekit.core.frozen import members
 from rulekit.core.judge import (changeable_targets, condition_change_blocked, condition_failure, trigger_mismatch,
                                 use_id)
@@ -76,7 +77,10 @@ def judge(state: GameState, source: Card, ability: Ability, tc: TriggeringCondit
             return Verdict(obj, aid, tid, _Code.LIMIT_REACHED, why)
     for instr in ability.cost:
         if not changeable_targets(instr, state, me, source, tc):
-            return Verdict(obj, aid, tid, _Code.COST_UNPAYABLE, f"cannot {instr.do.value} {instr.target.value}")
+            # a gold cost says what the pool lacks ("P1 has not 2 gold to pay (pool: 1 gold)"; agot.gold)
+            why = occur.can_happen(EventKind.PAYS, state, player=me, amount=instr.amount, resource=instr.resource) \
+                if instr.do is Verb.PAY else None
+            return Verdict(obj, aid, tid, _Code.COST_UNPAYABLE, why or f"cannot {instr.do.value} {instr.target.value}")
     could_change = False
     for instr in ability.effect:
         if changeable_targets(instr, state, me, source, tc):

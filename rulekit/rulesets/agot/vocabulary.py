@@ -1,6 +1,6 @@
 """What A Game of Thrones' printed cards say that this ruleset models, item by item: the names a
-corpus card's ``covers`` may use (``tests/cards/agot/``). The issue after #24 (challenges,
-factions, attachments, gold …) adds its items here, first with ``built=False``."""
+corpus card's ``covers`` may use (``tests/cards/agot/``): the triggering-condition sequence's
+items, then issue #25's (challenges, factions, attachments, gold, history, plots, chance …)."""
 from __future__ import annotations
 
 from rulekit.core.ruleset import VocabularyItem as _V
@@ -38,9 +38,11 @@ VOCABULARY = (
                 "power') (agot.power)"),
     _V("dominance", "'After you win dominance': the script says who wins; the winner's faction card gains 1 power "
                     "(agot.dominance)"),
+    _V("attachments", "attachments attached to a card, 'attached character', and leaving play with it: back to "
+                      "its owner's hand, or discarded if terminal (agot.attachment)"),
+    _V("gold", "the gold pool, 'gain N gold', and 'pay N gold to …' as a cost (agot.gold)"),
     _V("not-modelled", "an effect rulekit does not simulate, named in words so the trigger can be taught "
                        "(rulekit.not-modelled)"),
-    # issue #25's items
     _V("chance", "'discard 1 card at random', a deck search and its shuffle, answered by the game "
                  "(rulekit.chance, agot.chance; RR \"Intrigue Claim\", \"Search\")"),
     _V("several-events", "one triggering condition naming several events: 'After a character is sacrificed or "

@@ -59,6 +59,7 @@ class Riftbound(Ruleset):
                    "conquers": "is conquered", "holds": "is held",
                    "channeled": "is channeled", "recycled": "is recycled", "adds": "adds resources to their Rune Pool",
                    "pays": "pays from their Rune Pool", "is recalled": "is recalled to its base (not a move)"}
+    pool_resources = cards.RESOURCES     # a file's top-level pools: a Rune Pool at the start (rb.resources)
     channel_to = "base"         # a channeled rune enters its controller's base (107.1.c, 430.1)
 
     timings = frozenset({Timing.TRIGGERED, Timing.PRIORITY, Timing.ACTION, Timing.REPLACEMENT})
