@@ -16,11 +16,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rulekit.core.abilities import (Ability, Bounds, CardFilter, ChallengeCount, Condition, Instruction, Period,
-                                    Posture, Target, Timing, Trigger, Which, Who)
+from rulekit.core.abilities import (Ability, Bounds, CardFilter, Condition,
+                                    Posture, Timing, Trigger, Which, Who)
 from rulekit.core.events import EventKind, Verb
 from rulekit.core.model import Card
 from rulekit.core.scenario import CorpusEntry, Scenario, ScriptEntry
+from rulekit.files.instructions import (  # noqa: F401 (the builder's instructions, re-exported)
+    do, kneel, stand, kill, sacrifice, gain_power, move_power, discard_power, draw, at_random, shuffle,
+    search, give_might, give_strength, challenges_so_far, buff, spend_buff, not_modelled, add, gain_gold,
+    pay_gold, pay, channel, recall, recycle)
 
 
 # -- filters, patterns, conditions ---------------------------------------------------------------
@@ -81,145 +85,6 @@ def played(**kw) -> Trigger:
 def condition(count: CardFilter | None = None, at_least=None, at_most=None, phase=None, total=None) -> Condition:
     """``total="power"`` bounds the sum of that number over the cards counted ("if you have 3 or more power")."""
     return Condition(count, at_least, at_most, phase, total)
-
-
-# -- instructions ---------------------------------------------------------------------------------
-def do(verb, target="self", filter: CardFilter | None = None, amount: int = 1, condition=()) -> Instruction:
-    """An instruction: ``do("kill", "chosen", cards(type="character", controller="opponent"))``."""
-    return Instruction(Verb(verb), Target(target), filter, amount, tuple(condition))
-
-
-def kneel(target="self", filter=None) -> Instruction:
-    return do(Verb.KNEEL, target, filter)
-
-
-def stand(target="self", filter=None) -> Instruction:
-    return do(Verb.STAND, target, filter)
-
-
-def kill(target="that card", filter=None) -> Instruction:
-    return do(Verb.KILL, target, filter)
-
-
-def sacrifice(target="self", filter=None) -> Instruction:
-    return do(Verb.SACRIFICE, target, filter)
-
-
-def gain_power(amount: int = 1, target="self", filter=None) -> Instruction:
-    return do(Verb.GAIN_POWER, target, filter, amount)
-
-
-def move_power(to: str, amount: int = 1, target="chosen", filter=None) -> Instruction:
-    """A Game of Thrones' "move N power from … to …": ``to`` is "your faction card", "self" or "that card"."""
-    return Instruction(Verb.MOVE_POWER, Target(target), filter, amount, to=to)
-
-
-def discard_power(amount: int = 1, target="chosen", filter=None) -> Instruction:
-    """A Game of Thrones' "discard N power from …"."""
-    return do(Verb.DISCARD_POWER, target, filter, amount)
-
-
-def draw(amount: int = 1, player="you", condition=()) -> Instruction:
-    return do(Verb.DRAW, player, None, amount, condition)
-
-
-def at_random(verb, amount: int = 1, filter: CardFilter | None = None, condition=()) -> Instruction:
-    """``amount`` cards among those ``filter`` finds, taken at random — the game answers which
-    (rule ``rulekit.chance``): "discard 1 at random" is ``at_random("discard", 1, cards(zone="hand",
-    owner="you"))``."""
-    return do(verb, Target.RANDOM, filter, amount, condition)
-
-
-def shuffle(player="you", deep: int = 1, condition=()) -> Instruction:
-    """Shuffle ``player``'s deck: the game answers which ``deep`` cards end on top, top first; the
-    cards beneath keep their order (rule ``rulekit.chance``)."""
-    return do(Verb.SHUFFLE, player, None, deep, condition)
-
-
-def search(filter: CardFilter, to: str = "hand", condition=()) -> Instruction:
-    """A Game of Thrones' deck search (Rules Reference, "Search"; rule ``agot.chance``): the
-    controller chooses a card ``filter`` finds in their draw deck and it is put into their hand:
-    ``search(cards(zone="draw deck", owner="you", trait="Knight"))``; follow it with ``shuffle()``."""
-    return Instruction(Verb.MOVE, Target.CHOSEN, filter, condition=tuple(condition), to=to)
-
-
-def give_might(amount: int, target="self", filter=None, *, this_turn: bool = False) -> Instruction:
-    """Riftbound's "give a unit +2 Might" (``amount`` may be negative: "-3 Might");
-    ``this_turn=True`` is "… this turn": the change expires when the turn ends (rule
-    ``rb.this-turn``)."""
-    return Instruction(Verb.GIVE_MIGHT, Target(target), filter, amount, this_turn=this_turn)
-
-
-def give_strength(amount: int, target="self", filter=None, *, until: str | None = None) -> Instruction:
-    """A Game of Thrones' "+2 STR" (``amount`` may be negative); ``until="challenge"`` is "until the
-    end of the challenge", ``"phase"`` "until the end of the phase" (rule ``agot.lasting``)."""
-    return Instruction(Verb.GIVE_STRENGTH, Target(target), filter, amount, until=until)
-
-
-def challenges_so_far(result: str, *, player="you", this="round", type=None, at_least=None,
-                      at_most=None) -> Condition:
-    """A Game of Thrones: "if you have not lost a challenge this round" is
-    ``challenges_so_far("lost", at_most=0)`` (rule ``agot.challenge-history``)."""
-    return Condition(at_least=at_least, at_most=at_most,
-                     challenges=ChallengeCount(result, Who(player), Period(this), type))
-
-
-def buff(target="self", filter=None) -> Instruction:
-    """Riftbound's "buff a unit": a buff counter (+1 Might) on a unit that has none (rule ``rb.buffs``)."""
-    return do(Verb.BUFF, target, filter)
-
-
-def spend_buff(target="self", filter=None) -> Instruction:
-    """Riftbound's "spend a buff" (as a cost: ``cost=[spend_buff()]`` is "spend my buff to …")."""
-    return do(Verb.SPEND_BUFF, target, filter)
-
-
-def not_modelled(text: str, *, changes_state: bool = False, condition=()) -> Instruction:
-    """An effect rulekit does not simulate, named in words, so its card's trigger and timing can
-    still be taught: ``not_modelled("look at the top 3 cards of your deck", changes_state=True)``.
-    It changes nothing when it resolves; it counts as able to change the game state only if
-    ``changes_state`` says so (rule ``rulekit.not-modelled``). :meth:`ScenarioBuilder.build`
-    refuses an empty ``text``."""
-    return Instruction(Verb.NOT_MODELLED, condition=tuple(condition), text=text, changes_state=changes_state)
-
-
-def add(amount: int = 1, resource: str = "energy") -> Instruction:
-    """Riftbound's "Add [N]" (``resource``: ``energy``, a domain's Power such as ``fury``, or
-    ``any``, universal Power): its controller adds it to their Rune Pool (rule ``rb.resources``)."""
-    return Instruction(Verb.ADD, target=Target.YOU, amount=amount, resource=resource)
-
-
-def gain_gold(amount: int = 1) -> Instruction:
-    """A Game of Thrones' "gain N gold": into its controller's gold pool (rule ``agot.gold``)."""
-    return Instruction(Verb.ADD, target=Target.YOU, amount=amount, resource="gold")
-
-
-def pay_gold(amount: int = 1) -> Instruction:
-    """A Game of Thrones' "pay N gold to …", a cost paid from its controller's gold pool (rule ``agot.gold``)."""
-    return Instruction(Verb.PAY, target=Target.YOU, amount=amount, resource="gold")
-
-
-def pay(amount: int = 1, resource: str = "energy") -> Instruction:
-    """A Riftbound cost in Energy or Power ("[2]: …" is ``cost=[pay(2)]``; "[R]" is ``pay(1, "fury")``),
-    paid from the controller's Rune Pool as the item is finalized (rule ``rb.resources``)."""
-    return Instruction(Verb.PAY, target=Target.YOU, amount=amount, resource=resource)
-
-
-def channel(amount: int = 1) -> Instruction:
-    """Riftbound's "Channel N rune(s)": the top N runes of its controller's Rune Deck go to their base
-    (rule ``rb.channel-recycle``)."""
-    return Instruction(Verb.CHANNEL, target=Target.YOU, amount=amount)
-
-
-def recall(target="chosen", filter=None) -> Instruction:
-    """Riftbound's "Recall a unit": a permanent goes back to its controller's base, which is not a
-    move (rule ``rb.recall``)."""
-    return Instruction(Verb.RECALL, target=Target(target), filter=filter)
-
-
-def recycle(target="self", filter=None) -> Instruction:
-    """Riftbound's "Recycle this" (a rune to the bottom of its owner's Rune Deck)."""
-    return Instruction(Verb.RECYCLE, target=Target(target), filter=filter)
 
 
 # -- abilities -------------------------------------------------------------------------------------
