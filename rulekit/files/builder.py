@@ -199,7 +199,7 @@ class ScenarioBuilder:
         ``this_turn`` for a Riftbound Might change that expires when the turn ends, ``how`` for A
         Game of Thrones' means of putting a card into play: ``"marshal"``, ``"ambush"``)."""
         self._script.append(ScriptEntry(Verb(verb), tuple(cards), player, amount, challenge, phase, id, label,
-                                        cannot_be_saved, to, grant, ability, this_turn, how))
+                                        cannot_be_saved, to, grant, ability, this_turn, how=how))
         return self
 
     def buff(self, *card_ids: str, **kw) -> "ScenarioBuilder":
