@@ -50,6 +50,9 @@ class _Names:
         if ids.is_chain(token):
             return "the Chain"
         for occ in sorted(self.occurrences, key=len, reverse=True):
+            step = token[len(occ) + 1:] if token.startswith(f"{occ}/") else ""
+            if step and ":" not in step and "/" not in step:    # a step of the entry's own (a challenge's defenders)
+                return f"the {step.replace('-', ' ')} of {self.occurrences[occ]}"
             kind = ids.derived_part(token, occ)
             if kind is not None:
                 kind = kind.replace("-", " ")

@@ -95,7 +95,9 @@ answers: ["act or pass | open:s:main | P1 | #0 -> rune.e"]
     assert emptied.state.pool("P1") == {}
 
 
-def test_a_game_of_thrones_refuses_the_resource_verbs_naming_the_nearest():
+def test_a_game_of_thrones_pool_holds_only_gold_naming_the_nearest():
+    """A Game of Thrones adds and pays gold (agot.gold): Riftbound's Energy is refused there, and
+    the message names the one resource its pool holds."""
     src = """
 ruleset: agot
 title: no runes
@@ -106,7 +108,7 @@ cards:
      abilities: [{id: r, timing: reaction, when: {event: killed}, effect: [{do: add, target: you, resource: energy}]}]}
 script: []
 """
-    with pytest.raises(ScenarioError, match="'add' is not a verb of agot"):
+    with pytest.raises(ScenarioError, match="the only thing a gold pool holds .*the nearest: 'gold'"):
         loads_scenario(src)
 
 
