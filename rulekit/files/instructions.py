@@ -102,7 +102,7 @@ def not_modelled(text: str, *, changes_state: bool = False, condition=()) -> Ins
     """An effect rulekit does not simulate, named in words, so its card's trigger and timing can
     still be taught: ``not_modelled("look at the top 3 cards of your deck", changes_state=True)``.
     It changes nothing when it resolves; it counts as able to change the game state only if
-    ``changes_state`` says so (rule ``rulekit.not-modelled``). :meth:`ScenarioBuilder.build`
+    ``changes_state`` says so (rule ``rulekit.not-modelled``). :meth:`~rulekit.files.builder.ScenarioBuilder.build`
     refuses an empty ``text``."""
     return Instruction(Verb.NOT_MODELLED, condition=tuple(condition), text=text, changes_state=changes_state)
 
