@@ -6,6 +6,7 @@ entry, the ``challenge`` filter field, the ``side``/``margin``/``unopposed`` tri
 from __future__ import annotations
 
 from rulekit.core.abilities import Period
+from rulekit.core.checking_blocks import suggest
 from rulekit.core.errors import ScenarioError
 from rulekit.core.events import EventKind, Verb
 from rulekit.rulesets.agot.challenges import (ATTACKING, DEFENDING, PARTICIPATING, RESULTS, ROLES, TYPES, expire,
@@ -16,11 +17,6 @@ UNTIL = ("challenge", "phase")
 #: the trigger fields only a challenge's result has
 RESULT_FIELDS = ("side", "margin", "unopposed")
 RESULT_EVENTS = (EventKind.WINS_CHALLENGE, EventKind.LOSES_CHALLENGE)
-
-
-def _suggest(value, options) -> str:
-    from rulekit.core.checking import suggest
-    return suggest(str(value), list(options))
 
 
 # -- the game state -------------------------------------------------------------------------------
@@ -92,9 +88,9 @@ def check_entry(entry, path: str, scenario) -> None:
     players = scenario.players
     if entry.player not in players:
         raise ScenarioError(f"'challenge' needs 'player': the attacking player, not {entry.player!r}"
-                            f"{_suggest(entry.player, players)}", path=f"{path}.player", expected="one of " + ", ".join(players))
+                            f"{suggest(entry.player, players)}", path=f"{path}.player", expected="one of " + ", ".join(players))
     if entry.challenge not in TYPES:
-        raise ScenarioError(f"{entry.challenge!r} is not a challenge type{_suggest(entry.challenge, TYPES)}",
+        raise ScenarioError(f"{entry.challenge!r} is not a challenge type{suggest(entry.challenge, TYPES)}",
                             path=f"{path}.challenge", expected="one of " + ", ".join(TYPES))
     others = [p for p in players if p != entry.player]
     if entry.against is None and len(others) != 1:
@@ -102,14 +98,14 @@ def check_entry(entry, path: str, scenario) -> None:
                             path=f"{path}.against", expected="one of " + ", ".join(others))
     if entry.against is not None and entry.against not in others:
         raise ScenarioError(f"'against' is the defending player, an opponent of {entry.player}, not {entry.against!r}"
-                            f"{_suggest(entry.against, others)}", path=f"{path}.against", expected="one of " + ", ".join(others))
+                            f"{suggest(entry.against, others)}", path=f"{path}.against", expected="one of " + ", ".join(others))
     if not entry.cards:
         raise ScenarioError("a challenge needs at least one attacker (framework step 4.2)", path=f"{path}.cards",
                             expected="the attacking characters' ids")
     ids = [c.id for c in scenario.cards]
     for k, cid in enumerate(entry.defenders):
         if cid not in ids:
-            raise ScenarioError(f"no card has id {cid!r}{_suggest(cid, ids)}", path=f"{path}.defenders[{k}]")
+            raise ScenarioError(f"no card has id {cid!r}{suggest(cid, ids)}", path=f"{path}.defenders[{k}]")
         if cid in entry.cards:
             raise ScenarioError(f"{cid!r} cannot both attack and defend", path=f"{path}.defenders[{k}]")
     for name in ("cards", "defenders"):
@@ -128,13 +124,13 @@ def check_ability(ability, path: str) -> None:
                                     f"'loses a challenge', not {when.event.value!r}", path=f"{path}.when.{name}",
                                     expected="event: wins a challenge | loses a challenge")
         if when.side is not None and when.side not in (ATTACKING, DEFENDING):
-            raise ScenarioError(f"{when.side!r} is not a side{_suggest(when.side, (ATTACKING, DEFENDING))}",
+            raise ScenarioError(f"{when.side!r} is not a side{suggest(when.side, (ATTACKING, DEFENDING))}",
                                 path=f"{path}.when.side", expected="attacking or defending")
         if when.margin is not None and when.margin < 1:
             raise ScenarioError("'margin' is the STR a challenge is won by, 1 or more", path=f"{path}.when.margin",
                                 expected="1 or more")
         if when.challenge is not None and when.challenge not in TYPES:
-            raise ScenarioError(f"{when.challenge!r} is not a challenge type{_suggest(when.challenge, TYPES)}",
+            raise ScenarioError(f"{when.challenge!r} is not a challenge type{suggest(when.challenge, TYPES)}",
                                 path=f"{path}.when.challenge", expected="one of " + ", ".join(TYPES))
         if when.card is not None:
             _check_role(when.card, f"{path}.when.card")
@@ -149,7 +145,7 @@ def _check_instruction(instr, path: str) -> None:
             raise ScenarioError(f"only 'give strength' lasts 'until' the end of a period, not {instr.do.value!r}",
                                 path=f"{path}.until", expected="do: give strength")
         if instr.until not in UNTIL:
-            raise ScenarioError(f"{instr.until!r} is not an end a lasting effect has{_suggest(instr.until, UNTIL)}",
+            raise ScenarioError(f"{instr.until!r} is not an end a lasting effect has{suggest(instr.until, UNTIL)}",
                                 path=f"{path}.until", expected="one of " + ", ".join(UNTIL))
     if instr.filter is not None:
         _check_role(instr.filter, f"{path}.filter")
@@ -164,7 +160,7 @@ def _check_instruction(instr, path: str) -> None:
 def _check_role(f, path: str) -> None:
     if f.challenge is not None and f.challenge not in ROLES:
         raise ScenarioError(f"{f.challenge!r} is not how a character takes part in a challenge"
-                            f"{_suggest(f.challenge, ROLES)}", path=f"{path}.challenge", expected="one of " + ", ".join(ROLES))
+                            f"{suggest(f.challenge, ROLES)}", path=f"{path}.challenge", expected="one of " + ", ".join(ROLES))
 
 
 def check_condition(cond, path: str) -> None:
@@ -178,13 +174,13 @@ def check_condition(cond, path: str) -> None:
         raise ScenarioError("a condition counts cards or challenges, not both", path=f"{path}.challenges",
                             expected="count or challenges")
     if c.result not in RESULTS:
-        raise ScenarioError(f"{c.result!r} is not a challenge result{_suggest(c.result, RESULTS)}",
+        raise ScenarioError(f"{c.result!r} is not a challenge result{suggest(c.result, RESULTS)}",
                             path=f"{path}.challenges.result", expected="one of " + ", ".join(RESULTS))
     if c.this is Period.CHALLENGE:
         raise ScenarioError("the challenges history is counted this round or this phase",
                             path=f"{path}.challenges.this", expected="round or phase")
     if c.type is not None and c.type not in TYPES:
-        raise ScenarioError(f"{c.type!r} is not a challenge type{_suggest(c.type, TYPES)}",
+        raise ScenarioError(f"{c.type!r} is not a challenge type{suggest(c.type, TYPES)}",
                             path=f"{path}.challenges.type", expected="one of " + ", ".join(TYPES))
     if cond.at_least is None and cond.at_most is None:
         raise ScenarioError("a condition on challenges needs at_least or at_most ('if you have not lost a "
