@@ -15,6 +15,7 @@ setup(
     package_dir={"rulekit_widgets": "widgets", **DATA},
     package_data={
         "rulekit": ["py.typed"],
+        "": ["*.lark"],                                  # the card-text grammars of the rulesets
         "rulekit.shipped.scenarios": ["**/*.yaml", "**/*.yml", "**/*.json"],
         "rulekit.shipped.lessons": ["*.ipynb"],
     },

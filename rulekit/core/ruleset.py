@@ -18,7 +18,7 @@ What a ruleset declares, in the order the engine meets it:
   script makes something occur;
 - **the verdicts**: :meth:`Ruleset.explain_step`, the verdicts of one ability at one step,
   computed by the same function the machine uses;
-- **the words**: :meth:`Ruleset.describe` (a sentence for each step code) and event words;
+- **the words**: :meth:`Ruleset.describe`, event words, card text (:mod:`rulekit.core.cardtext`);
 - **the flowchart**: :attr:`Ruleset.flow`, the same table the machine's step codes come from;
 - **the rules registry** entries (:attr:`Ruleset.rules`) and **rulings** (:attr:`Ruleset.rulings`):
   the points where the texts are contested, changed, or decided differently elsewhere, each
@@ -26,9 +26,9 @@ What a ruleset declares, in the order the engine meets it:
 """
 from __future__ import annotations
 
+from rulekit.core.cardtext import CardTextReading
 from rulekit.core.places import Places
 from rulekit.core.ruleset_state import GameOwnState
-
 import dataclasses
 from dataclasses import dataclass
 from typing import Callable, ClassVar, Mapping
@@ -163,7 +163,7 @@ def ruling_arg(state, name: str) -> tuple[str, str]:
     return ("ruling", f"{name}={state.rulings[name]}")
 
 
-class Ruleset(Places, GameOwnState, RulesetViews):
+class Ruleset(Places, GameOwnState, RulesetViews, CardTextReading):
     """The interface every ruleset implements (see the module docstring).
 
     **Required** (:data:`REQUIRED`; :func:`missing` names what a ruleset lacks, and the registry
