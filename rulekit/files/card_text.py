@@ -67,53 +67,68 @@ def _words(rules, abilities, title: str) -> str:
         return "abilities rulekit cannot word"
 
 
-def apply(document, texts: list[CardText], marks: dict, file, source: str | None = None):
-    """The document with each card's abilities (and keyword fields) read from its text, or checked
-    against it; a phrase not read is refused at its place in the file."""
-    if not texts:
-        return document
+def read_into(rules, card, text, written=frozenset(), path: str = "", abilities_written: bool | None = None):
+    """``card`` with the abilities and keyword fields its printed ``text`` reads as, or (where it
+    has abilities: ``abilities_written``) checked against them; ``written``: the card's own keys
+    given beside the text, which the keywords read must agree with. Raises :class:`CardTextError`
+    for a phrase not read and :class:`ScenarioError` at ``path`` for a disagreement."""
     from rulekit.core.cardtext import CardTextError, read_card, same_abilities
     from rulekit.core.frozen import replace
+    if not isinstance(text, str) or not text.strip():
+        raise ScenarioError(f"a card's text is its printed text, not {shown(text)}", path=f"{path}.text",
+                            expected="the card's printed text, as a string")
+    if abilities_written is None:
+        abilities_written = bool(card.abilities)
+    try:
+        read = read_card(rules, text, card.title)
+    except CardTextError as e:
+        raise e.located(path=f"{path}.text") from None
+    who = f"card {card.id!r} ({card.title})"
+    if abilities_written:
+        if not same_abilities(card.abilities, read.abilities):
+            raise ScenarioError(f"{who}: its abilities and its text say different things: the text reads as "
+                                f"{_words(rules, read.abilities, card.title)}, the abilities as "
+                                f"{_words(rules, card.abilities, card.title)}", path=f"{path}.abilities",
+                                expected="abilities that say what the text says, or only one of the two")
+    else:
+        card = replace(card, abilities=read.abilities)
+    own = {}
+    for name, value in read.fields:
+        if name in written:
+            if getattr(card, name) != value:
+                raise ScenarioError(f"{who}: {name} is {shown(getattr(card, name))}, but its text says {shown(value)}",
+                                    path=f"{path}.{name}", expected=f"{name}: {value!r}, as the text says, or no {name} key")
+        else:
+            own[name] = value
+    return card.changed(**own) if own else card
+
+
+def apply(document, texts: list[CardText], marks: dict, file, source: str | None = None):
+    """The document with each card's abilities (and keyword fields) read from its text, or checked
+    against it (:func:`read_into`); a phrase not read is refused at its place in the file."""
+    if not texts:
+        return document
+    from rulekit.core.cardtext import CardTextError
     from rulekit.files.cardkeys import _ruleset
-    from rulekit.files.locate import _at, _mark_for
+    from rulekit.files.locate import _locate, _mark_for
     rules = _ruleset(document.ruleset)
     if rules is None:
         return document
     cards = list(document.cards)
     for entry in texts:
-        card = cards[entry.index]
-        path = ("cards", entry.index, TEXT_KEY)
+        path = f"cards[{entry.index}]"
         try:
-            read = read_card(rules, entry.text, card.title)
+            cards[entry.index] = read_into(rules, cards[entry.index], entry.text, entry.written, path,
+                                           entry.abilities_written)
         except CardTextError as e:
-            line, column = _phrase_mark(source, _mark_for(path, marks), e.phrase)
-            raise e.located(file=file, line=line, column=column, path=f"cards[{entry.index}].text") from None
-        who = f"card {card.id!r} ({card.title})"
-        if entry.abilities_written:
-            if not same_abilities(card.abilities, read.abilities):
-                raise _at(("cards", entry.index, "abilities"), marks, file,
-                          f"{who}: its abilities and its text say different things: the text reads as "
-                          f"{_words(rules, read.abilities, card.title)}, the abilities as "
-                          f"{_words(rules, card.abilities, card.title)}",
-                          "abilities that say what the text says, or only one of the two")
-        else:
-            card = replace(card, abilities=read.abilities)
-        own = {}
-        for name, value in read.fields:
-            if name in entry.written:
-                if getattr(card, name) != value:
-                    raise _at(("cards", entry.index, name), marks, file,
-                              f"{who}: {name} is {shown(getattr(card, name))}, but its text says {shown(value)}",
-                              f"{name}: {value!r}, as the text says, or no {name} key")
-            else:
-                own[name] = value
-        if own:
-            card = card.changed(**own)
-        cards[entry.index] = card
+            line, column = _phrase_mark(source, _mark_for(("cards", entry.index, TEXT_KEY), marks), e.phrase)
+            raise e.located(file=file, line=line, column=column) from None
+        except ScenarioError as e:
+            raise _locate(e, marks, file) from None
     return dataclasses.replace(document, cards=tuple(cards))
 
 
-__all__ = ["CardText", "ScenarioError", "TEXT_KEY", "abilities_data", "apply", "card_data", "take"]
+__all__ = ["CardText", "ScenarioError", "TEXT_KEY", "abilities_data", "apply", "card_data", "read_into", "take"]
 
 
 def abilities_data(abilities) -> list[dict]:
