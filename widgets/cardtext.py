@@ -16,22 +16,13 @@ from rulekit_widgets.model import GameModel
 
 
 def reading_html(rules, text: str, title: str) -> tuple[str, bool]:
-    """What ``text`` reads as for the card ``title``, as HTML: its canonical wording, each ability
-    in a line, the keywords recognised but not simulated; or the refusal. Returns (html, read)."""
-    from rulekit.core.cardtext import CardTextError, ReadCard, read_card, write_card
+    """What ``text`` reads as for the card ``title``, as HTML (:class:`~rulekit.views.faces.Reading`),
+    and whether it was read."""
+    from rulekit.views.faces import Reading
     if not text.strip():
         return "<i>type the card's printed text</i>", False
-    try:
-        read = read_card(rules, text, title)
-        canonical = write_card(rules, read, title)
-    except CardTextError as e:
-        near = f"<br>nearest wording rulekit reads: <code>{html.escape(e.nearest)}</code>" if e.nearest else ""
-        return (f"<span style='color:#b00'>cannot read <b>{html.escape(e.phrase)}</b>{near}</span>", False)
-    rows = [f"<li><code>{html.escape(a.id)}</code> ({html.escape(a.timing.value)}): "
-            f"{html.escape(write_card(rules, ReadCard((a,)), title))}</li>" for a in read.abilities]
-    rows += [f"<li>{html.escape(name)}: {html.escape(str(value))}</li>" for name, value in read.fields]
-    rows += [f"<li><i>recognised, not simulated:</i> {html.escape(p)}</li>" for p in read.unmodelled]
-    return (f"read as: <b>{html.escape(canonical)}</b><ul>{''.join(rows)}</ul>", True)
+    reading = Reading(rules, text, title)
+    return reading._html(), reading.error is None
 
 
 class CardTextPanel:
