@@ -164,7 +164,7 @@ class GameModel(traitlets.HasTraits):
         (rule ``rulekit.card-text``), in place of its own, and replay. Returns whether it was applied;
         if not (a phrase not read, a board the new abilities break), ``error`` says why and nothing
         changed."""
-        from rulekit.core.cardtext import CardTextError, read_card
+        from rulekit.core.cardtext import CardTextError, given, read_card
         from rulekit.rulesets import get
 
         def change():
@@ -173,8 +173,7 @@ class GameModel(traitlets.HasTraits):
                 read = read_card(get(self.scenario.ruleset), text, card.title)
             except CardTextError as e:
                 raise ValueError(f"{card.title}'s text: {e}") from None
-            new = replace(card, abilities=read.abilities)
-            new = new.changed(**dict(read.fields)) if read.fields else new
+            new = given(card, read)
             return replace(self.scenario, cards=tuple(new if c.id == card_id else c for c in self.scenario.cards))
         scenario = self._edited(card_id, change)
         return scenario is not None and self._replay(scenario, f"the text of {card_id!r}")

@@ -266,11 +266,9 @@ class Lesson(_Shown):
         """The same lesson with ``card`` given the abilities its printed ``text`` reads as, in place
         of its own (a text rulekit cannot read is a :class:`~rulekit.core.cardtext.CardTextError`
         naming the phrase). The recorded answers are kept; those that no longer apply are reported."""
-        from rulekit.core.cardtext import read_card
+        from rulekit.core.cardtext import given, read_card
         found = self.scenario.card(self.card_id(card))
-        read = read_card(self.scenario.rules, text, found.title)
-        new = dataclasses.replace(found, abilities=read.abilities)
-        new = new.changed(**dict(read.fields)) if read.fields else new
+        new = given(found, read_card(self.scenario.rules, text, found.title))
         cards = tuple(new if c.id == found.id else c for c in self.scenario.cards)
         return self._changed(dataclasses.replace(self.scenario, cards=cards), f"{found.title} reads “{text}”")
 
