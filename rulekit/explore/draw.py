@@ -36,7 +36,10 @@ def _axes(ax, size):
 
 
 def _short(text: str, n: int = 60) -> str:
-    return text if len(text) <= n else text[: n - 1] + "…"
+    """``text`` cut to ``n`` characters, with ``$`` escaped: a name is drawn as written, never as
+    matplotlib's math text."""
+    text = text if len(text) <= n else text[: n - 1] + "…"
+    return text.replace("$", r"\$")
 
 
 def draw_outcomes(result, ax=None, *, most: int = 20):

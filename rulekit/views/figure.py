@@ -12,8 +12,11 @@ Importing rulekit does not import matplotlib; importing this module does.
 """
 from __future__ import annotations
 
+import functools
 import io
 import textwrap
+
+import matplotlib
 
 import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg, get_hinting_flag
@@ -117,10 +120,28 @@ def title_text(step: Step, width_in: float, lines: int = 2) -> str:
 
 
 # -- the view base -----------------------------------------------------------------------------------------
+def literal_text(draw):
+    """``draw`` with every text it makes drawn as written: a name holding ``$`` (matplotlib's math
+    text, ``Bounty $\\sqrt{$ Hunter``) is a name, never a formula to typeset (or to fail on)."""
+    @functools.wraps(draw)
+    def drawn(*args, **kwargs):
+        with matplotlib.rc_context({"text.parse_math": False}):
+            return draw(*args, **kwargs)
+    return drawn
+
+
 class View:
-    """A drawing kept alive across steps: fixed parts drawn once, :meth:`update` in place."""
+    """A drawing kept alive across steps: fixed parts drawn once, :meth:`update` in place. Every
+    view draws its words literally (:func:`literal_text` wraps each subclass's ``__init__`` and
+    ``update``)."""
 
     size = (8.0, 5.0)
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        for name in ("__init__", "update"):
+            if name in cls.__dict__:
+                setattr(cls, name, literal_text(cls.__dict__[name]))
 
     def __init__(self, ax=None, size: tuple[float, float] | None = None):
         self.size = size or self.size
