@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import difflib
 
-from rulekit.core.errors import ScenarioError
+from rulekit.core.errors import ScenarioError, field_path
 
 
 def suggest(word: str, choices) -> str:
@@ -48,13 +48,13 @@ def check_rulings(rules, rulings, path: str = "rulings") -> None:
         ruling = rules.ruling(name)
         if ruling is None and name in rules.removed_rulings:
             raise ScenarioError(f"the ruling {name!r} of {rules.name} was removed: {rules.removed_rulings[name]}",
-                                path=f"{path}.{name}",
+                                path=field_path(path, name),
                                 expected="one of " + ", ".join(r.name for r in rules.rulings))
         if ruling is None:
             listed = "; ".join(f"{r.name}: {', '.join(r.option_names())}" for r in rules.rulings) or "none"
-            raise ScenarioError(f"{rules.name} has no ruling {name!r}{suggest(name, own)}", path=f"{path}.{name}",
+            raise ScenarioError(f"{rules.name} has no ruling {name!r}{suggest(name, own)}", path=field_path(path, name),
                                 expected=f"one of the rulings of {rules.name} ({listed})")
         if option not in ruling.option_names():
             raise ScenarioError(f"{option!r} is not an option of the ruling {name!r}"
-                                f"{suggest(option, ruling.option_names())}", path=f"{path}.{name}",
+                                f"{suggest(option, ruling.option_names())}", path=field_path(path, name),
                                 expected="one of " + ", ".join(ruling.option_names()))

@@ -5,6 +5,9 @@ state changed (all engine values are immutable, so an error can only discard wor
 """
 from __future__ import annotations
 
+import json
+import re
+
 #: The longest a value is echoed back in a message, and the longest a message's parts get.
 MAX_SHOWN = 60
 MAX_PROBLEM = 300
@@ -44,6 +47,58 @@ def shown(value, limit: int = MAX_SHOWN) -> str:
         quote = text[0] if isinstance(value, str) and text[:1] in "'\"" else ""
         text = text[:limit - 2] + "…" + quote
     return text
+
+
+#: a key a field path writes bare: no brackets, dots, quotes, backslashes or control characters
+_BARE_KEY = re.compile(r"[^\[\].\"\\\x00-\x1f\x7f-\x9f]+")
+
+
+def key_part(key: str) -> str:
+    """A mapping key as a field path writes it: bare (``hands``), or, where it holds a bracket, dot,
+    quote, backslash or control character, quoted like JSON in brackets (``["agot[x"]``), so that
+    :func:`parse_field_path` reads it back."""
+    return key if _BARE_KEY.fullmatch(key) else "[" + json.dumps(key) + "]"
+
+
+def field_path(base: str, key: str) -> str:
+    """``base`` followed by the key ``key`` (``rulings`` + ``agot.x`` -> ``rulings["agot.x"]``)."""
+    part = key_part(key)
+    return base + part if part.startswith("[") else (f"{base}.{part}" if base else part)
+
+
+def parse_field_path(text: str) -> tuple:
+    """The parts of a field path as :func:`field_path` writes it (``cards[3].abilities[0]``,
+    ``rulings["agot[x"]``): keys and indexes. Never fails: a path it cannot read further ends
+    where it stops being readable (the error is then placed at its readable start)."""
+    out: list = []
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == ".":
+            i += 1
+        elif c == "[":
+            if text.startswith('["', i):
+                try:
+                    key, end = json.JSONDecoder().raw_decode(text, i + 1)
+                except ValueError:
+                    break
+                if not isinstance(key, str) or text[end:end + 1] != "]":
+                    break
+                out.append(key)
+                i = end + 1
+            else:
+                m = re.compile(r"\[(\d+)\]").match(text, i)
+                if m is None:
+                    break
+                out.append(int(m.group(1)))
+                i = m.end()
+        else:
+            m = _BARE_KEY.match(text, i)
+            if m is None:
+                break
+            out.append(m.group(0))
+            i = m.end()
+    return tuple(out)
 
 
 class RulekitError(Exception):

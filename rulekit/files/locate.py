@@ -51,12 +51,8 @@ def _locate(e: ScenarioError, marks: dict, file: str) -> ScenarioError:
 
 
 def _parse_path(text: str) -> tuple:
-    out: list = []
-    for part in text.replace("[", ".[").split("."):
-        if not part:
-            continue
-        out.append(int(part[1:-1]) if part.startswith("[") else part)
-    return tuple(out)
+    from rulekit.core.errors import parse_field_path
+    return parse_field_path(text)
 
 
 def _data_path(loc: tuple, data) -> tuple:

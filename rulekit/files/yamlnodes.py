@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 import yaml
 
-from rulekit.core.errors import ScenarioError, escaped
+from rulekit.core.errors import ScenarioError, escaped, field_path, shortened
 
 MAX_BYTES = 1_000_000
 MAX_DEPTH = 32
@@ -76,7 +76,7 @@ def path_text(path: Path) -> str:
         if isinstance(part, int):
             out += f"[{part}]"
         else:
-            out += ("." if out else "") + escaped(str(part))[:60]
+            out = field_path(out, shortened(str(part), 60))
     return out
 
 
