@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from rulekit.cli.inputs import (BAD_INPUT, FAILED, OK, BadInput, _answers_file, _load, _need, _rulings, _safe,
-                                _scenario_paths, _start, _step)
+                                _safe_lines, _scenario_paths, _start, _step)
 
 
 def _trace(args) -> int:
@@ -23,11 +23,11 @@ def _trace(args) -> int:
     corpus = loaded.scenario.corpus
     if corpus is not None:          # a corpus card: the card it is about, as printed
         print(_safe(corpus_header(loaded.scenario)))
-    print(_safe(format_trace(game.timeline, verdicts=not args.no_verdicts, rules=args.rules, quiet=args.quiet,
+    print(_safe_lines(format_trace(game.timeline, verdicts=not args.no_verdicts, rules=args.rules, quiet=args.quiet,
                                    ids=args.ids)))
     for u in game.unapplied:
         print(_safe(f"answer not applied: {u.key} -> {u.option}: {u.why}"))
-    return OK
+    return FAILED if game.unapplied else OK
 
 
 def _scenarios(args) -> int:
@@ -99,7 +99,7 @@ def _check(args) -> int:
                 print(_safe(f"      {line}"))
         else:
             passed += 1
-            print(f"pass  {path}")
+            print(_safe(f"pass  {path}"))
         for use in uses:
             print(_safe(f"note  {use.note()}"))
     print(f"{passed} passed, {failed} failed" + (f", {bad} unreadable" if bad else "")
@@ -178,8 +178,8 @@ def _compare(args) -> int:
     if args.json:
         print(json.dumps(result.to_data(), indent=1, ensure_ascii=False))
     else:
-        print(f"{loaded.scenario.title}  ({loaded.file})")
-        print(result)
+        print(_safe(f"{loaded.scenario.title}  ({loaded.file})"))
+        print(_safe_lines(str(result)))
     return OK
 
 
@@ -213,7 +213,7 @@ def _draw(args) -> int:
         fig.savefig(out)
     except OSError as e:
         raise BadInput(f"{args.output}: cannot write the image: {e.strerror}") from None
-    print(f"wrote {out} ({args.view} view of step {args.step})")
+    print(_safe(f"wrote {out} ({args.view} view of step {args.step})"))
     return OK
 
 
@@ -237,8 +237,8 @@ def _explore(args) -> int:
     if args.json:
         print(json.dumps(result.to_dict(), indent=1, ensure_ascii=False))
     else:
-        print(f"{loaded.scenario.title}  ({loaded.file})")
-        print(result.describe())
+        print(_safe(f"{loaded.scenario.title}  ({loaded.file})"))
+        print(_safe_lines(result.describe()))
     return OK
 
 
@@ -289,5 +289,5 @@ def _parse(args) -> int:
     print(_safe(f"# read as: {canonical}"))
     for phrase in read.unmodelled:
         print(_safe(f"# recognised, not simulated: {phrase}"))
-    print(_safe(yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100).rstrip()))
+    print(_safe_lines(yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100).rstrip()))
     return OK

@@ -73,7 +73,15 @@ def _answers_file(path: str, scenario_file) -> object:
 
 
 def _safe(text: str) -> str:
-    """Text for a terminal: control characters and escape sequences from a file are shown escaped."""
+    """One line for a terminal: every control character and escape sequence — a newline in a name
+    from a file included — is shown escaped, so nothing a file says can forge a line."""
+    from rulekit.core.errors import escaped
+    return escaped(text)
+
+
+def _safe_lines(text: str) -> str:
+    """Text of several lines, each made by a formatter that escapes what it puts in a line
+    (:func:`rulekit.core.errors.text_lines`), for a terminal: its own line breaks are kept."""
     from rulekit.core.errors import escaped
     return escaped(text, keep="\n\t")
 

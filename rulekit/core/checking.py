@@ -24,6 +24,10 @@ def check(s):
     check_rulings(rules, s.rulings)
     if not s.players:
         raise ScenarioError("no players", path="players", expected="at least one player")
+    for i, player in enumerate(s.players):
+        if not ids.is_name(player):
+            raise ScenarioError(f"player name {player!r} may use only letters, digits, '_' and '-' (like a card id: "
+                                "it is part of answer keys and ids)", path=f"players[{i}]", expected="a name such as P1")
     if len(set(s.players)) != len(s.players):
         dup = next(p for p in s.players if s.players.count(p) > 1)
         raise ScenarioError(f"player {dup!r} is listed twice", path="players")

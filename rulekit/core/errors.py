@@ -34,6 +34,12 @@ def escaped(text: str, *, keep: str = "") -> str:
     return "".join(out)
 
 
+def text_lines(lines) -> str:
+    """Lines joined into one text, each with every control character escaped — a newline inside a
+    name from a file included — so that nothing a file says can forge a line of output."""
+    return "\n".join(escaped(line) for line in lines)
+
+
 def shortened(text: str, limit: int = MAX_SHOWN) -> str:
     """``text`` cut to ``limit`` characters with an ellipsis when it is longer."""
     return text if len(text) <= limit else text[:limit - 1] + "…"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulekit.core import ids
-from rulekit.core.errors import RulekitError
+from rulekit.core.errors import RulekitError, escaped, text_lines
 from rulekit.core.text import condition_label, option_label, position
 from rulekit.core.timeline import Step
 from rulekit.core.verdicts import Code, Verdict, reason
@@ -55,9 +55,9 @@ class Explanation:
         where = f" · {self.position}" if self.position else ""
         head = f"#{self.step}{where} — {self.title} ({self.card}.{self.ability})"
         if not self.verdicts:
-            return f"{head}: {self.note}"
-        tail = f"\n(decided by the ruling {self.ruling})" if self.ruling else ""
-        return "\n".join(f"{head} for {label}: {reason(v)}" for v, label in zip(self.verdicts, self.conditions)) + tail
+            return escaped(f"{head}: {self.note}")
+        tail = [f"(decided by the ruling {self.ruling})"] if self.ruling else []
+        return text_lines([f"{head} for {label}: {reason(v)}" for v, label in zip(self.verdicts, self.conditions)] + tail)
 
 
 def explain(step: Step, card: str, ability: str, *, later: Step | None = None) -> Explanation:

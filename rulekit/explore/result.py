@@ -16,6 +16,7 @@ from immutables import Map
 
 from rulekit.core import ids
 from rulekit.core.decisions import AnswerKey, DecisionKind, Line
+from rulekit.core.errors import text_lines
 from rulekit.explore.walker import RUNAWAY, key_text, outcome_data
 
 
@@ -132,7 +133,7 @@ class Exploration:
         lines = [head] + ([f"  in every outcome: {self.common}"] if self.common else [])
         lines += [f"  {o.number}. {o.lines:,} line(s): {o.summary}" for o in self.outcomes]
         lines += ["choices:"] + [f"  {c.describe()}" for c in self.choices]
-        return "\n".join(lines)
+        return text_lines(lines)
 
     def table(self) -> "OutcomeTable":
         return OutcomeTable(self)

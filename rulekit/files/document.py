@@ -35,6 +35,9 @@ class AnswerSpec:
         """``"act or pass | s:claim:reaction | P1 | #0 -> c6.r1@s:claim:killed:c3"``."""
         head, arrow, answer = text.partition("->")
         parts = [p.strip() for p in head.split("|")]
+        if arrow and len(parts) == 4 and parts[3].startswith("#-") and parts[3][2:].isdigit():
+            raise ValueError(f"the opportunity number is {parts[3]}: numbers start at #0 (the first opportunity "
+                             "of that decision)")
         if not arrow or len(parts) != 4 or not parts[3].startswith("#") or not parts[3][1:].isdigit():
             raise ValueError("expected 'DECISION | AT | CHOOSER | #NUMBER -> ANSWER'")
         return cls(DecisionKind(parts[0]), parts[1], parts[2], answer.strip(), int(parts[3][1:]))

@@ -197,6 +197,9 @@ def _line_from(specs, scenario: Scenario, marks: dict, file) -> Line:
                 spec = AnswerSpec.parse(spec)
             except ValueError as e:
                 raise _at(("answers", i), marks, file, f"cannot read the answer {shown(spec)}: {e}") from None
+        if spec.number < 0:
+            raise _at(("answers", i, "number"), marks, file, f"the opportunity number is {spec.number}: numbers start "
+                      "at 0 (#0, the first opportunity of that decision)", "a number of 0 or more")
         _check_answer(spec, scenario, ("answers", i), marks, file)
         answers.append(spec)
     line = Line()

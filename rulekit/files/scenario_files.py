@@ -83,6 +83,10 @@ def load_answers(path: "str | Path", scenario: Scenario) -> Line:
     global _ANSWERS_ADAPTER
     name = str(path)
     text = read_text(name)
+    if not text.strip():
+        raise ScenarioError("the answers file is empty", file=name,
+                            expected="a list of answers, or a mapping with an 'answers' list (docs/scenario-format.md, "
+                                     "\"Answers\")")
     try:
         data, marks = _parse(text, name)
         if isinstance(data, list):

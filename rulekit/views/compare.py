@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from rulekit.core.errors import ScenarioError
+from rulekit.core.errors import ScenarioError, text_lines
 from rulekit.files.expect import resolved_of, uses_of
 from rulekit.core.scenario import Scenario, parse_ruling, with_rulings  # noqa: F401  (rulekit.compare's names)
 
@@ -37,8 +37,8 @@ class Divergence:
         def side(name, text, rule, ruling):
             why = f"rule {rule}" + (f", decided by the ruling {ruling}" if ruling else "")
             return f"  {name}: {text or '(the timeline has ended)'}  [{why}]"
-        return "\n".join((f"The timelines part at #{self.number}:", side("A", self.a, self.rule_a, self.ruling_a),
-                          side("B", self.b, self.rule_b, self.ruling_b)))
+        return text_lines((f"The timelines part at #{self.number}:", side("A", self.a, self.rule_a, self.ruling_a),
+                           side("B", self.b, self.rule_b, self.ruling_b)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,18 +62,18 @@ class Comparison:
                 "outcome_differences": list(self.outcome_differences)}
 
     def __str__(self) -> str:
-        head = f"A: {self.label_a}\nB: {self.label_b}"
+        head = [f"A: {self.label_a}", f"B: {self.label_b}"]
         if self.same:
-            return f"{head}\nThe same: both readings give the same timeline and outcome."
-        lines = [head]
+            return text_lines(head + ["The same: both readings give the same timeline and outcome."])
+        lines = head
         if self.first_difference is not None:
-            lines.append(str(self.first_difference))
+            lines.extend(str(self.first_difference).split("\n"))     # its own lines, escaped already
         if self.outcome_differences:
             lines.append("Outcome differences:")
             lines.extend(f"  {d}" for d in self.outcome_differences)
         else:
             lines.append("The outcome is the same.")
-        return "\n".join(lines)
+        return text_lines(lines)
 
     def _repr_html_(self) -> str:
         import html

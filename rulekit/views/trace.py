@@ -9,6 +9,7 @@ applies it.
 from __future__ import annotations
 
 from rulekit.core import ids
+from rulekit.core.errors import text_lines
 from rulekit.core.rules import RULES
 from rulekit.core.text import condition_label, position, without_position
 from rulekit.core.timeline import Step
@@ -112,7 +113,7 @@ def answer_line(step: Step) -> str | None:
 
 
 def format_trace(steps: tuple[Step, ...], **kw) -> str:
-    return "\n".join(trace_lines(steps, **kw))
+    return text_lines(trace_lines(steps, **kw))
 
 
 def corpus_header(scenario) -> str:
