@@ -111,6 +111,22 @@ class RulekitError(Exception):
     """Base class of every error rulekit raises on purpose."""
 
 
+class ArgumentError(RulekitError, TypeError, ValueError):
+    """A call to rulekit's Python API with an argument it cannot take: the message names the
+    argument, what it was given and what it takes."""
+
+    def __init__(self, argument: str, given, takes: str):
+        self.argument = argument
+        super().__init__(f"{argument}: {shown(given)} is not {takes}" if not isinstance(given, type)
+                         else f"{argument}: not {takes}")
+
+
+def argument_check(argument: str, given, ok: bool, takes: str) -> None:
+    """Raise :class:`ArgumentError` for ``argument`` unless ``ok``."""
+    if not ok:
+        raise ArgumentError(argument, given, takes)
+
+
 class IllegalAnswer(RulekitError, ValueError):
     """An answer that is not one of the pending decision's legal options, or no decision is pending."""
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulekit.core import ids
-from rulekit.core.errors import RulekitError, escaped, text_lines
+from rulekit.core.errors import RulekitError, argument_check, escaped, text_lines
 from rulekit.core.text import condition_label, option_label, position
 from rulekit.core.timeline import Step
 from rulekit.core.verdicts import Code, Verdict, reason
@@ -65,6 +65,9 @@ def explain(step: Step, card: str, ability: str, *, later: Step | None = None) -
     sequence (or, in Riftbound, every event) ``step`` was taken in, judged by the step's ruleset.
     ``later`` — a step after it, usually the game's last — lets an ability granted after the
     event be explained."""
+    argument_check("step", step, isinstance(step, Step), "a Step of a game's timeline (game.timeline[n])")
+    argument_check("card", card, isinstance(card, str), "a card id")
+    argument_check("ability", ability, isinstance(ability, str), "an ability id")
     state = step.before
     rules = state.rules
     if ids.card_id(card) not in state.cards:

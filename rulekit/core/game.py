@@ -9,11 +9,13 @@ in :attr:`Game.unapplied`.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from immutables import Map
 
 from rulekit.core.decisions import AnswerKey, Decision, Line, Option, Unapplied
 from rulekit.core.engine import Halt, apply_answer, record, run
-from rulekit.core.errors import IllegalAnswer, RulekitError
+from rulekit.core.errors import IllegalAnswer, RulekitError, argument_check
 from rulekit.core.limits import MAX_NESTING
 from rulekit.core.frames import ScriptFrame
 from rulekit.core.frozen import replace
@@ -80,6 +82,13 @@ class Game:
         built in Python is validated like a file (:class:`~rulekit.errors.ScenarioError` naming
         the field) and its collections frozen into tuples. ``rulings`` (ruling name -> option)
         are put in force on top of the scenario's own (see ``rulekit rulings``)."""
+        argument_check("max_nesting", max_nesting, type(max_nesting) is int and max_nesting >= 1,
+                       "a whole number of 1 or more (how many sequences may be open at once)")
+        argument_check("rulings", rulings, rulings is None or (isinstance(rulings, Mapping) and all(
+            isinstance(k, str) and isinstance(v, str) for k, v in rulings.items())),
+            "a mapping of ruling name to option, such as {'rb.optional': 'at-resolution'} (see rulekit rulings)")
+        argument_check("answers", answers, answers is None or isinstance(answers, (Line, Mapping)),
+                       "a Line, or a mapping of AnswerKey to option id")
         scenario = validate(scenario)
         if rulings:
             scenario = with_rulings(scenario, rulings)
@@ -187,8 +196,7 @@ def _as_map(answers) -> Map:
     if isinstance(answers, Line):
         return answers.answers
     for key in answers:
-        if not isinstance(key, AnswerKey):
-            raise TypeError(f"answers must be keyed by AnswerKey, got {key!r}")
+        argument_check("answers", key, isinstance(key, AnswerKey), "an AnswerKey (answers are keyed by AnswerKey)")
     return Map(dict(answers))
 
 

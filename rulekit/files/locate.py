@@ -127,9 +127,11 @@ def _from_pydantic(err: dict, data: dict, marks: dict, file: str) -> ScenarioErr
     if kind in ("bool_type", "bool_parsing"):
         return _at(path, marks, file, f"{shown(given)} is not true or false", "true or false")
     if kind in ("string_type",):
-        return _at(path, marks, file, f"{name} must be text, not {_kind_of(given)}{_yaml_hint(path, marks)}")
+        what = f"each item of {path[-2]}" if isinstance(name, int) and len(path) > 1 else name
+        return _at(path, marks, file, f"{what} must be text, not {_kind_of(given)}{_yaml_hint(path, marks)}")
     if kind in ("tuple_type", "list_type"):
-        return _at(path, marks, file, f"{name} must be a list, not {_kind_of(given)}")
+        what = f"each item of {path[-2]}" if isinstance(name, int) and len(path) > 1 else name
+        return _at(path, marks, file, f"{what} must be a list, not {_kind_of(given)}")
     if kind in ("dataclass_type", "dict_type", "model_type", "dataclass_exact_type", "mapping_type"):
         allowed = _allowed_keys(path)
         return _at(path, marks, file, f"{name or 'this'} must be a mapping, not {_kind_of(given)}",

@@ -13,6 +13,7 @@ from rulekit.core.errors import shown
 from rulekit.core.model import Card
 from rulekit.core.scenario import ScriptEntry
 from rulekit.files.locate import _at, _yaml_hint
+from rulekit.files.yamlnodes import MAX_INT_DIGITS
 
 #: Fields where empty text means "none" (for people, or the top-level phase "not given").
 _MAY_BE_EMPTY = {"label", "text", "note"}
@@ -71,6 +72,9 @@ def _strict(value, tp, path: tuple, marks: dict, file) -> None:
                       "a whole number")
         if not isinstance(value, int):
             raise _at(path, marks, file, f"{shown(value)} is not a whole number", "a whole number")
+        if abs(value) >= 10 ** MAX_INT_DIGITS:          # as a file's reader bounds it: the API the same
+            raise _at(path, marks, file, f"the number {str(value)[:20]}{'…' if len(str(value)) > 20 else ''} is "
+                      "too large", f"a whole number of at most {MAX_INT_DIGITS} digits")
     elif tp is str:
         if isinstance(value, str) and not value.strip() and name not in _MAY_BE_EMPTY and path != ("phase",):
             raise _at(path, marks, file, f"{name} is empty" + (" text" if value else ""),

@@ -141,6 +141,14 @@ def check_cards(cards: tuple) -> None:
     ids = [c.id for c in cards]
     by_id = {c.id: c for c in cards}
     for i, card in enumerate(cards):
+        if card.extension is not None and card.strength < 0:
+            raise ScenarioError(f"card {card.id!r} ({card.title}): STR {card.strength} is negative: a card cannot have "
+                                "negative STR (Rules Reference, \"Modifiers\")", path=f"cards[{i}].strength",
+                                expected="a STR of 0 or more")
+        if card.extension is not None and card.power < 0:
+            raise ScenarioError(f"card {card.id!r} ({card.title}): power {card.power} is negative: power is counted by "
+                                "power counters on a card (Rules Reference, \"Power\")", path=f"cards[{i}].power",
+                                expected="0 or more power")
         for name, how in (("participating", "declared in a challenge"), ("until_challenge", "given by an effect"),
                           ("until_phase", "given by an effect")):
             if card.extension is not None and getattr(card, name):

@@ -272,6 +272,15 @@ def check_cards(cards) -> None:
         if ext is None:
             continue
         at = f"cards[{i}]"
+        printed = base_might(card)
+        if printed < 0:
+            raise ScenarioError(f"card {card.id!r} ({card.title}): its Might without its buff and its \"this turn\" "
+                                f"Might is {printed}: no card prints a negative Might; a Might below 0 comes only from "
+                                "modifications, and is then treated as 0 where it is read (143.2.b)", path=f"{at}.might",
+                                expected="a printed Might of 0 or more; write a lowering as might_this_turn")
+        if ext.damage < 0:
+            raise ScenarioError(f"card {card.id!r} ({card.title}): damage {ext.damage} is negative: damage is marked "
+                                "on a unit, 0 or more (142, 143.3)", path=f"{at}.damage", expected="0 or more")
         if ext.role is not None:
             raise ScenarioError(f"card {card.id!r}: the Attacker and Defender designations are given by the rules "
                                 "as a combat begins (459.2.b), not by a file", path=f"{at}.role",
