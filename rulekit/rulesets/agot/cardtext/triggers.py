@@ -27,6 +27,10 @@ def _active(word: str) -> EventKind:
     return ACTIVES[" ".join([base, *rest])]
 
 
+def _would(children) -> bool:
+    return any(isinstance(t, Token) and t.type == "WOULD" for t in children)
+
+
 def _icon(token) -> str:
     return str(token)[1:-1].lower()
 
@@ -90,8 +94,8 @@ class TriggerPhrases:
         return Who.ANY
 
     def player_tc(self, meta, c):
-        who, event = c[0], c[1]
-        return {**event, "player": who}
+        who, event = c[0], c[-1]
+        return {**event, "player": who, "would": _would(c)}
 
     def challenge_words(self, meta, c):
         out = {}
@@ -154,12 +158,12 @@ class TriggerPhrases:
         return {"event": EventKind.PAYS}
 
     def phase_tc(self, meta, c):
-        edge = str(c[1]).lower()
-        return {"event": EventKind.PHASE_BEGINS if edge == "begins" else EventKind.PHASE_ENDS,
-                "phase": str(c[0]).lower()}
+        edge = str(c[-1]).lower()
+        return {"event": EventKind.PHASE_BEGINS if edge.startswith("begin") else EventKind.PHASE_ENDS,
+                "phase": str(c[0]).lower(), "would": _would(c)}
 
     def power_tc(self, meta, c):
-        ref = c[0]
+        ref = c[-1]
         if ref.kind not in ("a", "self", "attached", "your"):
             raise Refusal(meta.start_pos, "power is discarded from 'a …' card or this card")
-        return {"event": EventKind.POWER_DISCARDED, "card": ref.filter}
+        return {"event": EventKind.POWER_DISCARDED, "card": ref.filter, "would": str(c[0]).lower().startswith("would")}
