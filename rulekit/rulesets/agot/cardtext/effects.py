@@ -116,6 +116,8 @@ class EffectPhrases:
         return _card_instruction(Verb.GAIN_POWER, c[0], meta.start_pos, amount=int(c[2]))
 
     def gets_str(self, meta, c):
+        if isinstance(c[0], Token):         # "give X +2 STR"
+            c = [c[1], c[0], *c[2:]]
         until = c[3] if len(c) > 3 else None
         return _card_instruction(Verb.GIVE_STRENGTH, c[0], meta.start_pos, amount=int(str(c[2])), until=until)
 
@@ -126,7 +128,7 @@ class EffectPhrases:
         return period
 
     def each_player(self, meta, c):
-        ref, verb = c[0], VERBS[str(c[1]).lower()[:-1]]
+        ref, verb = c[0], VERBS[str(c[1]).lower().rstrip("s")]
         if ref.kind != "a":
             raise Refusal(meta.start_pos, "each player chooses 'a …' card")
         return lambda ctx: Instruction(verb, Target.EACH_PLAYER, ref.filter)

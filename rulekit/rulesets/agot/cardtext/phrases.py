@@ -81,7 +81,8 @@ class CardPhrases:
         kind, plural = noun_type(c[0])
         if plural:
             raise Refusal(meta.start_pos, "'attached' names one card")
-        return Ref("attached", CardFilter(which=Which.ATTACHED, type=kind), pos=meta.start_pos)
+        fields = c[1] if len(c) > 1 else {}
+        return Ref("attached", CardFilter(which=Which.ATTACHED, type=kind, **fields), pos=meta.start_pos)
 
     def your_faction(self, meta, c):
         return Ref("your", CardFilter(type=FACTION_CARD, controller=Who.YOU), pos=meta.start_pos)
@@ -133,6 +134,8 @@ class CardPhrases:
                     det = word
                 elif item.type == "QUANT":
                     det, count = "more", int(word.split()[0])
+                elif item.type == "OTHER":
+                    fields["which"] = Which.OTHER
                 elif item.type == "POSTURE":
                     fields["posture"] = Posture(word)
                 elif item.type == "UNIQUE":
@@ -170,6 +173,8 @@ def _name_fields(name: str) -> dict:
 
 
 def _ref_of(det, count, plural, fields, pos) -> Ref:
+    if fields.get("which") is Which.OTHER and det not in ("more", "one or more"):
+        raise Refusal(pos, "'other' goes with a number: '2 or more other characters' ('another', 'each other')")
     if det in ("a", "an", "another"):
         if plural:
             raise Refusal(pos, f"'{det}' goes with one card, not several")

@@ -27,6 +27,11 @@ def _active(word: str) -> EventKind:
     return ACTIVES[" ".join([base, *rest])]
 
 
+def _any_card(f: CardFilter | None) -> CardFilter | None:
+    """"a card" with nothing more said of it: any card, the triggering condition's no filter."""
+    return None if f == CardFilter() else f
+
+
 def _would(children) -> bool:
     return any(isinstance(t, Token) and t.type == "WOULD" for t in children)
 
@@ -67,7 +72,7 @@ class TriggerPhrases:
         flt = ref.filter
         if ev["from_play"]:
             flt = replace(flt, zone="play area")
-        out = {"event": ev["events"][0], "or_events": tuple(ev["events"][1:]), "card": flt,
+        out = {"event": ev["events"][0], "or_events": tuple(ev["events"][1:]), "card": _any_card(flt),
                "one_or_more": ref.kind == "more", "would": ev["would"]}
         if ref.kind == "more" and ref.count != 1:
             raise Refusal(meta.start_pos, "a triggering condition says 'one or more'")
@@ -166,4 +171,4 @@ class TriggerPhrases:
         ref = c[-1]
         if ref.kind not in ("a", "self", "attached", "your"):
             raise Refusal(meta.start_pos, "power is discarded from 'a …' card or this card")
-        return {"event": EventKind.POWER_DISCARDED, "card": ref.filter, "would": str(c[0]).lower().startswith("would")}
+        return {"event": EventKind.POWER_DISCARDED, "card": _any_card(ref.filter), "would": str(c[0]).lower().startswith("would")}

@@ -77,9 +77,10 @@ def card_words(f: CardFilter, det: str = "a", plural: bool = False, that_noun: s
             raise Unworded("this card with more conditions on it")
         return "~"
     if f.which is Which.ATTACHED:
-        if f != CardFilter(which=Which.ATTACHED, type=f.type):
+        if f != CardFilter(which=Which.ATTACHED, type=f.type, controller=f.controller):
             raise Unworded("attached card with more conditions on it")
-        return f"attached {NOUN_OF[f.type]}"
+        mine = {Who.YOU: " you control", Who.OPPONENT: " an opponent controls", Who.ANY: ""}[f.controller]
+        return f"attached {NOUN_OF[f.type]}{mine}"
     if f.type == FACTION_CARD:
         if f == CardFilter(type=FACTION_CARD, controller=Who.YOU) and det == "each":
             return "your faction card"
@@ -118,9 +119,12 @@ def card_words(f: CardFilter, det: str = "a", plural: bool = False, that_noun: s
     if f.here:
         raise Unworded("'here'")
     if f.which is Which.OTHER:
-        det = {"a": "another", "each": "each other"}.get(det)
-        if det is None:
-            raise Unworded("'other' cards counted")
+        if det in ("a", "each"):
+            det = {"a": "another", "each": "each other"}[det]
+        elif det.endswith("or more"):
+            pre.insert(0, "other")
+        else:
+            raise Unworded("'other' cards without a number")
     body = " ".join(pre + [noun + ("s" if plural else "")] + post)
     if f.lowest or f.highest:
         if pre or f.which is not Which.ANY or (f.lowest or f.highest) != "strength":
@@ -150,7 +154,9 @@ class EffectWords:
             return card_words(ins.filter or _PLAIN, det_each, that_noun=self.that)
         raise Unworded(f"the target {t.value!r} of {ins.do.value!r}")
 
-    def instruction(self, ins: Instruction, cost: bool = False, instead: bool = False) -> str:
+    def instruction(self, ins: Instruction, cost: bool = False, instead: bool = False, imperative: bool = False) -> str:
+        """The instruction's words; ``imperative``: as the order "to" introduces after a cost ("to have each
+        opponent draw 1 card", "to give ~ +1 STR")."""
         if ins.condition or ins.amount_of or ins.up_to or ins.grant or ins.token or ins.this_turn:
             raise Unworded(f"{ins.do.value!r} with a condition, a count or a grant of its own")
         v, n = ins.do, ins.amount
@@ -158,20 +164,22 @@ class EffectWords:
             if ins.target is Target.YOU:
                 return f"draw {plural_s(n, 'card')}"
             if ins.target is Target.OPPONENT:
-                return f"each opponent draws {plural_s(n, 'card')}"
+                return f"{'have each opponent draw' if imperative else 'each opponent draws'} {plural_s(n, 'card')}"
         if v in (Verb.ADD, Verb.PAY) and ins.target is Target.YOU and ins.resource == "gold" and ins.filter is None:
             return f"{'gain' if v is Verb.ADD else 'pay'} {n} gold"
         if v is Verb.DISCARD and ins.target is Target.RANDOM:
             if ins.filter == CardFilter(owner=Who.YOU, zone="hand"):
                 return f"discard {plural_s(n, 'card')} at random from your hand"
             if ins.filter == CardFilter(owner=Who.OPPONENT, zone="hand"):
-                return f"each opponent discards {plural_s(n, 'card')} at random from his or her hand"
+                who = "have each opponent discard" if imperative else "each opponent discards"
+                return f"{who} {plural_s(n, 'card')} at random from his or her hand"
         if v in ACT_VERBS and n == 1 and ins.target is not Target.RANDOM:
             unsaved = " (cannot be saved)" if ins.cannot_be_saved else ""
             if ins.target is Target.EACH_PLAYER:
                 f = ins.filter or _PLAIN
-                return (f"each player chooses {card_words(f, 'a', controller_words={Who.YOU: 'they control'})} "
-                        f"and {ACT_VERBS[v]}s it{unsaved}")
+                choose = "have each player choose" if imperative else "each player chooses"
+                return (f"{choose} {card_words(f, 'a', controller_words={Who.YOU: 'they control'})} "
+                        f"and {ACT_VERBS[v]}{'' if imperative else 's'} it{unsaved}")
             where = " from play" if v is Verb.DISCARD else ""
             if ins.target is Target.CHOSEN and not cost:
                 return f"choose and {ACT_VERBS[v]} {self.target(ins)}{where}{unsaved}"
@@ -180,10 +188,15 @@ class EffectWords:
             raise Unworded("'(cannot be saved)' on anything but a kill or a discard")
         if v is Verb.GAIN_POWER:
             subject = self.target(ins, instead=instead)
-            return f"{subject} {'gain' if subject.startswith('one or more') else 'gains'} {n} power"
+            if imperative:
+                return f"have {subject} gain {n} power"
+            return f"{subject} gains {n} power"
         if v is Verb.GIVE_STRENGTH:
             until = f" until the end of the {ins.until}" if ins.until else ""
-            return f"{self.target(ins, instead=instead)} gets {'+' if n >= 0 else '-'}{abs(n)} STR{until}"
+            signed = f"{'+' if n >= 0 else '-'}{abs(n)} STR{until}"
+            if imperative:
+                return f"give {self.target(ins, instead=instead)} {signed}"
+            return f"{self.target(ins, instead=instead)} gets {signed}"
         if v is Verb.RETURN_TO_HAND:
             return f"return {self.target(ins, instead=instead)} to its owner's hand"
         if v is Verb.PUT_INTO_PLAY:

@@ -192,7 +192,7 @@ def _effects(a: Ability, words: EffectWords) -> list[str]:
     sentences = []
     if groups[0]:
         cost = " and ".join(words.instruction(i, cost=True) for i in a.cost)
-        main = _join([words.instruction(i) for i in groups[0]])
+        main = _join([words.instruction(i, imperative=bool(cost) and k == 0) for k, i in enumerate(groups[0])])
         sentences.append(f"{cost} to {main}" if cost else main)
     elif a.cost:
         raise Unworded("a cost with no effect to pay it for")
@@ -323,5 +323,14 @@ def _check(card: ReadCard, text: str, title: str) -> None:
     """What is written must read back to the same card: a wording that would read otherwise is refused."""
     from rulekit.rulesets.agot.cardtext.reader import read
     again = read(text, title)
-    if [bare(a) for a in again.abilities] != [bare(a) for a in card.abilities] or again.fields != card.fields:
+    if [_as_read(a) for a in again.abilities] != [_as_read(a) for a in card.abilities] or again.fields != card.fields:
         raise CardTextError(f"the canonical wording {text!r} would read as another ability")
+
+
+def _as_read(a: Ability) -> Ability:
+    """``a`` as the text says it: ids and wording aside, and a triggering condition's empty filter
+    (any card) the same as none."""
+    a = bare(a)
+    if a.when is not None and a.when.card == CardFilter():
+        a = replace(a, when=replace(a.when, card=None))
+    return a
