@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from lark import Token, Tree
+from lark import Token
 
 from rulekit.core.abilities import Bounds, ChallengeCount, CardFilter, Condition, Period, Posture, Which, Who
 from rulekit.core.frozen import replace
@@ -24,12 +24,24 @@ class Refusal(Exception):
         self.why = why
 
 
-def pos_of(item, default: int = 0) -> int:
-    if isinstance(item, Token):
-        return item.start_pos or 0
-    if isinstance(item, Tree) and not item.meta.empty:
-        return item.meta.start_pos
-    return default
+def squeeze(text: str) -> str:
+    """Words of the text in lower case, one space between them."""
+    out, space = [], True
+    for ch in text.lower():
+        if ch.isspace():
+            if not space:
+                out.append(" ")
+            space = True
+        else:
+            out.append(ch)
+            space = False
+    return "".join(out).strip()
+
+
+def first_word(text: str) -> str:
+    words = squeeze(text)
+    end = words.find(" ")
+    return words if end < 0 else words[:end]
 
 
 #: a card phrase: how it names its cards (``kind``) and what they must be (``filter``)
@@ -97,7 +109,7 @@ class CardPhrases:
         return noun_type(c[0])
 
     def controlled(self, meta, c):
-        return {"controller": CONTROLLERS[" ".join(str(c[0]).lower().split())]}
+        return {"controller": CONTROLLERS[squeeze(str(c[0]))]}
 
     def str_bound(self, meta, c):
         n, bound = int(c[0]), str(c[1]).lower()
@@ -129,11 +141,11 @@ class CardPhrases:
         names: list[str] = []
         for item in c:
             if isinstance(item, Token):
-                word = " ".join(str(item).lower().split())
+                word = squeeze(str(item))
                 if item.type == "DET":
                     det = word
                 elif item.type == "QUANT":
-                    det, count = "more", int(word.split()[0])
+                    det, count = "more", int(first_word(word))
                 elif item.type == "OTHER":
                     fields["which"] = Which.OTHER
                 elif item.type == "POSTURE":

@@ -51,13 +51,13 @@ class AbilityParts:
         return forced, word
 
     def trigger(self, meta, c):
-        return str(c[0]).lower(), c[1]
+        return str(c[0]).lower(), c[1], meta.start_pos
 
     def ability(self, meta, c):
-        (forced, word), (when_word, tc), body, reminders = c[0], c[1], c[2], c[3:]
+        (forced, word), (when_word, tc, at), body, reminders = c[0], c[1], c[2], c[3:]
         pos = meta.start_pos
         if (word == "interrupt") != (when_word == "when"):
-            raise Refusal(pos, f"{'an interrupt' if word == 'interrupt' else 'a reaction'}'s triggering condition "
+            raise Refusal(at, f"{'an interrupt' if word == 'interrupt' else 'a reaction'}'s triggering condition "
                                f"begins with {'When' if word == 'interrupt' else 'After'}")
         would = tc.pop("would", False)
         if would and (forced or word == "reaction"):

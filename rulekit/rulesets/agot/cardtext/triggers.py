@@ -9,7 +9,7 @@ from lark import Token
 from rulekit.core.abilities import CardFilter, Who
 from rulekit.core.events import EventKind
 from rulekit.core.frozen import replace
-from rulekit.rulesets.agot.cardtext.phrases import Refusal
+from rulekit.rulesets.agot.cardtext.phrases import Refusal, first_word, squeeze
 
 PASSIVES = {"killed": EventKind.KILLED, "discarded": EventKind.DISCARDED, "sacrificed": EventKind.SACRIFICED,
             "returned": EventKind.RETURNED_TO_HAND}
@@ -19,12 +19,12 @@ ACTIVES = {"leave play": EventKind.LEAVES_PLAY, "enter play": EventKind.ENTERS_P
 
 
 def _active(word: str) -> EventKind:
-    w = " ".join(word.lower().split())
+    w = squeeze(word)
     if "declared" in w:
         return ACTIVES["attacker" if "attacker" in w else "defender"]
-    first, *rest = w.split(" ")
-    base = first[:-1] if first.endswith("s") and first not in ("is",) else first
-    return ACTIVES[" ".join([base, *rest])]
+    first = first_word(w)
+    base = first[:-1] if first.endswith("s") else first
+    return ACTIVES[base + w[len(first):]]
 
 
 def _any_card(f: CardFilter | None) -> CardFilter | None:
@@ -44,7 +44,7 @@ class TriggerPhrases:
     """Transformer callbacks of the triggering conditions (mixed into the reader's transformer)."""
 
     def passive(self, meta, c):
-        word = next(str(t).lower() for t in c if t.type == "PASSIVE").split()[0]
+        word = first_word(next(str(t) for t in c if t.type == "PASSIVE"))
         return PASSIVES[word], any(t.type == "FROM_PLAY" for t in c)
 
     def active(self, meta, c):

@@ -67,14 +67,14 @@ def trigger_words(t: Trigger, would: bool) -> str:
         raise Unworded("a side, margin or unopposed on an event that is not a challenge's result")
     if t.or_events and t.event not in PASSIVE and t.event not in ACTIVE:
         raise Unworded("several events of that kind")
-    player_events = {EventKind.WINS_DOMINANCE: "win dominance", EventKind.DRAWS: "draw cards",
-                     EventKind.ADDS: "gain gold", EventKind.PAYS: "pay gold"}
+    player_events = {EventKind.WINS_DOMINANCE: ("win", "dominance"), EventKind.DRAWS: ("draw", "cards"),
+                     EventKind.ADDS: ("gain", "gold"), EventKind.PAYS: ("pay", "gold")}
     you = t.player is Who.YOU or would
     w = " would" if would else ""
     if t.event in player_events:
         if t.card is not None or t.phase or t.how or t.one_or_more:
             raise Unworded("a player's event about a card")
-        verb, _, rest = player_events[t.event].partition(" ")
+        verb, rest = player_events[t.event]
         return f"{_player(t.player)}{w} {_verb(you, verb)} {rest}"
     if t.event is EventKind.INITIATES:
         if would or t.how or t.phase or t.one_or_more:
