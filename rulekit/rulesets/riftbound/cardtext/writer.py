@@ -54,7 +54,7 @@ def _core(a: Ability) -> str:
             return f"Deathknell — {_cap(lead + _body(a))}"
         if a.when is None:
             raise unprintable("a triggered ability without a trigger", "it says when")
-        return f"{trigger(a.when)}, {lead.lower() if lead else ''}{_body(a)}"
+        return f"{trigger(a.when)}, {lead[:1].lower() + lead[1:]}{_body(a)}"
     if a.timing in (Timing.PRIORITY, Timing.ACTION):
         if a.when is not None or a.condition or a.optional or a.deathknell:
             raise unprintable(f"a {a.timing.value} ability with a trigger, condition or 'you may'",
@@ -97,7 +97,7 @@ def _body(a: Ability) -> str:
         raise unprintable("'you may' with a cost", "a cost in a triggered ability is already its controller's "
                                                    "choice ('you may pay [1] to draw 1': rb.trigger-cost)")
     if a.cost:
-        return " and ".join(_cost(c) for c in a.cost) + " to " + effects(a.effect)
+        return "you may " + " and ".join(_cost(c) for c in a.cost) + " to " + effects(a.effect)
     return ("you may " if a.optional else "") + effects(a.effect)
 
 
