@@ -47,6 +47,15 @@ class Clause:
 
     instructions: list
     instead: bool = False
+    pos: int = 0            # where it says "instead"
+
+
+@dataclass
+class Paid:
+    """The clauses before "to" in "exhaust me to draw 1": the ability's cost."""
+
+    costs: list
+    pos: int = 0
 
 
 @dataclass
@@ -107,7 +116,7 @@ _STATES = {"s_buffed": ("buffed", True), "s_unbuffed": ("buffed", False), "s_att
            "s_battlefield": ("zone", "battlefield"), "s_base": ("zone", "base"),
            "s_exhausted": ("posture", Posture.KNEELING), "s_ready": ("posture", Posture.STANDING)}
 _SIMPLE = {"i_kill": Verb.KILL, "i_ready": Verb.READY, "i_exhaust": Verb.EXHAUST, "i_buff": Verb.BUFF,
-           "i_recall": Verb.RECALL, "i_control": Verb.TAKE_CONTROL}
+           "i_recall": Verb.RECALL, "i_control": Verb.TAKE_CONTROL, "i_recycle": Verb.RECYCLE}
 
 
 class Parts(Transformer):

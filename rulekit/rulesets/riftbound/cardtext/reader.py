@@ -4,18 +4,19 @@ its own words as ``text``. A phrase the grammar reads but whose meaning rulekit 
 keyword it does not know, "instead" outside a replacement) refuses the card, naming the phrase."""
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 from lark import Token, v_args
-from lark.exceptions import VisitError
+from lark.exceptions import UnexpectedInput, VisitError
 
 from rulekit.core.abilities import Ability, CardFilter, Instruction, Target, Timing, Trigger, Which, Who
-from rulekit.core.cardtext import CardTextError, ReadCard, ability_ids, parse_tree, prepare, restore
+from rulekit.core.cardtext import CardTextError, ReadCard, ability_ids, prepare, restore
 from rulekit.core.events import EventKind, Verb
 from rulekit.core.frozen import replace
 from rulekit.rulesets.riftbound.cardtext import phrases
-from rulekit.rulesets.riftbound.cardtext.parts import NP, Clause, Event, Parts, Unread, keyword, made_token, \
-    resources
+from rulekit.rulesets.riftbound.cardtext.parts import NP, Clause, Event, Paid, Parts, Unread, keyword, \
+    made_token, resources
 
 GRAMMAR = str(Path(__file__).with_name("grammar.lark"))
 
@@ -25,7 +26,12 @@ def read(text: str, title: str) -> ReadCard:
     prepared = prepare(text, title)
     if not prepared.text.strip():
         return ReadCard()
-    tree = parse_tree(GRAMMAR, prepared, phrases.WORDINGS)
+    try:
+        tree = _parser().parse(prepared.text)
+    except UnexpectedInput as e:
+        at = getattr(e, "pos_in_stream", None)
+        at = len(prepared.text) if at is None or at < 0 else at
+        raise CardTextError.unread(text, prepared.original(at), phrases.WORDINGS) from None
     try:
         items = _Reader(prepared.text, title).transform(tree)
     except VisitError as e:
@@ -36,6 +42,15 @@ def read(text: str, title: str) -> ReadCard:
     abilities = tuple(i for i in items if isinstance(i, Ability))
     keywords = tuple(i[1] for i in items if isinstance(i, tuple) and i[0] == "keyword")
     return ReadCard(abilities=ability_ids(abilities), fields=(("keywords", keywords),) if keywords else ())
+
+
+@functools.cache
+def _parser():
+    """The grammar's parser, built once per process: LALR(1) with a contextual lexer (the grammar is
+    written to be deterministic), a few milliseconds a card where a general parser took tens."""
+    from lark import Lark
+    return Lark(Path(GRAMMAR).read_text(encoding="utf-8"), start="card", parser="lalr", lexer="contextual",
+                propagate_positions=True, maybe_placeholders=False)
 
 
 def _kind(x, tag):
@@ -90,7 +105,7 @@ class _Reader(Parts):
         card = CardFilter(which=Which.SELF) if who == "self" else _subject(who)
         body = c[-1]
         if body["optional"] or body["cost"]:
-            raise Unread(meta.start_pos, "a replacement printed on a card applies: no 'you may' and no cost")
+            raise Unread(body["pos"], "a replacement printed on a card applies: no 'you may' and no cost")
         return self._ability(meta, Timing.REPLACEMENT, c, when=Trigger(EventKind.KILLED, card), instead=True)
 
     @v_args(meta=True)
@@ -121,11 +136,14 @@ class _Reader(Parts):
                        optional=body["optional"], text=self._words(meta), **self._prefixes(c[:-1]), **more)
 
     # -- bodies -------------------------------------------------------------------------------------
-    def body(self, c):
-        return dict(optional=_kind(c[0], "may"), cost=(), clauses=c[-1])
-
-    def costed(self, c):
-        return dict(optional=False, cost=tuple(c[-2]), clauses=c[-1])
+    @v_args(meta=True)
+    def body(self, meta, c):
+        clauses = c[-1]
+        paid = clauses[0] if clauses and isinstance(clauses[0], Paid) else None
+        if paid is None:
+            return dict(optional=_kind(c[0], "may"), cost=(), clauses=clauses, pos=meta.start_pos)
+        cost = tuple(i for x in paid.costs for i in _cost(x, paid.pos))
+        return dict(optional=False, cost=cost, clauses=clauses[1:], pos=meta.start_pos)
 
     # -- triggers -----------------------------------------------------------------------------------
     @v_args(meta=True)
@@ -151,29 +169,26 @@ class _Reader(Parts):
             out.extend(sentence if isinstance(sentence, list) else [sentence])
         return out
 
-    def clauses(self, c):
-        return [x for x in c if isinstance(x, Clause)]
-
-    def granting(self, c):
-        return [x for x in c if isinstance(x, Clause)]
-
+    @v_args(meta=True)
+    def clauses(self, meta, c):
+        if len(c) == 2:                      # item "to" effects: the item is a cost
+            return [Paid([c[0]], meta.start_pos)] + c[-1]
+        rest = c[-1] if isinstance(c[-1], list) else []
+        if rest and isinstance(rest[0], Paid):
+            return [Paid([c[0]] + rest[0].costs, meta.start_pos)] + rest[1:]
+        return [c[0]] + rest
     def joiner(self, c):
         return None
-
-    def if_sentence(self, c):
-        cond, clauses = c
-        return [Clause([replace(i, condition=i.condition + (cond,)) for i in x.instructions], x.instead)
-                for x in clauses]
 
     def clause(self, c):
         if isinstance(c[0], Clause):
             return c[0]
         instrs = c[0] if isinstance(c[0], list) else [c[0]]
-        instead = any(isinstance(x, Token) and x.type == "INSTEAD" for x in c)
+        instead = next((x for x in c if isinstance(x, Token) and x.type == "INSTEAD"), None)
         cond = next((x[1] for x in c if _kind(x, "trail")), None)
         if cond is not None:
             instrs = [replace(i, condition=i.condition + (cond,)) for i in instrs]
-        return Clause(instrs, instead)
+        return Clause(instrs, instead is not None, instead.start_pos if instead is not None else 0)
 
     def trail_cond(self, c): return ("trail", c[0])
 
@@ -244,25 +259,27 @@ class _Reader(Parts):
         token, count, to = made_token(c)
         return Instruction(Verb.CREATE, Target.SELF, amount=count, token=token, to=to)
 
-    # -- costs ---------------------------------------------------------------------------------------
-    def costs(self, c):
+    # -- costs before ':' (376): symbols ------------------------------------------------------------
+    def cost_symbols(self, c):
         return [i for x in c for i in (x if isinstance(x, list) else [x])]
 
-    def cost_symbols(self, c):
-        return self.costs(c)
-
-    def k_exhaust(self, c): return Instruction(Verb.EXHAUST, Target.SELF)
     def k_exhaust_symbol(self, c): return Instruction(Verb.EXHAUST, Target.SELF)
-    def k_kill(self, c): return Instruction(Verb.KILL, Target.SELF)
-    def k_spend_buff(self, c): return Instruction(Verb.SPEND_BUFF, Target.SELF)
-    def k_recycle(self, c): return Instruction(Verb.RECYCLE, Target.SELF)
-    def k_pay(self, c): return self.i_pay(c)
     def k_energy(self, c): return self.i_pay([resources(c)])
     def k_power(self, c): return self.i_pay([resources(c)])
 
-    def cost_symbol(self, c):
-        return c[0]
 
+#: what a triggered ability's cost may be ("exhaust me to …", "pay [R] to …", 383.3.b)
+_COSTS = {Verb.EXHAUST: Target.SELF, Verb.KILL: Target.SELF, Verb.SPEND_BUFF: Target.SELF,
+          Verb.RECYCLE: Target.SELF, Verb.PAY: Target.YOU}
+
+
+def _cost(clause: Clause, pos: int) -> list[Instruction]:
+    """A clause before "to" as a cost: its own card exhausted, killed, recycled or its buff spent, or
+    resources paid."""
+    for i in clause.instructions:
+        if clause.instead or i.condition or _COSTS.get(i.do) is not i.target or i.filter is not None:
+            raise Unread(pos, "a cost is 'exhaust me', 'kill this', 'spend my buff', 'recycle me' or 'pay [1]'")
+    return clause.instructions
 
 def _subject(np) -> CardFilter:
     if not isinstance(np, NP) or np.det not in ("a", "another"):
@@ -280,12 +297,16 @@ def _with_turn(event: Event, rest, meta) -> Event:
 
 
 def _effect(clauses, instead: bool, pos: int) -> tuple[Instruction, ...]:
-    """The instructions of an ability's clauses; "instead" belongs to a replacement (once) only."""
+    """The instructions of an ability's clauses; "instead" belongs to a replacement (once) only, and
+    a cost ("… to …") comes first in a triggered ability."""
+    paid = next((c for c in clauses if isinstance(c, Paid)), None)
+    if paid is not None:
+        raise Unread(paid.pos, "a cost ('exhaust me to …') opens a triggered ability's instructions")
     said = sum(1 for c in clauses if c.instead)
     if instead and said != 1:
         raise Unread(pos, "a replacement says 'instead' once: 'If a friendly unit would die, recall it instead.'")
     if not instead and said:
-        raise Unread(pos, "'instead' is read in a replacement: 'If … would die, … instead' or 'The next time … "
+        raise Unread(next(c.pos for c in clauses if c.instead), "'instead' is read in a replacement: 'If … would die, … instead' or 'The next time … "
                           "would die, … instead'")
     return tuple(i for c in clauses for i in c.instructions)
 

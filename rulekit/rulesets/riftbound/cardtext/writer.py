@@ -307,9 +307,9 @@ def _cost(c: Instruction) -> str:
 
 
 def _cost_symbol(c: Instruction) -> str:
-    """A cost before ':' (376): ``[2]``, ``[R]``, ``[E]``, or words."""
+    """A cost before ':' (376): ``[2]``, ``[R]``, ``[E]``."""
     if c.do is Verb.EXHAUST and c.target is Target.SELF and c.amount == 1 and not c.condition and c.filter is None:
         return "[E]"
     if c.do is Verb.PAY and c.target is Target.YOU and not c.condition and c.filter is None:
         return symbols(c.resource, c.amount)
-    return _cost(c)
+    raise unprintable(f"the cost {c} before ':'", "an activated ability's cost is printed as symbols: [2], [R], [E]")
