@@ -308,7 +308,7 @@ def made_token(c) -> tuple[MadeToken, int, str | None]:
         elif isinstance(x, Token) and x.type == "TAG":
             name = str(x)
         elif isinstance(x, Token) and x.type == "TOKEN_TYPE":
-            kind = str(x).split()[0].lower()
+            kind = "gear" if str(x).lower().startswith("gear") else "unit"
         elif isinstance(x, tuple) and x[0] == "count":
             count = x[1]
         elif isinstance(x, tuple) and x[0] == "might":

@@ -3,8 +3,6 @@ per construct, in the game's printed style, so that what is written reads back t
 An ability part with no printed wording is a :class:`~rulekit.core.cardtext.CardTextError`."""
 from __future__ import annotations
 
-import re
-
 from rulekit.core.abilities import Ability, CardFilter, Instruction, Target, Timing, Trigger, Which, Who
 from rulekit.core.cardtext import ReadCard, restore
 from rulekit.core.events import EventKind, Verb
@@ -231,14 +229,20 @@ def _conds(i: Instruction) -> str:
     return f" if {condition(i.condition[0])}" if i.condition else ""
 
 
-_NOT_MODELLED = (re.compile(r"look at an opponent's hand"), re.compile(r"look at the top (\d+) cards of your Main Deck"))
-_REORDER = re.compile(r"look at the top (\d+) cards of your Main Deck and put them back in any order")
+_LOOK_TOP = ("look at the top ", " cards of your Main Deck")
+_REORDER = " and put them back in any order"
 
 
 def _not_modelled(i: Instruction) -> str:
+    """The effects the reader names as not modelled, in the words it gives them: looking changes
+    nothing; putting cards back in any order may change the deck."""
     text = i.text or ""
-    known = (_REORDER.fullmatch(text) and i.changes_state) or (
-        any(p.fullmatch(text) for p in _NOT_MODELLED) and not i.changes_state)
+    reorder = text.endswith(_REORDER)
+    top = text.removesuffix(_REORDER) if reorder else text
+    count = top.removeprefix(_LOOK_TOP[0]).removesuffix(_LOOK_TOP[1])
+    looks_at_top = top != count and count.isdigit() and top == f"{_LOOK_TOP[0]}{count}{_LOOK_TOP[1]}"
+    known = (looks_at_top and reorder == i.changes_state) or (
+        text == "look at an opponent's hand" and not i.changes_state)
     if not known or i.condition or i.filter is not None:
         raise unprintable(f"the effect not modelled {text!r}", "its words are not one of the texts rulekit names")
     return text + "."
