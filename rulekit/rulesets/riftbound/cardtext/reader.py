@@ -306,8 +306,9 @@ def _effect(clauses, instead: bool, pos: int) -> tuple[Instruction, ...]:
     if instead and said != 1:
         raise Unread(pos, "a replacement says 'instead' once: 'If a friendly unit would die, recall it instead.'")
     if not instead and said:
-        raise Unread(next(c.pos for c in clauses if c.instead), "'instead' is read in a replacement: 'If … would die, … instead' or 'The next time … "
-                          "would die, … instead'")
+        raise Unread(next(c.pos for c in clauses if c.instead),
+                     "'instead' is read in a replacement: 'If … would die, … instead' or 'The next time … "
+                     "would die, … instead'")
     return tuple(i for c in clauses for i in c.instructions)
 
 
