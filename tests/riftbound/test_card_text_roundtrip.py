@@ -83,3 +83,21 @@ def test_keywords_read_back_as_the_cards_keywords():
     again = read(write(card, TITLE), TITLE)
     assert again.fields == card.fields and [bare(a) for a in again.abilities] == [bare(a) for a in card.abilities]
 
+
+
+def test_a_carried_keyword_is_the_cards_and_shown_as_not_simulated():
+    """Tank is a characteristic filters check, its own rules not run (rb.keywords): the card has it,
+    and the reading names it as not simulated; Temporary's rules run (816)."""
+    card = read("[Tank] [Temporary] When I defend, draw 1.", TITLE)
+    assert dict(card.fields) == {"keywords": ("Tank", "Temporary")} and card.unmodelled == ("Tank",)
+
+
+def test_a_condition_right_after_the_trigger_is_the_abilitys_one_inside_the_effect_the_instructions():
+    """riftbound-trigger-conditions: 'When …, if …, …' is part of the trigger condition (checked as
+    the event is evaluated); '… draw 1 if …' is checked as that instruction executes."""
+    after = read("At the start of your Beginning Phase, if I'm at a battlefield, draw 1.", TITLE).abilities[0]
+    inside = read("At the start of your Beginning Phase, draw 1 if you have one or fewer cards in your hand.",
+                  TITLE).abilities[0]
+    assert after.condition and not after.effect[0].condition
+    assert not inside.condition and inside.effect[0].condition[0].at_most == 1
+    assert inside.effect[0].condition[0].count.zone == "hand"

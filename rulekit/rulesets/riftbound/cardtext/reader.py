@@ -41,7 +41,11 @@ def read(text: str, title: str) -> ReadCard:
         raise
     abilities = tuple(i for i in items if isinstance(i, Ability))
     keywords = tuple(i[1] for i in items if isinstance(i, tuple) and i[0] == "keyword")
-    return ReadCard(abilities=ability_ids(abilities), fields=(("keywords", keywords),) if keywords else ())
+    if len(set(keywords)) != len(keywords):
+        raise CardTextError.unread(text, 0, phrases.WORDINGS, "a keyword is printed once")
+    from rulekit.rulesets.riftbound.cards import CARRIED
+    return ReadCard(abilities=ability_ids(abilities), fields=(("keywords", keywords),) if keywords else (),
+                    unmodelled=tuple(k for k in keywords if k in CARRIED))
 
 
 @functools.cache
