@@ -101,3 +101,23 @@ def test_a_condition_right_after_the_trigger_is_the_abilitys_one_inside_the_effe
     assert after.condition and not after.effect[0].condition
     assert not inside.condition and inside.effect[0].condition[0].at_most == 1
     assert inside.effect[0].condition[0].count.zone == "hand"
+
+
+@pytest.mark.parametrize("text", [
+    "When I attack, if I'm in your base, draw 1.",
+    "While I'm in your trash, when a unit dies, draw 1.",
+    "When you play me, move me to your base.",
+    "[2][R], [E]: Draw 1.",
+    "[R][R]: Reaction — Draw 1.",
+    "When you play me, give up to 2 friendly units +1 Might this turn.",
+    "When you play me, draw 1 if an opponent controls 3 or more units here.",
+    "When you play me, you may exhaust me and pay [B] to draw 2.",
+    "When an opponent conquers here, draw 1.",
+    "When you play a non-Recruit unit, draw 1.",
+    "The third time you draw each turn, draw 1.",
+])
+def test_texts_whose_words_overlap_read_and_read_back(text):
+    """Phrases that begin alike ("in your base" / "in your trash", "[2][R]") read as they say."""
+    card = read(text, TITLE)
+    again = read(write(card, TITLE), TITLE)
+    assert [bare(a) for a in again.abilities] == [bare(a) for a in card.abilities]

@@ -268,8 +268,7 @@ class _Reader(Parts):
         return [i for x in c for i in (x if isinstance(x, list) else [x])]
 
     def k_exhaust_symbol(self, c): return Instruction(Verb.EXHAUST, Target.SELF)
-    def k_energy(self, c): return self.i_pay([resources(c)])
-    def k_power(self, c): return self.i_pay([resources(c)])
+    def k_pay_symbols(self, c): return self.i_pay(c)
 
 
 #: what a triggered ability's cost may be ("exhaust me to …", "pay [R] to …", 383.3.b)
