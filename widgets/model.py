@@ -159,6 +159,25 @@ class GameModel(traitlets.HasTraits):
             replace(c, **changes) if c.id == card_id else c for c in self.scenario.cards)))
         return scenario is not None and self._replay(scenario, f"the edit of {card_id!r}")
 
+    def set_text(self, card_id: str, text: str) -> bool:
+        """Give a card of the board the abilities (and keyword fields) its printed ``text`` reads as
+        (rule ``rulekit.card-text``), in place of its own, and replay. Returns whether it was applied;
+        if not (a phrase not read, a board the new abilities break), ``error`` says why and nothing
+        changed."""
+        from rulekit.core.cardtext import CardTextError, given, read_card
+        from rulekit.rulesets import get
+
+        def change():
+            card = self.scenario.card(card_id)
+            try:
+                read = read_card(get(self.scenario.ruleset), text, card.title)
+            except CardTextError as e:
+                raise ValueError(f"{card.title}'s text: {e}") from None
+            new = given(card, read)
+            return replace(self.scenario, cards=tuple(new if c.id == card_id else c for c in self.scenario.cards))
+        scenario = self._edited(card_id, change)
+        return scenario is not None and self._replay(scenario, f"the text of {card_id!r}")
+
     def remove_card(self, card_id: str) -> bool:
         """Take a card off the board and replay (refused, with the reason, if the script needs it)."""
         scenario = self._edited(card_id, lambda: replace(self.scenario, cards=tuple(

@@ -15,6 +15,7 @@ from rulekit.files.scenario_files import load_scenario
 from rulekit.core.text import ability_words, heading, names, without_position
 from rulekit.views.trace import verdict_lines
 
+from rulekit_widgets.cardtext import CardTextPanel
 from rulekit_widgets.model import GameModel
 
 
@@ -303,8 +304,9 @@ class Explorer:
         self.drawing = DrawingView(model)
         self.why = WhyNotPanel(model)
         self.board = BoardEditor(model)
-        tabs = w.Tab(children=[self.drawing.widget, self.why.widget, self.board.widget])
-        for i, title in enumerate(("drawing", "why (not)?", "board")):
+        self.card_text = CardTextPanel(model)
+        tabs = w.Tab(children=[self.drawing.widget, self.why.widget, self.board.widget, self.card_text.widget])
+        for i, title in enumerate(("drawing", "why (not)?", "board", "card text")):
             tabs.set_title(i, title)
         tabs.observe(lambda change: self.drawing.show(change["new"] == 0), names="selected_index")
         tabs.add_class("rk-tabs")

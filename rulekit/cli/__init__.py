@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 import traceback
 
-from rulekit.cli.commands import (_app, _check, _compare, _draw, _explore, _graph, _lessons, _rules, _rulings_list,
+from rulekit.cli.commands import (_app, _check, _compare, _draw, _explore, _graph, _lessons, _parse, _rules, _rulings_list,
                                   _scenarios, _schema, _trace)
 from rulekit.cli.cards import cards as _cards
 from rulekit.cli.inputs import BAD_INPUT, BUG, FAILED, OK, BadInput, _safe
@@ -46,6 +46,8 @@ def main(argv=None) -> int:
             return _compare(args)
         if args.command == "cards":
             return _cards(args)
+        if args.command == "parse":
+            return _parse(args)
         if args.command == "app":
             return _app(args)
         parser.print_help()

@@ -1,5 +1,5 @@
 """What each command does: trace, check, scenarios, lessons, rules, rulings, compare, graph,
-draw, explore, schema and app, each reading its input through :mod:`.inputs`."""
+draw, explore, schema, parse and app, each reading its input through :mod:`.inputs`."""
 from __future__ import annotations
 
 import json
@@ -262,3 +262,32 @@ def _app(args) -> int:
         return serve(initial, args.port, args.open)
     except AppError as e:
         raise BadInput(str(e)) from None
+
+
+def _parse(args) -> int:
+    """A card's printed text read by its ruleset's reader: its canonical wording, then the card keys."""
+    from rulekit.core.cardtext import CardTextError, read_card, write_card
+    from rulekit.core.errors import escaped
+    from rulekit.files.card_text import card_data
+    from rulekit.rulesets import get, names
+    try:
+        rules = get(args.ruleset)
+    except KeyError:
+        raise BadInput(f"unknown ruleset {escaped(args.ruleset)!r} (expected one of {', '.join(names())})") from None
+    try:
+        read = read_card(rules, args.text, args.title)
+        canonical = write_card(rules, read, args.title or "this card")
+    except CardTextError as e:
+        hint = "" if args.title else " (if the text names its own card, give its name with --title)"
+        raise BadInput(f"{e}{hint}") from None
+    data = card_data(read, args.title)
+    if args.json:
+        print(json.dumps({"canonical": canonical, "unmodelled": list(read.unmodelled), "card": data},
+                         indent=1, ensure_ascii=False))
+        return OK
+    import yaml
+    print(_safe(f"# read as: {canonical}"))
+    for phrase in read.unmodelled:
+        print(_safe(f"# recognised, not simulated: {phrase}"))
+    print(_safe(yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100).rstrip()))
+    return OK

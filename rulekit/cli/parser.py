@@ -99,6 +99,17 @@ def build_parser() -> argparse.ArgumentParser:
     explore.add_argument("--limit", metavar="N", help="stop after N positions, or after a time such as 30s")
     explore.add_argument("--workers", type=int, metavar="N", help="walk subtrees in N local processes")
 
+    parse = sub.add_parser("parse", help="read a card's printed text: its abilities as YAML, and its canonical wording",
+                           description="Read one card's printed text the way a scenario file's `text:` is read "
+                                       "(rule rulekit.card-text): print what it was read as, as the keys of a card "
+                                       "in a scenario file, after its canonical wording. A phrase rulekit cannot "
+                                       "read is exit 2, naming it and the nearest wording it knows.")
+    parse.add_argument("text", help="the card's printed text, in quotes")
+    parse.add_argument("--ruleset", required=True, metavar="NAME", help="the game the card is from (agot, riftbound)")
+    parse.add_argument("--title", default="", metavar="NAME",
+                       help="the card's name, where its text names itself (\"… Ironwood Sentinel gains 1 power\")")
+    parse.add_argument("--json", action="store_true", help="print {canonical, unmodelled, card} as JSON")
+
     _cards(sub)
 
     app = sub.add_parser("app", help="serve the explorer as a page (Voila, on 127.0.0.1) with a scenario picker")

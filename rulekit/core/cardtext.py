@@ -240,6 +240,13 @@ def read_card(rules, text: str, title: str) -> ReadCard:
     return replace(card, abilities=ability_ids(card.abilities))
 
 
+def given(card, read: ReadCard):
+    """``card`` (a :class:`~rulekit.core.model.Card`) with the abilities and keyword fields ``read``
+    from a printed text, in place of its own abilities."""
+    card = replace(card, abilities=read.abilities)
+    return card.changed(**dict(read.fields)) if read.fields else card
+
+
 def write_card(rules, card: ReadCard, title: str) -> str:
     """``card`` as ``rules`` words it canonically."""
     writer = rules.card_text()

@@ -65,6 +65,17 @@ _ALL = (
          "lets their trigger and timing be taught without approximating the effect by another verb; whether it "
          "could change the game state (which decides in A Game of Thrones whether the ability may be initiated at "
          "all) is a fact of the board rulekit cannot see, so the file states it."),
+    Rule("rulekit.card-text", "Card text",
+         "A card may be given by its printed text. Its ruleset's reader reads the text by a grammar of the game's "
+         "templates (timing word, triggering condition, costs, effects, limits, keywords) into the same abilities "
+         "a file writes by hand, and writes them back as canonical text; reading that text gives the same abilities. "
+         "The reader never reads a text as a different ability: a phrase it recognises but does not simulate "
+         "becomes an effect that is not modelled, shown as such, and a phrase it cannot read refuses the card, "
+         "naming the phrase and the nearest wording it knows. A card that gives both its text and its abilities "
+         "must have them agree.", "rulekit", "rulekit",
+         "People know cards by their printed text. Reading it by a general grammar, with every refusal named, lets "
+         "a card be typed in and its timing taught without trusting a hand translation, and the canonical wording "
+         "shows what was understood."),
     Rule("rulekit.chance", "Chance: decisions the game answers",
          "Randomness and hidden information are decisions the game answers, not a player: which cards an "
          "instruction takes at random (target: random), which cards a shuffle leaves on top of a deck (shuffle). "

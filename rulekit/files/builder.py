@@ -147,7 +147,7 @@ class ScenarioBuilder:
         return self
 
     def card(self, id: str, title: str, owner: str, *, controller=None, zone=None, type=None,
-             kneeling=False, traits=(), abilities=(), **fields) -> "ScenarioBuilder":
+             kneeling=False, traits=(), abilities=(), text=None, **fields) -> "ScenarioBuilder":
         """List a card. ``type`` and ``zone`` left out are the ruleset's defaults (A Game of
         Thrones: a character in the play area; Riftbound has neither, so :meth:`build` refuses a
         card without them). ``fields`` are the card's own game's, as a file writes them: A Game
@@ -155,7 +155,9 @@ class ScenarioBuilder:
         a duplicate of; a duplicate is not a character of its own), ``attached_to`` (the card an
         attachment is attached to) and ``terminal``, Riftbound's ``might`` and
         ``damage``, ``buffed`` (its Might includes the buff), ``might_this_turn`` and
-        ``keywords``. One of another game is refused here, naming it."""
+        ``keywords``. One of another game is refused here, naming it. ``text``: the card's printed
+        text, read as a file's ``text:`` is (rule ``rulekit.card-text``): its abilities and keyword
+        fields where the call gives none, else checked to agree with them."""
         from rulekit.core.errors import ScenarioError
         from rulekit.files.cardkeys import foreign_key, own_keys_of
         from rulekit.rulesets import get
@@ -170,8 +172,12 @@ class ScenarioBuilder:
             if "keywords" in fields:
                 fields["keywords"] = tuple(fields["keywords"])
             extension = rules.card_extension(**fields)     # its values are checked by build()
-        self._cards.append(Card(id, title, owner, controller, zone, type, kneeling, tuple(traits),
-                                tuple(abilities), extension=extension))
+        card = Card(id, title, owner, controller, zone, type, kneeling, tuple(traits), tuple(abilities),
+                    extension=extension)
+        if text is not None:
+            from rulekit.files.card_text import read_into
+            card = read_into(get(self.ruleset), card, text, set(fields), f"cards[{len(self._cards)}]")
+        self._cards.append(card)
         return self
 
     def battlefield(self, id: str, title: str, owner: str, *, controller=None, abilities=()) -> "ScenarioBuilder":

@@ -105,3 +105,7 @@ def _card_keys_in(schema: dict) -> None:
         for key, prop in theirs.get("properties", {}).items():
             prop = dict(prop, description=f"{rules.title} ({rules.name}) cards only")
             card["properties"].setdefault(key, prop)
+    card["properties"]["text"] = {
+        "type": "string", "minLength": 1,
+        "description": "the card's printed text: its abilities are read from it (or, where the card also lists "
+                       "abilities, checked against it); rule rulekit.card-text"}

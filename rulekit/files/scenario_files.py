@@ -18,7 +18,7 @@ from pathlib import Path
 from rulekit.core.decisions import Line
 from rulekit.core.errors import RulekitError, ScenarioError, escaped, shortened
 from rulekit.core.scenario import Scenario, check, with_card_types
-from rulekit.files import cardkeys, library_cards
+from rulekit.files import card_text, cardkeys, library_cards
 from rulekit.files.checks import _check_document
 from rulekit.files.document import AnswerSpec, LoadedScenario, ScenarioFile
 from rulekit.files.locate import _first_error, _from_pydantic, _locate, _validate
@@ -53,10 +53,12 @@ def _loads(text: str, file: str) -> LoadedScenario:
         raise ScenarioError("the top level must be a mapping", file=file, line=1, column=1,
                             expected="keys such as ruleset, title, players, first_player, cards, script")
     library_cards.expand(data, marks, file)
+    texts = card_text.take(data, marks, file)
     cardkeys.gather(data, marks, file)
     _strict(data, ScenarioFile, (), marks, file)
     cardkeys.check_values(data, marks, file)
     document = cardkeys.finish(_validate(data, marks, file), marks, file)
+    document = card_text.apply(document, texts, marks, file, text)
     _check_document(document, marks, file)
     hints = typing.get_type_hints(Scenario)
     scenario = Scenario(**{name: getattr(document, name) for name in hints if not name.startswith("_")

@@ -30,7 +30,7 @@ from rulekit.core import ids
 from rulekit.core.decisions import AnswerKey, Line
 from rulekit.core.errors import RulekitError, ScenarioError
 from rulekit.core.explain import explain
-from rulekit.views.faces import Board, CardFace, Prediction, RuleCard, Why, _Shown, card_face
+from rulekit.views.faces import Board, CardFace, Prediction, Reading, RuleCard, Why, _Shown, card_face
 from rulekit.core.game import Game
 from rulekit.core.rules import rule as _registry_rule
 from rulekit.core.scenario import Scenario
@@ -39,7 +39,7 @@ from rulekit.lesson.compared import Compared
 from rulekit.lesson.names import _Names, _position
 from rulekit.lesson.play import Play
 
-__all__ = ["CardFace", "Compared", "Lesson", "Play", "Prediction", "RuleCard", "Why", "card_face"]
+__all__ = ["CardFace", "Compared", "Lesson", "Play", "Prediction", "Reading", "RuleCard", "Why", "card_face"]
 
 
 class Lesson(_Shown):
@@ -254,6 +254,23 @@ class Lesson(_Shown):
             cards = tuple(dataclasses.replace(c, controller=to) if c.id == card.id else c for c in self.scenario.cards)
             change = f"{card.title} controlled by {to}"
         return self._changed(dataclasses.replace(self.scenario, cards=cards), change)
+
+    def read(self, text: str, card: str | None = None) -> Reading:
+        """What a printed ``text`` reads as in this lesson's game (rule ``rulekit.card-text``): its
+        canonical wording and abilities, or the phrase rulekit cannot read. ``card``: the card of the
+        board whose name the text uses for itself."""
+        title = self.scenario.card(self.card_id(card)).title if card is not None else ""
+        return Reading(self.scenario.rules, text, title)
+
+    def with_text(self, card: str, text: str) -> "Lesson":
+        """The same lesson with ``card`` given the abilities its printed ``text`` reads as, in place
+        of its own (a text rulekit cannot read is a :class:`~rulekit.core.cardtext.CardTextError`
+        naming the phrase). The recorded answers are kept; those that no longer apply are reported."""
+        from rulekit.core.cardtext import given, read_card
+        found = self.scenario.card(self.card_id(card))
+        new = given(found, read_card(self.scenario.rules, text, found.title))
+        cards = tuple(new if c.id == found.id else c for c in self.scenario.cards)
+        return self._changed(dataclasses.replace(self.scenario, cards=cards), f"{found.title} reads “{text}”")
 
     def _changed(self, scenario: Scenario, change: str) -> "Lesson":
         lesson = Lesson(scenario, answers=self.answers, changes=self.changes + (change,))

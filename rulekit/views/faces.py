@@ -191,3 +191,43 @@ class Why(_Shown):
     def _html(self) -> str:
         items = "".join(f"<li>{escape(r)}</li>" for r in self.reasons)
         return f"<div class='rk-why'><b>{escape(self.header)}</b><ul>{items}</ul></div>"
+
+
+class Reading(_Shown):
+    """What a card's printed text reads as (rule ``rulekit.card-text``): its canonical wording,
+    each ability with its id and timing, the keyword fields it sets and the keywords recognised but
+    not simulated; or, for a text rulekit cannot read, the phrase and the nearest wording it knows."""
+
+    def __init__(self, rules, text: str, title: str):
+        from rulekit.core.cardtext import CardTextError, ReadCard, read_card, write_card
+        self.text, self.title = text, title
+        self.error: CardTextError | None = None
+        self.card = None
+        self.canonical = ""
+        self.parts: list[tuple[str, str, str]] = []
+        try:
+            self.card = read_card(rules, text, title)
+            self.canonical = write_card(rules, self.card, title)
+            self.parts = [(a.id, a.timing.value, write_card(rules, ReadCard((a,)), title)) for a in self.card.abilities]
+        except CardTextError as e:
+            self.error = e
+
+    def _lines(self) -> list[str]:
+        if self.error is not None:
+            near = f" — the nearest wording rulekit reads: “{self.error.nearest}”" if self.error.nearest else ""
+            return [f"rulekit cannot read “{self.error.phrase}”{near}"]
+        out = [f"read as: {self.canonical}"]
+        out += [f"  {ability_id} ({timing}): {words}" for ability_id, timing, words in self.parts]
+        out += [f"  {name}: {value}" for name, value in self.card.fields]
+        out += [f"  recognised, not simulated: {phrase}" for phrase in self.card.unmodelled]
+        return out
+
+    def _text(self) -> str:
+        return "\n".join([f"{self.title or 'The card'}: “{self.text}”"] + self._lines())
+
+    def _html(self) -> str:
+        head = f"<b>{escape(self.title or 'The card')}</b>: “{escape(self.text)}”"
+        lines = self._lines()
+        color = "#b00" if self.error is not None else "#222"
+        body = "".join(f"<div style='margin-left:1em;color:{color}'>{escape(line.strip())}</div>" for line in lines)
+        return f"<div class='rk-reading'>{head}{body}</div>"

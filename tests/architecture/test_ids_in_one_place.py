@@ -14,6 +14,9 @@ CUTTING = {"split", "rsplit", "partition", "rpartition"}
 
 #: (module, function or the module-level name assigned) -> why it cuts text that is no id
 ALLOWED: dict[tuple[str, str], str] = {
+    ("rulekit.core.cardtext", "_CLAUSE_MARKS"): "the marks that end a clause of printed card text",
+    ("rulekit.core.cardtext", "nearest"): "the words of a phrase of card text, compared with known wordings",
+    ("rulekit.core.cardtext", "prepare"): "a card's own title found in its printed text",
     ("rulekit.files.document", "AnswerSpec.parse"):
         "the answers line format 'DECISION | AT | CHOOSER | #N -> ANSWER'",
     ("rulekit.core.checking", "_check_entry"):

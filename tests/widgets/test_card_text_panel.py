@@ -1,0 +1,50 @@
+"""The card text panel (issue 26, point 5): type a card's printed text, see what it reads as (or
+the phrase rulekit cannot read, next to the field), give it to a card of the board and replay.
+Driven headless, like tests/widgets/test_explorer.py."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from rulekit import Line  # noqa: E402
+from rulekit_widgets import explorer  # noqa: E402
+
+CLAIM = Path(__file__).resolve().parents[2] / "scenarios" / "agot" / "claim-2-kill.yaml"
+
+
+def test_the_panel_starts_from_the_cards_own_text_and_previews_its_reading():
+    e = explorer(CLAIM, answers=Line())
+    panel = e.card_text
+    panel.card.value = "c6"
+    assert panel.text.value == "Reaction: After a character is killed, draw 1 card."
+    assert "read as:" in panel.preview.value and "reaction" in panel.preview.value
+
+
+def test_a_typed_text_is_given_to_the_card_and_the_game_replays():
+    e = explorer(CLAIM, answers=Line())
+    panel = e.card_text
+    panel.card.value = "c6"
+    panel.text.value = "Forced Reaction: After a character is killed, draw 1 card."
+    assert "forced reaction" in panel.preview.value
+    assert panel.submit() is True and e.model.error == ""
+    (ability,) = e.model.scenario.card("c6").abilities
+    assert ability.timing.value == "forced reaction" and ability.id == "forced-reaction"
+    # forced: it resolves once for each of the two kills with no answer given
+    assert len(e.model.game.state.cards_in("hand", "P1")) == 2
+
+
+def test_a_text_not_read_is_refused_next_to_the_field_and_changes_nothing():
+    e = explorer(CLAIM, answers=Line())
+    panel = e.card_text
+    panel.card.value = "c6"
+    before = e.model.scenario, e.model.game
+    panel.text.value = "Reaction: After a character is killed, juggle 3 torches."
+    assert "cannot read" in panel.preview.value and "juggle 3 torches" in panel.preview.value
+    assert panel.submit() is False
+    assert (e.model.scenario, e.model.game) == before
+    assert "juggle 3 torches" in panel.status.value
+    panel.text.value = ""
+    assert panel.submit() is False and "type Barrowhill Raven's printed text first" in panel.status.value

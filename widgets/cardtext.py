@@ -1,0 +1,94 @@
+"""Type a card's printed text (rule ``rulekit.card-text``): see what it reads as, then give it to a
+card of the board and replay.
+
+The panel previews, as you type, the text's canonical wording and the abilities it reads as, or
+the phrase rulekit cannot read and the nearest wording it knows, next to the field. "give this
+text" replaces the chosen card's abilities with the ones read, and the line of play is replayed
+(:meth:`~rulekit_widgets.model.GameModel.set_text`).
+"""
+from __future__ import annotations
+
+import html
+
+import ipywidgets as w
+
+from rulekit_widgets.model import GameModel
+
+
+def reading_html(rules, text: str, title: str) -> tuple[str, bool]:
+    """What ``text`` reads as for the card ``title``, as HTML (:class:`~rulekit.views.faces.Reading`),
+    and whether it was read."""
+    from rulekit.views.faces import Reading
+    if not text.strip():
+        return "<i>type the card's printed text</i>", False
+    reading = Reading(rules, text, title)
+    return reading._html(), reading.error is None
+
+
+class CardTextPanel:
+    """A card of the board, a field for its printed text, the preview of what the text reads as,
+    and a button that gives the card that text."""
+
+    def __init__(self, model: GameModel):
+        self.model = model
+        self.card = w.Dropdown(description="card")
+        self.text = w.Textarea(description="printed text", placeholder="Reaction: After …, …",
+                               continuous_update=False, layout=w.Layout(width="95%", height="4em"))
+        self.preview = w.HTML()
+        self.preview.add_class("rk-text-preview")
+        self.apply = w.Button(description="give this text", button_style="warning",
+                              tooltip="replace the card's abilities with the ones its text reads as, and replay")
+        self.status = w.HTML()
+        self.status.add_class("rk-text-status")
+        self.apply.on_click(lambda _: self.submit())
+        self.text.observe(lambda _: self.show_reading(), names="value")
+        self.card.observe(lambda _: self._load(), names="value")
+        self.widget = w.VBox([self.card, self.text, self.preview, self.apply, self.status])
+        self.widget.add_class("rk-card-text")
+        model.observe(lambda _: self.refresh(), names=["game"])
+        model.observe(lambda _: self._show_error(), names=["error"])
+        self.refresh()
+
+    def refresh(self) -> None:
+        options = [(f"{c.title} — {c.owner}'s, {c.zone}", c.id) for c in self.model.scenario.cards]
+        if [o[1] for o in self.card.options] != [o[1] for o in options]:
+            self.card.options = options
+        if self.card.value is None and options:
+            self.card.value = options[0][1]
+        self.show_reading()
+
+    def _chosen(self):
+        ids = {c.id for c in self.model.scenario.cards}
+        return self.model.scenario.card(self.card.value) if self.card.value in ids else None
+
+    def _load(self) -> None:
+        """The chosen card's own text, as its abilities give it, to start from."""
+        card = self._chosen()
+        if card is not None:
+            self.text.value = " ".join(a.text for a in card.abilities if a.text)
+        self.show_reading()
+
+    def show_reading(self) -> bool:
+        card = self._chosen()
+        if card is None:
+            self.preview.value = "<i>choose a card</i>"
+            return False
+        from rulekit.rulesets import get
+        self.preview.value, read = reading_html(get(self.model.scenario.ruleset), self.text.value, card.title)
+        return read
+
+    def _show_error(self) -> None:
+        error = self.model.error
+        self.status.value = f"<span style='color:#b00'>{html.escape(error)}</span>" if error else ""
+
+    def submit(self) -> bool:
+        """Give the chosen card the typed text and replay; refused, with the reason next to the
+        field, when no card is chosen or the text does not read."""
+        card = self._chosen()
+        if card is None:
+            self.model.error = "choose a card first"
+            return False
+        if not self.text.value.strip():
+            self.model.error = f"type {card.title}'s printed text first"
+            return False
+        return self.model.set_text(card.id, self.text.value)
