@@ -125,6 +125,11 @@ class AGoT(Ruleset):
     vocabulary = VOCABULARY
     removed_rulings = REMOVED_RULINGS
 
+    def card_text(self):
+        """The reader and writer of this game's printed card text (imported here: it imports lark)."""
+        from rulekit.rulesets.agot import cardtext
+        return cardtext
+
     def moved_card(self, before, after, printed):
         return cards.moved_card(self, before, after, printed)
 
