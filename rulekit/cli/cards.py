@@ -68,7 +68,7 @@ def _report(args) -> int:
 
 def _inline(args) -> int:
     from rulekit.core.errors import ScenarioError
-    from rulekit.files.library_cards import inline
+    from rulekit.files.inlining import inline
     from rulekit.files.output_files import write_output
     from rulekit.files.reading import read_text
     from rulekit.files.scenario_files import load_scenario

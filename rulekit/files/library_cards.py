@@ -4,10 +4,10 @@ right after it is parsed, each such entry becomes the card the library holds —
 traits, its game's own fields and its printed ``text`` (read into abilities like any card's text) —
 with the entry's board keys. A name the library lacks is refused at the entry, naming the nearest
 names; the keys the library supplies keep the entry's line and column for later errors.
-:func:`inline` writes a file with its library cards spelled out, so it loads without the library."""
+:mod:`.inlining` writes a file with its library cards spelled out, so it loads without the library."""
 from __future__ import annotations
 
-from rulekit.core.errors import ScenarioError, shown
+from rulekit.core.errors import shown
 
 #: the key of a card entry that names a library card
 LIBRARY_KEY = "library"
@@ -71,24 +71,3 @@ def expand(data: dict, marks: dict, file, library=None) -> int:
                         marks[("cards", i, k, n)] = mark
         done += 1
     return done
-
-
-def inline(text: str, file: str, library=None, *, format: str | None = None) -> str:
-    """The scenario file ``text`` with every library card spelled out (YAML, or JSON for a ``.json``
-    output ``format``), checked to load without the library. Comments are not kept."""
-    import json
-
-    import yaml
-
-    from rulekit.files.reading import _parse
-    from rulekit.files.scenario_files import loads_scenario
-    data, marks = _parse(text, file)
-    if not isinstance(data, dict):
-        raise ScenarioError("the top level must be a mapping", file=file, line=1, column=1)
-    expand(data, marks, file, library)
-    if format == "json":
-        out = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
-    else:
-        out = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
-    loads_scenario(out, "(the file inlined)" + (".json" if format == "json" else ".yaml"))
-    return out
