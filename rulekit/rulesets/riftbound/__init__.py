@@ -326,6 +326,11 @@ class Riftbound(Ruleset):
     def stack_kind(self) -> str:
         return "the Chain (newest on top)"
 
+    def card_text(self):
+        """Riftbound's card-text reader and writer (imported here: it imports the grammar library)."""
+        from rulekit.rulesets.riftbound import cardtext
+        return cardtext
+
 
 def _check_replacement(ability, path: str) -> None:
     """A replacement printed on a card (rule ``rb.standing-replacement``): "If … would die, … instead"
