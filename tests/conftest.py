@@ -14,6 +14,11 @@ at the end of the run; ``RK_SEED=N`` (or ``--hypothesis-seed=N``) repeats a run,
 ``RK_LONG_EXAMPLES`` (default 2000) sizes the long tests (the mutant run of
 ``tests/hostile_input/test_mutated_files.py``).
 
+No test touches the user's card library: ``RULEKIT_DATA`` (the directory of rulekit's data) is set
+to a temporary folder for the whole run, before any test is collected, so that every test, the
+processes it starts and the notebooks' kernels use it; it is removed at the end. The card library's
+own tests give each test a fresh folder of its own (``tests/library/conftest.py``).
+
 The tests are in folders by subject (``tests/agot``, ``tests/files``, …); what several of them
 share is in ``tests/support`` (boards, strategies, the stack ruleset), which this puts on
 ``sys.path``: a test imports ``from boards import claim2`` from any folder.
@@ -22,7 +27,9 @@ from __future__ import annotations
 
 import os
 import random
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -50,8 +57,14 @@ def _profile(config) -> str:
     return config.getoption("hypothesis_profile", None) or _CHOSEN    # --hypothesis-profile wins
 
 
+_DATA = pytest.StashKey[str]()
+
+
 @pytest.hookimpl(tryfirst=True)       # before hypothesis' own plugin reads --hypothesis-seed
 def pytest_configure(config):
+    data = tempfile.mkdtemp(prefix="rulekit-test-data-")
+    os.environ["RULEKIT_DATA"] = data           # never the user's card library (rulekit.library.place)
+    config.stash[_DATA] = data
     if settings.get_profile(_profile(config)).derandomize:
         return
     seed = config.getoption("hypothesis_seed", None)
@@ -78,3 +91,9 @@ def pytest_report_header(config):
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
     if _SEED in config.stash:          # the seed again, next to the failures it would repeat
         terminalreporter.write_line(_said(config))
+
+
+def pytest_unconfigure(config):
+    data = config.stash.get(_DATA, None)
+    if data:
+        shutil.rmtree(data, ignore_errors=True)

@@ -110,9 +110,42 @@ def build_parser() -> argparse.ArgumentParser:
                        help="the card's name, where its text names itself (\"… Ironwood Sentinel gains 1 power\")")
     parse.add_argument("--json", action="store_true", help="print {canonical, unmodelled, card} as JSON")
 
+    _cards(sub)
+
     app = sub.add_parser("app", help="serve the explorer as a page (Voila, on 127.0.0.1) with a scenario picker")
     app.add_argument("file", nargs="?", help="the scenario to open first, a file or a shipped scenario's name "
                                             "(default: the first shipped one)")
     app.add_argument("--port", type=int, help="the port to serve on (default: a free one)")
     app.add_argument("--open", action="store_true", help="open the page in a browser")
     return parser
+
+
+def _cards(sub) -> None:
+    """``rulekit cards``: the card library (docs/card-library.md)."""
+    cards = sub.add_parser("cards", help="the card library: import card lists, search them, report what rulekit "
+                                         "reads, write library cards out",
+                           description="The card library is a SQLite file in the directory named by RULEKIT_DATA, "
+                                       "else the user's data directory (Linux: ~/.local/share/rulekit).")
+    what = cards.add_subparsers(dest="cards_command", metavar="ACTION")
+    imp = what.add_parser("import", help="import a card list: every card's text is read, and kept parsed or refused")
+    imp.add_argument("file", help="a card list: a throneteki pack (.json), Riftcodex cards (.json), or rulekit's own "
+                                  "card list (.json or .csv)")
+    imp.add_argument("--format", choices=("throneteki", "riftcodex", "rulekit", "csv"),
+                     help="the list's format (default: told from the file)")
+    imp.add_argument("--ruleset", help="the game the cards are of (rulekit's own JSON may say it; CSV needs it)")
+    imp.add_argument("--map", action="append", default=[], metavar="FIELD=COLUMN",
+                     help="read FIELD (name, code, type, text, tags, might, strength, cost, faction, unique) from "
+                          "the list's COLUMN (or key); may be repeated")
+    search = what.add_parser("search", help="the library cards whose name contains NAME (case ignored)")
+    search.add_argument("name")
+    search.add_argument("--ruleset", help="only this ruleset's cards")
+    report = what.add_parser("report", help="coverage per ruleset: cards parsed and refused, the most common "
+                                            "refused phrases")
+    report.add_argument("--corpus", nargs="+", metavar="PATH",
+                        help="also the coverage of a corpus of scenario files with corpus.text (tests/cards): how "
+                             "many read as exactly the hand-written abilities, how many are refused, how many differ")
+    inline = what.add_parser("inline", help="write a scenario file with its library cards spelled out, so it runs "
+                                            "without the library")
+    inline.add_argument("file", help="a scenario file whose cards name library cards (library: NAME)")
+    inline.add_argument("-o", "--output", help="the file to write (default: print it)")
+    inline.add_argument("--force", action="store_true", help="overwrite the output file if it exists")

@@ -18,7 +18,7 @@ from pathlib import Path
 from rulekit.core.decisions import Line
 from rulekit.core.errors import RulekitError, ScenarioError, escaped, shortened
 from rulekit.core.scenario import Scenario, check, with_card_types
-from rulekit.files import card_text, cardkeys
+from rulekit.files import card_text, cardkeys, library_cards
 from rulekit.files.checks import _check_document
 from rulekit.files.document import AnswerSpec, LoadedScenario, ScenarioFile
 from rulekit.files.locate import _first_error, _from_pydantic, _locate, _validate
@@ -52,6 +52,7 @@ def _loads(text: str, file: str) -> LoadedScenario:
     if not isinstance(data, dict):
         raise ScenarioError("the top level must be a mapping", file=file, line=1, column=1,
                             expected="keys such as ruleset, title, players, first_player, cards, script")
+    library_cards.expand(data, marks, file)
     texts = card_text.take(data, marks, file)
     cardkeys.gather(data, marks, file)
     _strict(data, ScenarioFile, (), marks, file)

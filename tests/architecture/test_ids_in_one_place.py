@@ -51,6 +51,15 @@ ALLOWED: dict[tuple[str, str], str] = {
         "a label's lines, for wrapping",
     ("rulekit.views.draw_sequence", "SequenceView._layout"):
         "a label's lines, for wrapping",
+    ("rulekit.library.formats", "_letters"): "a faction's letters, compared with the ruleset's faction names",
+    ("rulekit.library.markup", "_BREAK"): "the line-break tags of a card list's printed-text markup",
+    ("rulekit.library.markup", "_TAG"): "the tags of a card list's printed-text markup",
+    ("rulekit.library.markup", "_SPACES"): "runs of spaces in a card's printed text",
+    ("rulekit.library.markup", "plain_text"): "a card's printed text into its lines",
+    ("rulekit.library.records", "Record.words"): "a card's traits or tags written in one cell ('Beast; Mount')",
+    ("rulekit.library.report", "coverage"): "a refused phrase's words, spaces made single to count it",
+    ("rulekit.library.tables", "parse_map"): "a --map option FIELD=COLUMN",
+    ("rulekit.library.tables", "csv_list"): "a CSV file's header line, to tell its separator",
 }
 
 
