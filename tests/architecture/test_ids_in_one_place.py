@@ -14,6 +14,9 @@ CUTTING = {"split", "rsplit", "partition", "rpartition"}
 
 #: (module, function or the module-level name assigned) -> why it cuts text that is no id
 ALLOWED: dict[tuple[str, str], str] = {
+    ("rulekit.core.errors", "_BARE_KEY"): "a key of a file's field path, written bare or quoted",
+    ("rulekit.core.errors", "parse_field_path"): "a file's field path read back into its keys and indexes",
+    ("rulekit.views.compare", "Comparison.__str__"): "a divergence's own text lines, joined with the comparison's",
     ("rulekit.core.cardtext", "_CLAUSE_MARKS"): "the marks that end a clause of printed card text",
     ("rulekit.core.cardtext", "nearest"): "the words of a phrase of card text, compared with known wordings",
     ("rulekit.core.cardtext", "prepare"): "a card's own title found in its printed text",
@@ -37,8 +40,6 @@ ALLOWED: dict[tuple[str, str], str] = {
         "a rule title 'Step 4: interrupt window' read as a position",
     ("rulekit.lesson.names", "_without_position"):
         "the 'Step 4, interrupt window: ' prefix of a step's sentence",
-    ("rulekit.files.locate", "_parse_path"):
-        "a field path 'cards[0].abilities' into its keys and indexes",
     ("rulekit.files.locate", "_from_pydantic"):
         "the legal options listed in an error's 'expected' words",
     ("rulekit.files.yamlnodes", "_BLOCK_HEADER_COMMENT"):

@@ -33,7 +33,8 @@ script:
 
 
 def test_a_card_given_only_its_text_gets_the_abilities_it_reads_as():
-    loaded = loads_scenario(HEAD + CARDS + "expect:\n  cards:\n    p1d0: {zone: hand}\n", "clerk.yaml")
+    answers = 'answers: ["act or pass | s:k:reaction | P1 | #0 -> clerk.reaction@s:k:killed:guard"]\n'
+    loaded = loads_scenario(HEAD + CARDS + answers + "expect:\n  cards:\n    p1d0: {zone: hand}\n", "clerk.yaml")
     clerk = loaded.scenario.card("clerk")
     (ability,) = clerk.abilities
     assert ability.id == "reaction" and ability.timing.value == "reaction"

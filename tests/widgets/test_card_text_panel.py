@@ -32,7 +32,8 @@ def test_a_typed_text_is_given_to_the_card_and_the_game_replays():
     assert panel.submit() is True and e.model.error == ""
     (ability,) = e.model.scenario.card("c6").abilities
     assert ability.timing.value == "forced reaction" and ability.id == "forced-reaction"
-    # forced: it resolves once for each of the two kills with no answer given
+    # forced: it resolves once for each of the two kills, with nobody choosing to
+    e.model.play_defaults()
     assert len(e.model.game.state.cards_in("hand", "P1")) == 2
 
 
@@ -47,4 +48,4 @@ def test_a_text_not_read_is_refused_next_to_the_field_and_changes_nothing():
     assert (e.model.scenario, e.model.game) == before
     assert "juggle 3 torches" in panel.status.value
     panel.text.value = ""
-    assert panel.submit() is False and "type Barrowhill Raven's printed text first" in panel.status.value
+    assert panel.submit() is False and "type Barrowhill Raven&#x27;s printed text first" in panel.status.value
