@@ -15,40 +15,12 @@ import statistics
 import subprocess
 import sys
 import time
-from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from rulekit import rulesets  # noqa: E402
-from rulekit.core.cardtext import CardTextError, bare, read_card  # noqa: E402
-from rulekit.files import load_scenario  # noqa: E402
-
-
-def coverage() -> dict[str, Counter]:
-    out: dict[str, Counter] = {}
-    for path in sorted((ROOT / "tests" / "cards").glob("*/*.yaml")):
-        scenario = load_scenario(path).scenario
-        card = scenario.card(scenario.corpus.card)
-        rules = rulesets.get(scenario.ruleset)
-        counts = out.setdefault(scenario.ruleset, Counter())
-        try:
-            read = read_card(rules, scenario.corpus.text, card.title)
-        except CardTextError as e:
-            counts["refused"] += 1
-            print(f"  refused  {path.parent.name}/{path.name}: {e.phrase!r}")
-            continue
-        names = getattr(rules.card_text(), "KEYWORD_FIELDS", ())
-        fields = {n: getattr(card, n) for n in names}
-        defaults = rules.card_extension()
-        read_fields = {n: getattr(defaults, n) for n in names} | dict(read.fields)
-        if [bare(a) for a in read.abilities] == [bare(a) for a in card.abilities] and read_fields == fields:
-            counts["exact"] += 1
-        else:
-            counts["differ"] += 1
-            print(f"  DIFFERS  {path.parent.name}/{path.name}")
-    return out
+from rulekit.files.corpus_coverage import corpus_coverage  # noqa: E402
 
 
 _TIMING = """
@@ -91,12 +63,9 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
     started = time.perf_counter()
-    figures = coverage()
+    figures = corpus_coverage([ROOT / "tests" / "cards"])     # the figure rulekit cards report --corpus prints
     print(f"corpus read in {time.perf_counter() - started:.2f} s")
-    for ruleset, counts in sorted(figures.items()):
-        total = sum(counts.values())
-        print(f"{ruleset:10} {total:3} cards: exact {counts['exact']:3}, refused {counts['refused']:3}, "
-              f"differ {counts['differ']:3}")
+    print("\n".join(figures.lines()))
     timing(args.repeat)
 
 

@@ -33,7 +33,9 @@ class CorpusCoverage:
         return out
 
 
-def _keyword_fields(rules, card, read=None) -> dict:
+def keyword_fields(rules, card, read=None) -> dict:
+    """The fields of ``card`` its ruleset's text may set (``KEYWORD_FIELDS``): as the card has them, or, with
+    ``read``, as the text read sets them (the rest at their defaults)."""
     names = getattr(rules.card_text(), "KEYWORD_FIELDS", ())
     if read is None:
         return {n: getattr(card, n) for n in names}
@@ -78,7 +80,7 @@ def corpus_coverage(paths: list[Path]) -> CorpusCoverage:
             result.refused.append((path, e.problem))
             continue
         if same_abilities(read.abilities, card.abilities) and \
-                _keyword_fields(rules, card, read) == _keyword_fields(rules, card):
+                keyword_fields(rules, card, read) == keyword_fields(rules, card):
             counts[0] += 1
         else:
             counts[2] += 1

@@ -11,6 +11,7 @@ import pytest
 from rulekit import rulesets
 from rulekit.core.cardtext import ReadCard, bare, read_card, write_card
 from rulekit.files import load_scenario
+from rulekit.files.corpus_coverage import keyword_fields
 
 HERE = Path(__file__).resolve().parent
 CARDS = sorted(p for p in HERE.glob("*/*") if p.suffix in (".yaml", ".yml", ".json"))
@@ -22,20 +23,6 @@ def _card(path: Path):
     return scenario, scenario.card(scenario.corpus.card)
 
 
-def _fields(rules, card) -> dict:
-    """The card's own fields that its ruleset's text may set, as the card has them."""
-    names = getattr(rules.card_text(), "KEYWORD_FIELDS", ())
-    return {n: getattr(card, n) for n in names}
-
-
-def _read_fields(rules, card: ReadCard) -> dict:
-    defaults = rules.card_extension() if rules.card_extension is not None else None
-    names = getattr(rules.card_text(), "KEYWORD_FIELDS", ())
-    out = {n: getattr(defaults, n) for n in names}
-    out.update(dict(card.fields))
-    return out
-
-
 @pytest.mark.parametrize("path", CARDS, ids=_ids)
 def test_the_printed_text_reads_as_the_hand_written_abilities(path):
     scenario, card = _card(path)
@@ -43,7 +30,8 @@ def test_the_printed_text_reads_as_the_hand_written_abilities(path):
     read = read_card(rules, scenario.corpus.text, card.title)
     assert [bare(a) for a in read.abilities] == [bare(a) for a in card.abilities], (
         f"{path.name}: {scenario.corpus.text!r} reads as something else than the card's abilities")
-    assert _read_fields(rules, read) == _fields(rules, card), f"{path.name}: the keywords read set other fields"
+    assert keyword_fields(rules, card, read) == keyword_fields(rules, card), \
+        f"{path.name}: the keywords read set other fields"
 
 
 @pytest.mark.parametrize("path", CARDS, ids=_ids)
