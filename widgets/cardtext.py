@@ -1,5 +1,5 @@
-"""Type a card's printed text (rule ``rulekit.card-text``): see what it reads as, then give it to a
-card of the board and replay.
+"""Type a card's printed text, or take it from the card library by name (rule ``rulekit.card-text``):
+see what it reads as, then give it to a card of the board and replay.
 
 The panel previews, as you type, the text's canonical wording and the abilities it reads as, or
 the phrase rulekit cannot read and the nearest wording it knows, next to the field. "give this
@@ -32,6 +32,9 @@ class CardTextPanel:
     def __init__(self, model: GameModel):
         self.model = model
         self.card = w.Dropdown(description="card")
+        self.library = w.Text(description="library", placeholder="a card's name or code (rulekit cards search)")
+        self.find = w.Button(description="take its text", tooltip="the printed text of that card of the card library")
+        self.find.on_click(lambda _: self.take_from_library())
         self.text = w.Textarea(description="printed text", placeholder="Reaction: After …, …",
                                continuous_update=False, layout=w.Layout(width="95%", height="4em"))
         self.preview = w.HTML()
@@ -43,7 +46,8 @@ class CardTextPanel:
         self.apply.on_click(lambda _: self.submit())
         self.text.observe(lambda _: self.show_reading(), names="value")
         self.card.observe(lambda _: self._load(), names="value")
-        self.widget = w.VBox([self.card, self.text, self.preview, self.apply, self.status])
+        self.widget = w.VBox([self.card, w.HBox([self.library, self.find]), self.text, self.preview, self.apply,
+                              self.status])
         self.widget.add_class("rk-card-text")
         model.observe(lambda _: self.refresh(), names=["game"])
         model.observe(lambda _: self._show_error(), names=["error"])
@@ -80,6 +84,26 @@ class CardTextPanel:
     def _show_error(self) -> None:
         error = self.model.error
         self.status.value = f"<span style='color:#b00'>{html.escape(error)}</span>" if error else ""
+
+    def take_from_library(self) -> bool:
+        """Put the printed text of the card library's card named (or coded) in the library field into
+        the text field, to preview and give; a name the library lacks is said next to the field,
+        with the nearest names."""
+        from rulekit.library import LibraryError
+        from rulekit.library.entries import lookup
+        from rulekit.library.store import Library
+        key = self.library.value.strip()
+        if not key:
+            self.model.error = "type a card's name or code to take from the card library"
+            return False
+        try:
+            found = lookup(Library(), self.model.scenario.ruleset, key)
+        except LibraryError as e:
+            self.model.error = str(e)
+            return False
+        self.model.error = ""
+        self.text.value = found.text
+        return True
 
     def submit(self) -> bool:
         """Give the chosen card the typed text and replay; refused, with the reason next to the

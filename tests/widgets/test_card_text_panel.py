@@ -49,3 +49,23 @@ def test_a_text_not_read_is_refused_next_to_the_field_and_changes_nothing():
     assert "juggle 3 torches" in panel.status.value
     panel.text.value = ""
     assert panel.submit() is False and "type Barrowhill Raven&#x27;s printed text first" in panel.status.value
+
+
+LIBRARY_PACK = Path(__file__).resolve().parents[1] / "library" / "data" / "agot-pack.json"
+
+
+def test_a_card_of_the_library_gives_its_text_by_name(tmp_path, monkeypatch):
+    from rulekit.library.importing import import_file
+    monkeypatch.setenv("RULEKIT_DATA", str(tmp_path / "data"))
+    import_file(str(LIBRARY_PACK))
+    e = explorer(CLAIM, answers=Line())
+    panel = e.card_text
+    panel.card.value = "c6"
+    panel.library.value = "saltmarsh chronicler"            # by name, case ignored
+    assert panel.take_from_library() is True
+    assert panel.text.value == "Reaction: After you win a challenge, draw 1 card."
+    assert "read as:" in panel.preview.value
+    panel.library.value = "Saltmarsh Chronicle"
+    assert panel.take_from_library() is False
+    assert "Saltmarsh Chronicler" in panel.status.value     # the nearest name, next to the field
+    assert panel.text.value == "Reaction: After you win a challenge, draw 1 card."
