@@ -217,7 +217,7 @@ class Reading(_Shown):
             near = f" — the nearest wording rulekit reads: “{self.error.nearest}”" if self.error.nearest else ""
             return [f"rulekit cannot read “{self.error.phrase}”{near}"]
         out = [f"read as: {self.canonical}"]
-        out += [f"  {ability_id} ({timing}): {words}" for ability_id, timing, words in self.parts]
+        out += [f"  ability {ability_id!r}: {words}" for ability_id, timing, words in self.parts]
         out += [f"  {name}: {value}" for name, value in self.card.fields]
         out += [f"  recognised, not simulated: {phrase}" for phrase in self.card.unmodelled]
         return out

@@ -28,7 +28,7 @@ def test_a_typed_text_is_given_to_the_card_and_the_game_replays():
     panel = e.card_text
     panel.card.value = "c6"
     panel.text.value = "Forced Reaction: After a character is killed, draw 1 card."
-    assert "forced reaction" in panel.preview.value
+    assert "forced-reaction" in panel.preview.value
     assert panel.submit() is True and e.model.error == ""
     (ability,) = e.model.scenario.card("c6").abilities
     assert ability.timing.value == "forced reaction" and ability.id == "forced-reaction"
