@@ -21,6 +21,12 @@ from strategies import abilities, special_abilities
 TITLE = "Quiet Ferrywarden"
 
 
+def _examples(default: int) -> int:
+    """``default`` examples in the README run; scaled with RK_EXAMPLES in CI's long rerun (250: x5)."""
+    import os
+    return default * int(os.environ.get("RK_EXAMPLES", 50)) // 50
+
+
 def _one_card(f: CardFilter | None) -> bool:
     return f is not None and f.which in (Which.SELF, Which.ATTACHED)
 
@@ -48,13 +54,13 @@ def _round_trip(ability):
     assert [_same_card_words(a) for a in again.abilities] == [_same_card_words(ability)], words
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=_examples(200), deadline=None)
 @given(abilities("a").filter(_printable))
 def test_every_generated_ability_reads_back_from_its_canonical_text(ability):
     _round_trip(ability)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=_examples(100), deadline=None)
 @given(special_abilities("s").filter(_printable))
 def test_every_cancel_save_and_replacement_reads_back_from_its_canonical_text(ability):
     _round_trip(ability)

@@ -17,6 +17,12 @@ from rulekit.rulesets.riftbound.cardtext import read, write
 TITLE = "Gloamwood Tinker"
 
 
+def _examples(default: int) -> int:
+    """``default`` examples in the README run; scaled with RK_EXAMPLES in CI's long rerun (250: x5)."""
+    import os
+    return default * int(os.environ.get("RK_EXAMPLES", 50)) // 50
+
+
 def unprintable(a: Ability) -> str | None:
     """Why a generated ability is no printed card's shape, or None. (Engine-side draws: the
     strategies also feed the rules engine's property tests, where these shapes are fine.)"""
@@ -37,7 +43,7 @@ def _round_trip(a: Ability) -> None:
     assert [bare(x) for x in again.abilities] == [bare(a)], f"{words!r} reads as something else"
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=_examples(200), deadline=None)
 @given(rb_abilities("a"))
 def test_every_generated_ability_written_reads_back_to_itself(a):
     why = unprintable(a)
@@ -48,7 +54,7 @@ def test_every_generated_ability_written_reads_back_to_itself(a):
             write(ReadCard(abilities=(a,)), TITLE)
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=_examples(50), deadline=None)
 @given(st.lists(rb_abilities("a"), min_size=2, max_size=3))
 def test_several_abilities_on_one_card_read_back_in_order(abilities):
     abilities = [a for a in abilities if unprintable(a) is None]
