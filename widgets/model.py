@@ -29,8 +29,42 @@ class GameModel(traitlets.HasTraits):
         super().__init__(**kwargs)
         self.history: list[tuple[Game, Line]] = []    # what undo goes back to: a game and its whole line
         self.recorded = Line()                         # every answer given or loaded, reached or not
+        self._showing = True                           # the model sets its own scenario: no check twice
+        self._started: Game | None = None              # the game a scenario set from outside started
         self.scenario = scenario
+        self._showing = False
         self._start(answers)
+
+    @traitlets.validate("scenario")
+    def _check_scenario(self, proposal):
+        """A scenario set from outside (``model.scenario = …``) is checked like a file and must
+        start; if not, it is refused (a ``TraitError``, the reason in ``error``) and the explorer
+        keeps the scenario and game it had."""
+        value = proposal["value"]
+        if self._showing:
+            return value
+        try:
+            game = Game.start(value)
+        except RulekitError as e:
+            self.error = f"the scenario was not set: {e}"
+            raise traitlets.TraitError(self.error) from None
+        except Exception as e:  # noqa: BLE001 - a refused scenario must never leave the explorer broken
+            self.error = f"the scenario was not set (this is a bug in rulekit: {type(e).__name__}: {e})"
+            raise traitlets.TraitError(self.error) from None
+        self._started = game
+        return game.scenario
+
+    @traitlets.observe("scenario")
+    def _scenario_set(self, change) -> None:
+        """A scenario set from outside starts afresh: its game, no recorded answers, no undo."""
+        game, self._started = self._started, None
+        if self._showing or game is None:
+            return
+        self.history = []
+        self.recorded = Line()
+        self.error = ""
+        self._show(game)
+        self._note(game)
 
     # -- reading ------------------------------------------------------------------------------
     @property
@@ -65,11 +99,15 @@ class GameModel(traitlets.HasTraits):
         self.message = " · ".join(notes)
 
     def _show(self, game: Game) -> None:
-        with self.hold_trait_notifications():      # views see the new scenario, game and last step together
-            if self.scenario is not game.scenario:
-                self.scenario = game.scenario
-            self.game = game
-            self.cursor = len(game.timeline) - 1
+        showing, self._showing = self._showing, True
+        try:
+            with self.hold_trait_notifications():      # views see the new scenario, game and last step together
+                if self.scenario is not game.scenario:
+                    self.scenario = game.scenario
+                self.game = game
+                self.cursor = len(game.timeline) - 1
+        finally:
+            self._showing = showing
 
     def _whole_line(self) -> Line:
         """The line of play to replay: every recorded answer (those not reached yet and those
