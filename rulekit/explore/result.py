@@ -132,7 +132,8 @@ class Exploration:
             head += f" — INCOMPLETE: {self.stopped}; {self.unexplored:,} position(s) not fully walked, counts are lower bounds"
         lines = [head] + ([f"  in every outcome: {self.common}"] if self.common else [])
         lines += [f"  {o.number}. {o.lines:,} line(s): {o.summary}" for o in self.outcomes]
-        lines += ["choices:"] + [f"  {c.describe()}" for c in self.choices]
+        lines += ["choices:"] + [f"  {c.describe()}" for c in self.choices] if self.choices else \
+            ["choices: none — no decision came up on this board"]
         return text_lines(lines)
 
     def table(self) -> "OutcomeTable":
@@ -264,7 +265,10 @@ def analyse(w, *, root, prefix: Line, default_key: bool, merged: bool, subtrees:
             first.setdefault(o, node)
     ordered = sorted(counts, key=lambda o: (-counts[o], key_text(o)))
     number = {o: i + 1 for i, o in enumerate(ordered)}
-    common, own = summaries(ordered, root.state, default_key) if ordered else ("", [])
+    # a walk from the scenario's start says what changed from its set-up, before the script ran (a board
+    # with no decision has one outcome, and it is what the script did); a walk from a position, from there
+    base = root.timeline[0].state if not prefix.answers else root.state
+    common, own = summaries(ordered, base, default_key) if ordered else ("", [])
     outcomes = tuple(Outcome(number[o], o, counts[o], _example(w, parent, first[o], prefix), w.finals.get(o), said)
                      for o, said in zip(ordered, own))
 
