@@ -216,6 +216,15 @@ class GameModel(traitlets.HasTraits):
         scenario = self._edited(card_id, change)
         return scenario is not None and self._replay(scenario, f"the text of {card_id!r}")
 
+    def add_card(self, card) -> bool:
+        """Put a new card (a :class:`~rulekit.core.model.Card`) on the board, listed last, and replay;
+        refused, with the reason in ``error``, when the board with it is not a valid scenario."""
+        if any(c.id == card.id for c in self.scenario.cards):
+            self.error = f"there is already a card {card.id!r} on this board"
+            return False
+        scenario = replace(self.scenario, cards=self.scenario.cards + (card,))
+        return self._replay(scenario, f"adding {card.title}")
+
     def remove_card(self, card_id: str) -> bool:
         """Take a card off the board and replay (refused, with the reason, if the script needs it)."""
         scenario = self._edited(card_id, lambda: replace(self.scenario, cards=tuple(

@@ -69,3 +69,38 @@ def test_a_card_of_the_library_gives_its_text_by_name(tmp_path, monkeypatch):
     assert panel.take_from_library() is False
     assert "Saltmarsh Chronicler" in panel.status.value     # the nearest name, next to the field
     assert panel.text.value == "Reaction: After you win a challenge, draw 1 card."
+
+
+def test_a_new_card_with_typed_text_is_added_to_the_board():
+    e = explorer(CLAIM, answers=Line())
+    panel = e.card_text
+    panel.text.value = "Forced Reaction: After a character is killed, draw 1 card."
+    panel.new_title.value = "Gravewatch Clerk"
+    panel.owner.value, panel.kind.value, panel.zone.value = "P2", "location", "play area"
+    assert panel.add_card() is True, e.model.error
+    clerk = e.model.scenario.card("gravewatch-clerk")
+    assert (clerk.owner, clerk.type, clerk.zone) == ("P2", "location", "play area")
+    assert clerk.abilities[0].id == "forced-reaction"
+    e.model.play_defaults()
+    assert len(e.model.game.state.cards_in("hand", "P2")) >= 2        # its forced draw, once for each kill
+    panel.new_title.value = ""
+    assert panel.add_card() is False and "a name and a printed text" in panel.status.value
+
+
+RIFT = Path(__file__).resolve().parents[2] / "scenarios" / "riftbound"
+
+
+def test_a_library_card_is_added_with_its_own_fields(tmp_path, monkeypatch):
+    from rulekit.library.importing import import_file
+    monkeypatch.setenv("RULEKIT_DATA", str(tmp_path / "data"))
+    import_file(str(Path(__file__).resolve().parents[1] / "library" / "data" / "riftbound-cards.json"))
+    board = next(p for p in sorted(RIFT.glob("*.yaml")))
+    e = explorer(board, answers=Line())
+    panel = e.card_text
+    panel.library.value = "Ember Scout"
+    assert panel.take_from_library() is True
+    assert panel.new_title.value == "Ember Scout" and panel.kind.value == "unit"
+    panel.zone.value = "base"
+    assert panel.add_card() is True, e.model.error
+    scout = e.model.scenario.card("ember-scout")
+    assert scout.might == 2 and scout.abilities and scout.abilities[0].when is not None
