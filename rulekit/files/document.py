@@ -112,3 +112,12 @@ def _card_keys_in(schema: dict) -> None:
         "type": "string", "minLength": 1,
         "description": "the card's printed text: its abilities are read from it (or, where the card also lists "
                        "abilities, checked against it); rule rulekit.card-text"}
+    card["properties"]["library"] = {
+        "type": "string", "minLength": 1,
+        "description": "a card of the card library, by name or code (rulekit cards search): it gives the card's "
+                       "title, type, traits, own fields and printed text; the entry gives only its board keys "
+                       "(docs/card-library.md)"}
+    card["required"] = [k for k in card.get("required", ()) if k != "title"]
+    card["if"] = {"not": {"required": ["library"]}}
+    card["then"] = {"required": ["title"]}
+    card["dependentSchemas"] = {"library": {"not": {"anyOf": [{"required": ["title"]}, {"required": ["text"]}]}}}
