@@ -144,31 +144,14 @@ def _rulings_list(args) -> int:
 
 
 def _compare(args) -> int:
-    from rulekit.views.compare import compare, parse_ruling, with_rulings
-    from rulekit.core.errors import ScenarioError
+    from rulekit.cli.rulings import compared
     from rulekit.core.game import Game
     from rulekit.core.limits import RunawayLoop
+    from rulekit.views.compare import compare, with_rulings
     loaded = _load(args.file)
-    side_a: dict[str, str] = {}
-    side_b: dict[str, str] = {}
-    twice = False
-    try:
-        for text in args.ruling:
-            name, option = parse_ruling(text)
-            if name in side_a and name not in side_b:
-                side_b[name] = option
-                twice = True
-            else:
-                side_a[name] = option
-        if twice:
-            a = {**side_a}
-            b = {**side_a, **side_b}
-        else:
-            a, b = {}, side_a
-        scenario_a = with_rulings(loaded.scenario, a)
-        scenario_b = with_rulings(loaded.scenario, b)
-    except ScenarioError as e:
-        raise BadInput(f"--ruling: {e}") from None
+    a, b, _ = compared(loaded, args.ruling)
+    scenario_a = with_rulings(loaded.scenario, a)
+    scenario_b = with_rulings(loaded.scenario, b)
     try:
         game_a = Game.start(scenario_a, loaded.answers, play_defaults=True)
         game_b = Game.start(scenario_b, loaded.answers, play_defaults=True)
@@ -178,8 +161,8 @@ def _compare(args) -> int:
     if args.json:
         print(json.dumps(result.to_data(), indent=1, ensure_ascii=False))
     else:
-        print(f"{loaded.scenario.title}  ({loaded.file})")
-        print(result)
+        print(_safe(f"{loaded.scenario.title}  ({loaded.file})"))
+        print(_safe(str(result)))
     return OK
 
 
@@ -202,18 +185,18 @@ def _graph(args) -> int:
 
 
 def _draw(args) -> int:
+    from rulekit.cli.outputs import check_output_file, output_file
     out = Path(args.output)
     if out.suffix.lower() not in (".png", ".svg", ".pdf"):
-        raise BadInput(f"{args.output}: the output must end in .png, .svg or .pdf")
+        raise BadInput(f"{_safe(args.output)}: the output must end in .png, .svg or .pdf")
+    check_output_file(args.output, args.force)        # before the drawing: refused at once
     _need("draw", "matplotlib", "networkx")
     game, steps, step = _step(args)
     from rulekit.views.draw import draw_view
     fig = draw_view(args.view, step, steps)
-    try:
-        fig.savefig(out)
-    except OSError as e:
-        raise BadInput(f"{args.output}: cannot write the image: {e.strerror}") from None
-    print(f"wrote {out} ({args.view} view of step {args.step})")
+    with output_file(args.output, args.force) as temp:
+        fig.savefig(temp, format=out.suffix.lower()[1:])
+    print(_safe(f"wrote {out} ({args.view} view of step {args.step})"))
     return OK
 
 

@@ -2,7 +2,6 @@
 ``--answers``, a step number, optional libraries; text made safe for a terminal; the exit codes."""
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
 OK, FAILED, BAD_INPUT, BUG = 0, 1, 2, 3
@@ -37,16 +36,12 @@ def _load(path: str):
 
 
 def _rulings(loaded, texts) -> object:
-    """The loaded file with ``--ruling NAME=OPTION`` options applied to its scenario."""
+    """The loaded file with ``--ruling NAME=OPTION`` options applied to its scenario (each ruling
+    once, of the scenario's ruleset: :mod:`rulekit.cli.rulings`)."""
     if not texts:
         return loaded
-    from rulekit.views.compare import parse_ruling, with_rulings
-    from rulekit.core.errors import ScenarioError
-    try:
-        scenario = with_rulings(loaded.scenario, dict(parse_ruling(t) for t in texts))
-    except ScenarioError as e:
-        raise BadInput(f"--ruling: {e}") from None
-    return dataclasses.replace(loaded, scenario=scenario)
+    from rulekit.cli.rulings import apply_rulings
+    return apply_rulings(loaded, texts)
 
 
 def _start(loaded, answers=None):

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import argparse
 
+from rulekit.cli.outputs import add_output_arguments
+
 
 class _Version(argparse.Action):
     """``--version``: the installed distribution's version, read only when asked for."""
@@ -67,7 +69,8 @@ def build_parser() -> argparse.ArgumentParser:
     draw = sub.add_parser("draw", help="draw one step to a PNG (or SVG/PDF) file")
     draw.add_argument("file")
     draw.add_argument("--step", type=int, required=True, metavar="N")
-    draw.add_argument("-o", "--output", required=True, help="the image file to write (.png, .svg or .pdf)")
+    add_output_arguments(draw, help="the image file to write (.png, .svg or .pdf); an existing file is "
+                                    "replaced only with --force")
     draw.add_argument("--view", choices=("sequence", "flow", "windows", "chain", "graph"), default="flow")
 
     rulings = sub.add_parser("rulings", help="list the rulings (contested or changed points) with their options")
