@@ -66,14 +66,25 @@ def _lessons(args) -> int:
 
 
 def _check(args) -> int:
+    from rulekit.cli.rulings import file_reading, known, one_reading, with_reading
     from rulekit.files.expect import check_expect
     from rulekit.files.not_modelled import not_modelled_uses
+    chosen = one_reading(getattr(args, "ruling", []))
+    known(chosen)
     worst = OK
     files = _scenario_paths(args.paths)
     passed = failed = bad = refused = 0
-    for path in files:
+    depend: list[str] = []           # under --ruling: the files whose expect no longer holds
+    keep_own: list[str] = []         # the files that set a ruling given themselves
+    loads = [_try_load(path) for path in files]
+    if chosen and files and all(loaded is not None for loaded, _ in loads):
+        _ruling_applies(chosen, [loaded for loaded, _ in loads])
+    for path, (loaded, error) in zip(files, loads):
         try:
-            loaded = _load(str(path))
+            if error is not None:
+                raise error
+            reading = file_reading(loaded, chosen)
+            loaded = with_reading(loaded, reading.applied, str(path))
             game = _start(loaded)
         except BadInput as e:
             print(_safe(f"ERROR {path}: {e}" if str(path) not in str(e) else f"ERROR {e}"), file=sys.stderr)
@@ -91,20 +102,59 @@ def _check(args) -> int:
         if loaded.expect is not None:
             problems += check_expect(game, loaded.expect)
         problems += [f"answer not applied: {u.key} -> {u.option}: {u.why}" for u in game.unapplied]
+        if reading.own:
+            keep_own.append(str(path))
+            print(_safe(f"own   {path}: {reading.note()}"))
         if problems:
             failed += 1
             worst = max(worst, FAILED)
+            if reading.applied:
+                depend.append(str(path))
             print(_safe(f"FAIL  {path}"))
             for line in problems:
                 print(_safe(f"      {line}"))
         else:
             passed += 1
-            print(f"pass  {path}")
+            print(_safe(f"pass  {path}"))
         for use in uses:
             print(_safe(f"note  {use.note()}"))
     print(f"{passed} passed, {failed} failed" + (f", {bad} unreadable" if bad else "")
           + (f", {refused} refused under --strict (not modelled)" if refused else ""))
+    if chosen:
+        _check_ruling_summary(chosen, depend, keep_own)
     return worst
+
+
+def _try_load(path):
+    """(the loaded file, None) or (None, the BadInput saying why it does not load)."""
+    try:
+        return _load(str(path)), None
+    except BadInput as e:
+        return None, e
+
+
+def _ruling_applies(chosen: dict, loads: list) -> None:
+    """Under ``check --ruling``: a ruling of a ruleset none of the files is of is refused, naming both."""
+    from rulekit.cli.rulings import owner_of
+    rulesets = sorted({loaded.scenario.ruleset for loaded in loads})
+    for name, option in chosen.items():
+        owner = owner_of(name)
+        if owner not in rulesets:
+            raise BadInput(_safe(f"--ruling {name}={option}: it is a ruling of {owner}, and the files checked are "
+                                 f"{' and '.join(rulesets)} scenarios: none of them is a {owner} scenario"))
+
+
+def _check_ruling_summary(chosen: dict, depend: list[str], keep_own: list[str]) -> None:
+    """Under ``check --ruling``: which files depend on the reading given, which kept their own."""
+    reading = ", ".join(f"{n}={o}" for n, o in chosen.items())
+    if depend:
+        print(_safe(f"under {reading}, the expect block of {len(depend)} file(s) no longer holds "
+                    f"(they depend on the ruling): {', '.join(depend)}"))
+    else:
+        print(_safe(f"under {reading}, every file run under it still holds"))
+    if keep_own:
+        print(_safe(f"{len(keep_own)} file(s) set the ruling themselves and kept their own reading: "
+                    f"{', '.join(keep_own)}"))
 
 
 def _rules(rule_id: str | None) -> int:

@@ -78,19 +78,17 @@ def build_parser() -> argparse.ArgumentParser:
     rulings.add_argument("--json", action="store_true", help="print a JSON list of {name, ruleset, options, default}")
 
     compare = sub.add_parser("compare", help="run one scenario under two readings and show where they part",
-                             description="Run the same board both ways. Give a ruling twice to compare its two "
-                                         "options (--ruling rb.optional=when-fulfilled --ruling "
-                                         "rb.optional=at-resolution); a ruling given once applies to both sides; "
-                                         "with no ruling given twice, the file's own rulings are compared with the "
-                                         "ones given.")
+                             description="Run the same board both ways. Give the ruling to compare twice, with "
+                                         "two options (--ruling rb.optional=when-fulfilled --ruling "
+                                         "rb.optional=at-resolution); any other ruling given once applies to both "
+                                         "sides. A single ruling given once is compared with the file's own reading "
+                                         "of it. No ruling, two identical readings, a third option or two rulings "
+                                         "given twice are refused (exit 2).")
     compare.add_argument("file")
     compare.add_argument("--ruling", action="append", default=[], metavar="NAME=OPTION")
     compare.add_argument("--json", action="store_true",
                          help="print {same, first_difference, outcome_differences} as JSON")
 
-    for p in (trace, graph, draw):
-        p.add_argument("--ruling", action="append", default=[], metavar="NAME=OPTION",
-                       help="play under this option of a ruling (see rulekit rulings); may be repeated")
 
     schema = sub.add_parser("schema", help="print the JSON Schema of the scenario or trace format")
     schema.add_argument("which", choices=("scenario", "trace"))
@@ -118,4 +116,15 @@ def build_parser() -> argparse.ArgumentParser:
                                             "(default: the first shipped one)")
     app.add_argument("--port", type=int, help="the port to serve on (default: a free one)")
     app.add_argument("--open", action="store_true", help="open the page in a browser")
+    add_ruling_arguments(trace, graph, draw, check, explore, app)
     return parser
+
+
+def add_ruling_arguments(*parsers) -> None:
+    """``--ruling NAME=OPTION`` on every command that runs one reading."""
+    for p in parsers:
+        is_check = p.prog.endswith(" check")
+        p.add_argument("--ruling", action="append", default=[], metavar="NAME=OPTION",
+                       help="play under this option of a ruling (see rulekit rulings); may be repeated, once per "
+                            "ruling" + ("; a file that sets the ruling keeps its own, and the files whose expect "
+                                        "no longer holds are named (exit 1)" if is_check else ""))
