@@ -253,26 +253,51 @@ def _draw(args) -> int:
 def _explore(args) -> int:
     """Walk every line of a scenario file from its start (its own answers are not used)."""
     from rulekit.core.errors import RulekitError
-    from rulekit.explore import explore
-    loaded = _load(args.file)
-    if args.workers is not None and args.workers < 1:
-        raise BadInput(f"--workers must be at least 1, got {args.workers}")
+    from rulekit.explore import INTERRUPTED, as_limit, explore
+    loaded = _rulings(_load(args.file), args.ruling)
+    try:
+        limit = as_limit(args.limit)
+    except RulekitError as e:
+        raise BadInput(f"--limit: {e}") from None
+    workers = _workers(args.workers)
     progress = "auto" if sys.stderr.isatty() else False
     try:
-        if args.workers and args.workers > 1:
-            from concurrent.futures import ProcessPoolExecutor
-            with ProcessPoolExecutor(args.workers) as pool:
-                result = explore(loaded, limit=args.limit, executor=pool, progress=progress)
+        if workers > 1:
+            from rulekit.explore import process_pool
+            pool = process_pool(workers)
+            try:
+                result = explore(loaded, limit=limit, executor=pool, progress=progress)
+            finally:
+                pool.shutdown(wait=True, cancel_futures=True)
         else:
-            result = explore(loaded, limit=args.limit, progress=progress)
+            result = explore(loaded, limit=limit, progress=progress)
     except RulekitError as e:
-        raise BadInput(f"{loaded.file}: {e}") from None
+        raise BadInput(_safe(f"{loaded.file}: {e}")) from None
+    if result.stopped.startswith(INTERRUPTED):
+        print("rulekit: interrupted (Ctrl-C): what was walked so far follows, marked incomplete", file=sys.stderr)
     if args.json:
         print(json.dumps(result.to_dict(), indent=1, ensure_ascii=False))
     else:
-        print(f"{loaded.scenario.title}  ({loaded.file})")
-        print(result.describe())
+        print(_safe(f"{loaded.scenario.title}  ({loaded.file})"))
+        print(_safe(result.describe()))
     return OK
+
+
+def _workers(asked: int | None) -> int:
+    """``--workers``: at least 1, at most the CPUs this process may use (said when capped)."""
+    import os
+    if asked is None:
+        return 1
+    if asked < 1:
+        raise BadInput(f"--workers must be at least 1, got {asked}")
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cpus = os.cpu_count() or 1
+    if asked > cpus:
+        print(f"rulekit: --workers {asked} is more than the {cpus} CPU(s) here: using {cpus}", file=sys.stderr)
+        return cpus
+    return asked
 
 
 def _schema(which: str) -> int:

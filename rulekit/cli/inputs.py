@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 OK, FAILED, BAD_INPUT, BUG = 0, 1, 2, 3
+INTERRUPTED = 130          # the shells' code for a process ended by Ctrl-C (128 + SIGINT)
 
 
 class BadInput(Exception):
