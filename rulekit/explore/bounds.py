@@ -228,9 +228,10 @@ class _Clock:
         self.checks = 0
 
     def _said(self, kind: str, what: str) -> str:
+        name = {"states": "", "seconds": "time ", "memory": "memory "}[kind]
         if kind in self.limit.defaults:
-            return f"stopped at the default bound of {what}; {FURTHER}"
-        return f"stopped at the limit of {what}"
+            return f"stopped at the default {name}bound of {what}; {FURTHER}"
+        return f"stopped at the {name}limit of {what}"
 
     def over(self, walk) -> str:
         limit = self.limit
@@ -249,6 +250,5 @@ class _Clock:
             if limit.memory is not None and self.checks % 256 == 0:
                 used = resident_bytes()
                 if used is not None and used >= limit.memory:
-                    return self._said("memory", f"{_bytes(limit.memory)} of resident memory (this process uses "
-                                                f"{_bytes(used)})")
+                    return self._said("memory", f"{_bytes(limit.memory)} resident (this process uses {_bytes(used)})")
         return ""
