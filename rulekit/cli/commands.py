@@ -311,13 +311,18 @@ def _schema(which: str) -> int:
 
 
 def _app(args) -> int:
+    from rulekit.cli.rulings import apply_rulings, known, one_reading
+    if args.port is not None and not 1 <= args.port <= 65535:
+        raise BadInput(f"--port must be between 1 and 65535, got {args.port}")
+    chosen = one_reading(args.ruling)
+    known(chosen)
     initial = None
-    if args.file is not None:
-        initial = str(_load(args.file).file)    # a bad file is bad input, said before the server starts
+    if args.file is not None:      # a bad file, or a ruling of another ruleset, is said before the server starts
+        initial = str(apply_rulings(_load(args.file), args.ruling).file)
     _need("app", "voila", "ipywidgets", "matplotlib", "networkx")
     from rulekit.app.explorer_page import AppError, serve
     try:
-        return serve(initial, args.port, args.open)
+        return serve(initial, args.port, args.open, chosen)
     except AppError as e:
         raise BadInput(str(e)) from None
 

@@ -45,7 +45,7 @@ def _checked(scenario, pairs, where: str = "") -> None:
         if owner is not None and owner != ruleset:
             own = ", ".join(r.name for r in scenario.rules.rulings) or "none"
             raise BadInput(_safe(f"--ruling {name}={option}: {ruleset} has no ruling {name!r}: it is a ruling of "
-                                 f"{owner}, and {where or 'this scenario'} is a {ruleset} scenario "
+                                 f"{owner}, and {where or 'this scenario'} is a scenario of {ruleset} "
                                  f"(the rulings of {ruleset}: {own})"))
         try:
             with_rulings(scenario, {name: option})
@@ -77,17 +77,6 @@ def with_reading(loaded, chosen: dict[str, str], where: str = ""):
 def apply_rulings(loaded, texts):
     """``loaded`` under the ``--ruling`` values ``texts`` of a command that runs one reading."""
     return with_reading(loaded, one_reading(texts))
-
-
-def reading_text(scenario) -> str:
-    """The reading a scenario is run under, in words: every ruling of its ruleset and the option in
-    force (``(default)`` where it is the ruleset's default)."""
-    rules = scenario.rules
-    parts = []
-    for ruling in rules.rulings:
-        option = scenario.rulings.get(ruling.name, ruling.default)
-        parts.append(f"{ruling.name}={option}" + (" (default)" if option == ruling.default else ""))
-    return "; ".join(parts) or f"{scenario.ruleset} has no rulings"
 
 
 def compared(loaded, texts) -> tuple[dict[str, str], dict[str, str], str]:
