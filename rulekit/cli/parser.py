@@ -19,8 +19,17 @@ class _Version(argparse.Action):
         parser.exit()
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with an argument echoed in an error message shown escaped (no raw control character)."""
+
+    def error(self, message):
+        from rulekit.core.errors import escaped
+        self.print_usage(__import__("sys").stderr)
+        self.exit(2, f"{self.prog}: error: {escaped(message)}\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="rulekit", description="Teach and analyse card-game trigger timing: scenarios, traces, rules.",
         epilog="Exit codes: 0 passed, 1 an expect block failed, 2 bad input, 3 internal error.")
     parser.add_argument("--version", action=_Version)
