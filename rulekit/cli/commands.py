@@ -6,8 +6,9 @@ import json
 import sys
 from pathlib import Path
 
-from rulekit.cli.inputs import (BAD_INPUT, FAILED, OK, BadInput, _answers_file, _load, _need, _rulings, _safe,
-                                _scenario_paths, _start, _step)
+from rulekit.cli.inputs import (BAD_INPUT, FAILED, OK, BadInput, _answers_file, _load, _need, _safe, _scenario_paths,
+                                _start)
+from rulekit.cli.rulings import _rulings, _step
 
 
 def _trace(args) -> int:

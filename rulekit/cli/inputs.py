@@ -36,15 +36,6 @@ def _load(path: str):
         raise BadInput(str(e)) from None
 
 
-def _rulings(loaded, texts) -> object:
-    """The loaded file with ``--ruling NAME=OPTION`` options applied to its scenario (each ruling
-    once, of the scenario's ruleset: :mod:`rulekit.cli.rulings`)."""
-    if not texts:
-        return loaded
-    from rulekit.cli.rulings import apply_rulings
-    return apply_rulings(loaded, texts)
-
-
 def _start(loaded, answers=None):
     from rulekit.core.game import Game
     from rulekit.core.limits import RunawayLoop
@@ -102,15 +93,6 @@ def _shipped_paths(name: str) -> list[Path]:
     from rulekit.core.scenario import suggest
     raise BadInput(f"{name}: no such file or folder, and no shipped scenario of that name"
                    f"{suggest(name, shipped.names())} (rulekit scenarios lists them)")
-
-
-def _step(args):
-    loaded = _rulings(_load(args.file), getattr(args, "ruling", ()))
-    game = _start(loaded)
-    steps = game.timeline
-    if not 0 <= args.step < len(steps):
-        raise BadInput(f"{args.file}: no step {args.step}; this scenario has steps 0 to {len(steps) - 1}")
-    return game, steps, steps[args.step]
 
 
 def _need(extra: str, *modules: str) -> None:

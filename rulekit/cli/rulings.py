@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from rulekit.cli.inputs import BadInput, _safe
+from rulekit.cli.inputs import BadInput, _load, _safe, _start
 
 
 def _parsed(texts) -> list[tuple[str, str]]:
@@ -155,3 +155,18 @@ def file_reading(loaded, chosen: dict[str, str]) -> FileReading:
     foreign = tuple(n for n in chosen if owner_of(n) != ruleset)
     applied = {n: o for n, o in chosen.items() if n not in own and n not in foreign}
     return FileReading(applied, own, foreign)
+
+
+def _rulings(loaded, texts):
+    """The loaded file with ``--ruling NAME=OPTION`` options applied to its scenario (each ruling
+    once, of the scenario's ruleset)."""
+    return apply_rulings(loaded, texts) if texts else loaded
+
+
+def _step(args):
+    loaded = _rulings(_load(args.file), getattr(args, "ruling", ()))
+    game = _start(loaded)
+    steps = game.timeline
+    if not 0 <= args.step < len(steps):
+        raise BadInput(f"{args.file}: no step {args.step}; this scenario has steps 0 to {len(steps) - 1}")
+    return game, steps, steps[args.step]

@@ -14,6 +14,10 @@ CUTTING = {"split", "rsplit", "partition", "rpartition"}
 
 #: (module, function or the module-level name assigned) -> why it cuts text that is no id
 ALLOWED: dict[tuple[str, str], str] = {
+    ("rulekit.app.explorer_page", "_descendants"): "the fields of /proc/PID/stat (the parent process of each)",
+    ("rulekit.app.explorer_page", "_alive"): "the fields of /proc/PID/stat (a process's state)",
+    ("rulekit.explore.bounds", "resident_bytes"): "the fields of /proc/self/statm (the resident pages)",
+    ("rulekit.explore.bounds", "as_limit"): "the parts of a limit such as '100000,5m,2GB'",
     ("rulekit.core.cardtext", "_CLAUSE_MARKS"): "the marks that end a clause of printed card text",
     ("rulekit.core.cardtext", "nearest"): "the words of a phrase of card text, compared with known wordings",
     ("rulekit.core.cardtext", "prepare"): "a card's own title found in its printed text",
