@@ -43,8 +43,28 @@ def shipped() -> list[tuple[str, str]]:
     return sorted(out)
 
 
-def page(initial: str | None = None):
-    """The app's page as one ipywidgets box: heading, words, picker and explorer."""
+def reading(scenario) -> str:
+    """The reading a scenario is run under: each ruling of its ruleset and the option in force."""
+    parts = []
+    for ruling in scenario.rules.rulings:
+        option = scenario.rulings.get(ruling.name, ruling.default)
+        parts.append(f"{ruling.name}={option}" + (" (default)" if option == ruling.default else ""))
+    return "; ".join(parts) or f"{scenario.ruleset} has no rulings"
+
+
+def _scenario_under(path: str, rulings: dict):
+    """The scenario of ``path`` with the rulings given that belong to its ruleset in force."""
+    from rulekit.core.scenario import with_rulings
+    from rulekit.files.scenario_files import load_scenario
+    scenario = load_scenario(path).scenario
+    own = {r.name for r in scenario.rules.rulings}
+    mine = {name: option for name, option in rulings.items() if name in own}
+    return with_rulings(scenario, mine) if mine else scenario
+
+
+def page(initial: str | None = None, rulings: dict | None = None):
+    """The app's page as one ipywidgets box: heading, words, picker and explorer — every scenario
+    under ``rulings`` (those of its ruleset), the reading in use written above the explorer."""
     import ipywidgets as w
     from rulekit import Line
     from rulekit_widgets import explorer
@@ -64,8 +84,12 @@ def page(initial: str | None = None):
     holder = w.Box()
     holder.add_class("rk-holder")
 
+    rulings = dict(rulings or {})
+
     def show(path: str) -> None:
-        holder.children = (explorer(path, answers=Line()).widget,)    # the reader answers every decision
+        scenario = _scenario_under(path, rulings)
+        said = w.HTML(f"<p class='rk-reading'><b>reading in use:</b> {html.escape(reading(scenario))}</p>")
+        holder.children = (w.VBox([said, explorer(scenario, answers=Line()).widget]),)  # the reader answers
 
     picker.observe(lambda change: show(change["new"]), names="value")
     show(picker.value)
@@ -75,11 +99,12 @@ def page(initial: str | None = None):
     return box
 
 
-def notebook(folder: Path, initial: str | None = None) -> Path:
+def notebook(folder: Path, initial: str | None = None, rulings: dict | None = None) -> Path:
     """Write the page's notebook into ``folder``."""
     import nbformat
     nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_code_cell(f"from rulekit.app import page\npage({initial!r})")]
+    given = {str(k): str(v) for k, v in (rulings or {}).items()}
+    nb.cells = [nbformat.v4.new_code_cell(f"from rulekit.app import page\npage({initial!r}, {given!r})")]
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nb.metadata["title"] = "rulekit"
     path = folder / "rulekit.ipynb"
@@ -126,31 +151,124 @@ def command(notebook_path: Path, port: int, token: str) -> list[str]:
             "--VoilaConfiguration.show_tracebacks=False"]
 
 
-def serve(initial: str | None = None, port: int | None = None, open_browser: bool = False) -> int:
-    """Serve the page with Voila on 127.0.0.1 until interrupted (Ctrl-C); returns Voila's exit code."""
+class _Stopped(Exception):
+    """SIGTERM or SIGHUP reached ``rulekit app``: stop Voila and its kernels, remove the folder."""
+
+
+def _stop_on_signals():
+    """Make SIGTERM and SIGHUP raise :class:`_Stopped` (in the main thread); the previous handlers."""
+    import signal
+    import threading
+    previous = {}
+    if threading.current_thread() is not threading.main_thread():
+        return previous
+
+    def handler(signum, frame):
+        raise _Stopped(signum)
+
+    for name in ("SIGTERM", "SIGHUP"):
+        sig = getattr(signal, name, None)
+        if sig is not None:
+            previous[sig] = signal.signal(sig, handler)
+    return previous
+
+
+def _descendants(pid: int) -> list[int]:
+    """Every process below ``pid`` (Voila's kernels and what they started), read from /proc."""
+    children: dict[int, list[int]] = {}
+    proc = Path("/proc")
+    if not proc.is_dir():
+        return []
+    for entry in proc.iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+        children.setdefault(ppid, []).append(int(entry.name))
+    found, todo = [], [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    stat = Path(f"/proc/{pid}/stat")
+    try:
+        return stat.read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return True
+
+
+def stop(proc: subprocess.Popen, *, grace: float = 10.0) -> None:
+    """Stop Voila and every process it started: SIGTERM (Voila shuts its kernels down), then SIGTERM
+    and at last SIGKILL to whatever is left."""
+    import signal
+    import time
+    below = _descendants(proc.pid)
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(timeout=grace)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        left = [pid for pid in below if _alive(pid)]
+        for pid in left:
+            try:
+                os.kill(pid, sig)
+            except (ProcessLookupError, PermissionError):
+                pass
+        deadline = time.monotonic() + 3
+        while any(_alive(pid) for pid in left) and time.monotonic() < deadline:
+            time.sleep(0.1)
+
+
+def serve(initial: str | None = None, port: int | None = None, open_browser: bool = False,
+          rulings: dict | None = None) -> int:
+    """Serve the page with Voila on 127.0.0.1 until interrupted (Ctrl-C, SIGTERM or SIGHUP: Voila and
+    its kernels are stopped and the temporary folder removed); returns Voila's exit code, or 0."""
+    import signal
+    if port is not None and not 1 <= port <= 65535:
+        raise AppError(f"--port must be between 1 and 65535, got {port}")
     port = port or free_port()
     token = secrets.token_urlsafe(16)
-    with tempfile.TemporaryDirectory(prefix="rulekit-app-") as folder:
-        path = notebook(Path(folder), initial)
-        url = f"http://127.0.0.1:{port}/?token={token}"
-        print(f"rulekit app: {html.unescape(url)}  (Ctrl-C stops it)", flush=True)
-        env = dict(os.environ)
-        env.pop("MPLBACKEND", None)
-        # the page's template first; then the caller's path; then the base interpreter's share folder, where a
-        # virtual environment made with --system-site-packages finds Voila's and nbconvert's own templates
-        base_share = str(Path(sys.base_prefix) / "share" / "jupyter") if sys.base_prefix != sys.prefix else ""
-        env["JUPYTER_PATH"] = os.pathsep.join(
-            p for p in (str(template(Path(folder))), env.get("JUPYTER_PATH"), base_share) if p)
-        proc = subprocess.Popen(command(path, port, token), cwd=folder, env=env)
-        if open_browser:
-            import webbrowser
-            webbrowser.open(url)
-        try:
-            return proc.wait()
-        except KeyboardInterrupt:
-            proc.terminate()
+    previous = _stop_on_signals()
+    try:
+        with tempfile.TemporaryDirectory(prefix="rulekit-app-", ignore_cleanup_errors=True) as folder:
+            path = notebook(Path(folder), initial, rulings)
+            url = f"http://127.0.0.1:{port}/?token={token}"
+            print(f"rulekit app: {html.unescape(url)}  (Ctrl-C stops it)", flush=True)
+            env = dict(os.environ)
+            env.pop("MPLBACKEND", None)
+            # the page's template first; then the caller's path; then the base interpreter's share folder, where a
+            # virtual environment made with --system-site-packages finds Voila's and nbconvert's own templates
+            base_share = str(Path(sys.base_prefix) / "share" / "jupyter") if sys.base_prefix != sys.prefix else ""
+            env["JUPYTER_PATH"] = os.pathsep.join(
+                p for p in (str(template(Path(folder))), env.get("JUPYTER_PATH"), base_share) if p)
+            # its own session: a terminal's Ctrl-C reaches rulekit, which stops Voila and its kernels itself
+            proc = subprocess.Popen(command(path, port, token), cwd=folder, env=env, start_new_session=True)
             try:
-                return proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+                if open_browser:
+                    import webbrowser
+                    webbrowser.open(url)
+                return proc.wait()
+            except (KeyboardInterrupt, _Stopped):
                 return 0
+            finally:
+                for sig in previous:                   # a second signal does not cut the clean-up short
+                    signal.signal(sig, signal.SIG_IGN)
+                stop(proc)
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)

@@ -2,7 +2,8 @@
 command does is :mod:`.commands`, what they read (and how bad input is told) :mod:`.inputs`.
 
 Exit codes: 0 everything passed; 1 an ``expect`` block failed (the differences are printed);
-2 bad input (one clear message on stderr, no traceback); 3 an internal error (a bug).
+2 bad input (one clear message on stderr, no traceback); 3 an internal error (a bug); 130 interrupted
+(Ctrl-C) before anything was shown — an interrupted walk instead shows what it found, marked incomplete.
 """
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import traceback
 from rulekit.cli.commands import (_app, _check, _compare, _draw, _explore, _graph, _lessons, _parse, _rules, _rulings_list,
                                   _scenarios, _schema, _trace)
 from rulekit.cli.cards import cards as _cards
-from rulekit.cli.inputs import BAD_INPUT, BUG, FAILED, OK, BadInput, _safe
+from rulekit.cli.inputs import BAD_INPUT, BUG, FAILED, INTERRUPTED, OK, BadInput, _safe
 from rulekit.cli.parser import build_parser
 
 __all__ = ["BAD_INPUT", "BUG", "FAILED", "OK", "BadInput", "build_parser", "main"]
@@ -57,6 +58,9 @@ def main(argv=None) -> int:
         return BAD_INPUT
     except BrokenPipeError:   # pragma: no cover - e.g. piped into head
         return OK
+    except KeyboardInterrupt:  # Ctrl-C outside a walk (a walk stops itself and shows what it found)
+        print("rulekit: interrupted (Ctrl-C)", file=sys.stderr)
+        return INTERRUPTED
     except Exception:  # noqa: BLE001 - the last line of defence: say it is a bug
         print("rulekit: internal error (this is a bug in rulekit; please report it with the input):",
               file=sys.stderr)

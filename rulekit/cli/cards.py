@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from rulekit.cli.inputs import FAILED, OK, BadInput, _safe
+from rulekit.cli.inputs import FAILED, OK, BadInput, _safe, _safe_lines
 
 
 def cards(args) -> int:
@@ -69,9 +69,11 @@ def _report(args) -> int:
 def _inline(args) -> int:
     from rulekit.core.errors import ScenarioError
     from rulekit.files.inlining import inline
-    from rulekit.files.output_files import write_output
+    from rulekit.cli.outputs import check_output_file, write_output_text
     from rulekit.files.reading import read_text
     from rulekit.files.scenario_files import load_scenario
+    if args.output is not None:
+        check_output_file(args.output, args.force)     # refused before any work is done
     try:
         load_scenario(args.file)              # every problem named at the file's own line
         fmt = "json" if (args.output or args.file).lower().endswith(".json") else "yaml"
@@ -79,8 +81,8 @@ def _inline(args) -> int:
     except ScenarioError as e:
         raise BadInput(str(e)) from None
     if args.output is None:
-        sys.stdout.write(_safe(text))
+        sys.stdout.write(_safe_lines(text))
         return OK
-    write_output(args.output, text, force=args.force)
+    write_output_text(args.output, text, args.force)
     print(_safe(f"wrote {args.output}: {args.file} with its library cards spelled out"))
     return OK

@@ -6,8 +6,9 @@ import json
 import sys
 from pathlib import Path
 
-from rulekit.cli.inputs import (BAD_INPUT, FAILED, OK, BadInput, _answers_file, _load, _need, _rulings, _safe,
-                                _safe_lines, _scenario_paths, _start, _step)
+from rulekit.cli.inputs import (BAD_INPUT, FAILED, OK, BadInput, _answers_file, _load, _need, _safe, _safe_lines,
+                                _scenario_paths, _start)
+from rulekit.cli.rulings import _rulings, _step
 
 
 def _trace(args) -> int:
@@ -66,14 +67,25 @@ def _lessons(args) -> int:
 
 
 def _check(args) -> int:
+    from rulekit.cli.rulings import file_reading, known, one_reading, with_reading
     from rulekit.files.expect import check_expect
     from rulekit.files.not_modelled import not_modelled_uses
+    chosen = one_reading(getattr(args, "ruling", []))
+    known(chosen)
     worst = OK
     files = _scenario_paths(args.paths)
     passed = failed = bad = refused = 0
-    for path in files:
+    depend: list[str] = []           # under --ruling: the files whose expect no longer holds
+    keep_own: list[str] = []         # the files that set a ruling given themselves
+    loads = [_try_load(path) for path in files]
+    if chosen and files and all(loaded is not None for loaded, _ in loads):
+        _ruling_applies(chosen, [loaded for loaded, _ in loads])
+    for path, (loaded, error) in zip(files, loads):
         try:
-            loaded = _load(str(path))
+            if error is not None:
+                raise error
+            reading = file_reading(loaded, chosen)
+            loaded = with_reading(loaded, reading.applied, str(path))
             game = _start(loaded)
         except BadInput as e:
             print(_safe(f"ERROR {path}: {e}" if str(path) not in str(e) else f"ERROR {e}"), file=sys.stderr)
@@ -91,9 +103,14 @@ def _check(args) -> int:
         if loaded.expect is not None:
             problems += check_expect(game, loaded.expect)
         problems += [f"answer not applied: {u.key} -> {u.option}: {u.why}" for u in game.unapplied]
+        if reading.own:
+            keep_own.append(str(path))
+            print(_safe(f"own   {path}: {reading.note()}"))
         if problems:
             failed += 1
             worst = max(worst, FAILED)
+            if reading.applied:
+                depend.append(str(path))
             print(_safe(f"FAIL  {path}"))
             for line in problems:
                 print(_safe(f"      {line}"))
@@ -104,7 +121,41 @@ def _check(args) -> int:
             print(_safe(f"note  {use.note()}"))
     print(f"{passed} passed, {failed} failed" + (f", {bad} unreadable" if bad else "")
           + (f", {refused} refused under --strict (not modelled)" if refused else ""))
+    if chosen:
+        _check_ruling_summary(chosen, depend, keep_own)
     return worst
+
+
+def _try_load(path):
+    """(the loaded file, None) or (None, the BadInput saying why it does not load)."""
+    try:
+        return _load(str(path)), None
+    except BadInput as e:
+        return None, e
+
+
+def _ruling_applies(chosen: dict, loads: list) -> None:
+    """Under ``check --ruling``: a ruling of a ruleset none of the files is of is refused, naming both."""
+    from rulekit.cli.rulings import owner_of
+    rulesets = sorted({loaded.scenario.ruleset for loaded in loads})
+    for name, option in chosen.items():
+        owner = owner_of(name)
+        if owner not in rulesets:
+            raise BadInput(_safe(f"--ruling {name}={option}: it is a ruling of {owner}, and the files checked are "
+                                 f"{' and '.join(rulesets)} scenarios: none of them is a {owner} scenario"))
+
+
+def _check_ruling_summary(chosen: dict, depend: list[str], keep_own: list[str]) -> None:
+    """Under ``check --ruling``: which files depend on the reading given, which kept their own."""
+    reading = ", ".join(f"{n}={o}" for n, o in chosen.items())
+    if depend:
+        print(_safe(f"under {reading}, the expect block of {len(depend)} file(s) no longer holds "
+                    f"(they depend on the ruling): {', '.join(depend)}"))
+    else:
+        print(_safe(f"under {reading}, every file run under it still holds"))
+    if keep_own:
+        print(_safe(f"{len(keep_own)} file(s) set the ruling themselves and kept their own reading: "
+                    f"{', '.join(keep_own)}"))
 
 
 def _rules(rule_id: str | None) -> int:
@@ -144,31 +195,14 @@ def _rulings_list(args) -> int:
 
 
 def _compare(args) -> int:
-    from rulekit.views.compare import compare, parse_ruling, with_rulings
-    from rulekit.core.errors import ScenarioError
+    from rulekit.cli.rulings import compared
     from rulekit.core.game import Game
     from rulekit.core.limits import RunawayLoop
+    from rulekit.views.compare import compare, with_rulings
     loaded = _load(args.file)
-    side_a: dict[str, str] = {}
-    side_b: dict[str, str] = {}
-    twice = False
-    try:
-        for text in args.ruling:
-            name, option = parse_ruling(text)
-            if name in side_a and name not in side_b:
-                side_b[name] = option
-                twice = True
-            else:
-                side_a[name] = option
-        if twice:
-            a = {**side_a}
-            b = {**side_a, **side_b}
-        else:
-            a, b = {}, side_a
-        scenario_a = with_rulings(loaded.scenario, a)
-        scenario_b = with_rulings(loaded.scenario, b)
-    except ScenarioError as e:
-        raise BadInput(f"--ruling: {e}") from None
+    a, b, _ = compared(loaded, args.ruling)
+    scenario_a = with_rulings(loaded.scenario, a)
+    scenario_b = with_rulings(loaded.scenario, b)
     try:
         game_a = Game.start(scenario_a, loaded.answers, play_defaults=True)
         game_b = Game.start(scenario_b, loaded.answers, play_defaults=True)
@@ -195,24 +229,24 @@ def _graph(args) -> int:
     elif args.format == "graphml":
         buf = io.BytesIO()
         nx.write_graphml(g, buf)
-        sys.stdout.write(_safe(buf.getvalue().decode("utf-8")))
+        sys.stdout.write(_safe_lines(buf.getvalue().decode("utf-8")))
     else:
-        sys.stdout.write(_safe(to_dot(g)))
+        sys.stdout.write(_safe_lines(to_dot(g)))
     return OK
 
 
 def _draw(args) -> int:
+    from rulekit.cli.outputs import check_output_file, output_file
     out = Path(args.output)
     if out.suffix.lower() not in (".png", ".svg", ".pdf"):
-        raise BadInput(f"{args.output}: the output must end in .png, .svg or .pdf")
+        raise BadInput(f"{_safe(args.output)}: the output must end in .png, .svg or .pdf")
+    check_output_file(args.output, args.force)        # before the drawing: refused at once
     _need("draw", "matplotlib", "networkx")
     game, steps, step = _step(args)
     from rulekit.views.draw import draw_view
     fig = draw_view(args.view, step, steps)
-    try:
-        fig.savefig(out)
-    except OSError as e:
-        raise BadInput(f"{args.output}: cannot write the image: {e.strerror}") from None
+    with output_file(args.output, args.force) as temp:
+        fig.savefig(temp, format=out.suffix.lower()[1:])
     print(_safe(f"wrote {out} ({args.view} view of step {args.step})"))
     return OK
 
@@ -220,26 +254,51 @@ def _draw(args) -> int:
 def _explore(args) -> int:
     """Walk every line of a scenario file from its start (its own answers are not used)."""
     from rulekit.core.errors import RulekitError
-    from rulekit.explore import explore
-    loaded = _load(args.file)
-    if args.workers is not None and args.workers < 1:
-        raise BadInput(f"--workers must be at least 1, got {args.workers}")
+    from rulekit.explore import INTERRUPTED, as_limit, explore
+    loaded = _rulings(_load(args.file), args.ruling)
+    try:
+        limit = as_limit(args.limit)
+    except RulekitError as e:
+        raise BadInput(f"--limit: {e}") from None
+    workers = _workers(args.workers)
     progress = "auto" if sys.stderr.isatty() else False
     try:
-        if args.workers and args.workers > 1:
-            from concurrent.futures import ProcessPoolExecutor
-            with ProcessPoolExecutor(args.workers) as pool:
-                result = explore(loaded, limit=args.limit, executor=pool, progress=progress)
+        if workers > 1:
+            from rulekit.explore import process_pool
+            pool = process_pool(workers)
+            try:
+                result = explore(loaded, limit=limit, executor=pool, progress=progress)
+            finally:
+                pool.shutdown(wait=True, cancel_futures=True)
         else:
-            result = explore(loaded, limit=args.limit, progress=progress)
+            result = explore(loaded, limit=limit, progress=progress)
     except RulekitError as e:
-        raise BadInput(f"{loaded.file}: {e}") from None
+        raise BadInput(_safe(f"{loaded.file}: {e}")) from None
+    if result.stopped.startswith(INTERRUPTED):
+        print("rulekit: interrupted (Ctrl-C): what was walked so far follows, marked incomplete", file=sys.stderr)
     if args.json:
         print(json.dumps(result.to_dict(), indent=1, ensure_ascii=False))
     else:
         print(_safe(f"{loaded.scenario.title}  ({loaded.file})"))
         print(_safe_lines(result.describe()))
     return OK
+
+
+def _workers(asked: int | None) -> int:
+    """``--workers``: at least 1, at most the CPUs this process may use (said when capped)."""
+    import os
+    if asked is None:
+        return 1
+    if asked < 1:
+        raise BadInput(f"--workers must be at least 1, got {asked}")
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cpus = os.cpu_count() or 1
+    if asked > cpus:
+        print(f"rulekit: --workers {asked} is more than the {cpus} CPU(s) here: using {cpus}", file=sys.stderr)
+        return cpus
+    return asked
 
 
 def _schema(which: str) -> int:
@@ -253,13 +312,18 @@ def _schema(which: str) -> int:
 
 
 def _app(args) -> int:
+    from rulekit.cli.rulings import apply_rulings, known, one_reading
+    if args.port is not None and not 1 <= args.port <= 65535:
+        raise BadInput(f"--port must be between 1 and 65535, got {args.port}")
+    chosen = one_reading(args.ruling)
+    known(chosen)
     initial = None
-    if args.file is not None:
-        initial = str(_load(args.file).file)    # a bad file is bad input, said before the server starts
+    if args.file is not None:      # a bad file, or a ruling of another ruleset, is said before the server starts
+        initial = str(apply_rulings(_load(args.file), args.ruling).file)
     _need("app", "voila", "ipywidgets", "matplotlib", "networkx")
     from rulekit.app.explorer_page import AppError, serve
     try:
-        return serve(initial, args.port, args.open)
+        return serve(initial, args.port, args.open, chosen)
     except AppError as e:
         raise BadInput(str(e)) from None
 

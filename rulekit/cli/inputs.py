@@ -2,10 +2,10 @@
 ``--answers``, a step number, optional libraries; text made safe for a terminal; the exit codes."""
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
 OK, FAILED, BAD_INPUT, BUG = 0, 1, 2, 3
+INTERRUPTED = 130          # the shells' code for a process ended by Ctrl-C (128 + SIGINT)
 
 
 class BadInput(Exception):
@@ -34,19 +34,6 @@ def _load(path: str):
         return load_scenario(path)
     except ScenarioError as e:
         raise BadInput(str(e)) from None
-
-
-def _rulings(loaded, texts) -> object:
-    """The loaded file with ``--ruling NAME=OPTION`` options applied to its scenario."""
-    if not texts:
-        return loaded
-    from rulekit.views.compare import parse_ruling, with_rulings
-    from rulekit.core.errors import ScenarioError
-    try:
-        scenario = with_rulings(loaded.scenario, dict(parse_ruling(t) for t in texts))
-    except ScenarioError as e:
-        raise BadInput(f"--ruling: {e}") from None
-    return dataclasses.replace(loaded, scenario=scenario)
 
 
 def _start(loaded, answers=None):
@@ -114,15 +101,6 @@ def _shipped_paths(name: str) -> list[Path]:
     from rulekit.core.scenario import suggest
     raise BadInput(f"{name}: no such file or folder, and no shipped scenario of that name"
                    f"{suggest(name, shipped.names())} (rulekit scenarios lists them)")
-
-
-def _step(args):
-    loaded = _rulings(_load(args.file), getattr(args, "ruling", ()))
-    game = _start(loaded)
-    steps = game.timeline
-    if not 0 <= args.step < len(steps):
-        raise BadInput(f"{args.file}: no step {args.step}; this scenario has steps 0 to {len(steps) - 1}")
-    return game, steps, steps[args.step]
 
 
 def _need(extra: str, *modules: str) -> None:

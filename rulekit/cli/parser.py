@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import argparse
 
+from rulekit.cli.outputs import add_output_arguments
+
 
 class _Version(argparse.Action):
     """``--version``: the installed distribution's version, read only when asked for."""
@@ -17,8 +19,17 @@ class _Version(argparse.Action):
         parser.exit()
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with an argument echoed in an error message shown escaped (no raw control character)."""
+
+    def error(self, message):
+        from rulekit.core.errors import escaped
+        self.print_usage(__import__("sys").stderr)
+        self.exit(2, f"{self.prog}: error: {escaped(message)}\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="rulekit", description="Teach and analyse card-game trigger timing: scenarios, traces, rules.",
         epilog="Exit codes: 0 passed, 1 an expect block failed, 2 bad input, 3 internal error.")
     parser.add_argument("--version", action=_Version)
@@ -67,7 +78,8 @@ def build_parser() -> argparse.ArgumentParser:
     draw = sub.add_parser("draw", help="draw one step to a PNG (or SVG/PDF) file")
     draw.add_argument("file")
     draw.add_argument("--step", type=int, required=True, metavar="N")
-    draw.add_argument("-o", "--output", required=True, help="the image file to write (.png, .svg or .pdf)")
+    add_output_arguments(draw, help="the image file to write (.png, .svg or .pdf); an existing file is "
+                                    "replaced only with --force")
     draw.add_argument("--view", choices=("sequence", "flow", "windows", "chain", "graph"), default="flow")
 
     rulings = sub.add_parser("rulings", help="list the rulings (contested or changed points) with their options")
@@ -75,19 +87,17 @@ def build_parser() -> argparse.ArgumentParser:
     rulings.add_argument("--json", action="store_true", help="print a JSON list of {name, ruleset, options, default}")
 
     compare = sub.add_parser("compare", help="run one scenario under two readings and show where they part",
-                             description="Run the same board both ways. Give a ruling twice to compare its two "
-                                         "options (--ruling rb.optional=when-fulfilled --ruling "
-                                         "rb.optional=at-resolution); a ruling given once applies to both sides; "
-                                         "with no ruling given twice, the file's own rulings are compared with the "
-                                         "ones given.")
+                             description="Run the same board both ways. Give the ruling to compare twice, with "
+                                         "two options (--ruling rb.optional=when-fulfilled --ruling "
+                                         "rb.optional=at-resolution); any other ruling given once applies to both "
+                                         "sides. A single ruling given once is compared with the file's own reading "
+                                         "of it. No ruling, two identical readings, a third option or two rulings "
+                                         "given twice are refused (exit 2).")
     compare.add_argument("file")
     compare.add_argument("--ruling", action="append", default=[], metavar="NAME=OPTION")
     compare.add_argument("--json", action="store_true",
                          help="print {same, first_difference, outcome_differences} as JSON")
 
-    for p in (trace, graph, draw):
-        p.add_argument("--ruling", action="append", default=[], metavar="NAME=OPTION",
-                       help="play under this option of a ruling (see rulekit rulings); may be repeated")
 
     schema = sub.add_parser("schema", help="print the JSON Schema of the scenario or trace format")
     schema.add_argument("which", choices=("scenario", "trace"))
@@ -117,6 +127,7 @@ def build_parser() -> argparse.ArgumentParser:
                                             "(default: the first shipped one)")
     app.add_argument("--port", type=int, help="the port to serve on (default: a free one)")
     app.add_argument("--open", action="store_true", help="open the page in a browser")
+    add_ruling_arguments(trace, graph, draw, check, explore, app)
     return parser
 
 
@@ -147,5 +158,14 @@ def _cards(sub) -> None:
     inline = what.add_parser("inline", help="write a scenario file with its library cards spelled out, so it runs "
                                             "without the library")
     inline.add_argument("file", help="a scenario file whose cards name library cards (library: NAME)")
-    inline.add_argument("-o", "--output", help="the file to write (default: print it)")
-    inline.add_argument("--force", action="store_true", help="overwrite the output file if it exists")
+    add_output_arguments(inline, help="the file to write (default: print it)", required=False)
+
+
+def add_ruling_arguments(*parsers) -> None:
+    """``--ruling NAME=OPTION`` on every command that runs one reading."""
+    for p in parsers:
+        is_check = p.prog.endswith(" check")
+        p.add_argument("--ruling", action="append", default=[], metavar="NAME=OPTION",
+                       help="play under this option of a ruling (see rulekit rulings); may be repeated, once per "
+                            "ruling" + ("; a file that sets the ruling keeps its own, and the files whose expect "
+                                        "no longer holds are named (exit 1)" if is_check else ""))

@@ -6,6 +6,7 @@ import time
 
 from rulekit.explore.parallel import walk_parallel
 from rulekit.explore.result import analyse
+from rulekit.explore.bounds import stopping_on_interrupt
 from rulekit.explore.walker import ExplorationError, _Clock, _progress_bar, as_limit, board, starting_point, walk
 
 
@@ -15,8 +16,11 @@ def explore(source, *, key=None, limit=None, progress="auto", executor=None, mer
     of lines reaching each, one replayable example line each, and which choices matter.
 
     ``key(state)`` names an outcome (default: :func:`board`); it must depend only on the final
-    state. ``limit``: positions (``5000``) or time (``"30s"``); a walk that reaches it stops and
-    says so (:attr:`Exploration.complete` is false, counts are then lower bounds). ``progress``:
+    state. ``limit``: positions (``5000``), time (``"30s"``), resident memory (``"2GB"``), several
+    (``"100000,5m,2GB"``) or ``"none"``; by default the bound :data:`~rulekit.explore.bounds.DEFAULT_LIMIT`
+    (200,000 positions, 2 minutes, 2 GB or half the machine's memory). A walk that reaches it —
+    or is interrupted with Ctrl-C — stops and says so (:attr:`Exploration.complete` is false,
+    counts are then lower bounds). ``progress``:
     a ``tqdm.auto`` bar (``True``, ``False`` or ``"auto"``: on when tqdm is installed).
     ``executor``: a :class:`concurrent.futures.Executor` (or a Dask ``distributed`` client)
     walking subtrees in other processes; the outcomes, counts, examples and choices are the
@@ -38,7 +42,8 @@ def explore(source, *, key=None, limit=None, progress="auto", executor=None, mer
         bar = _progress_bar(progress, unit="positions")
         tick = (lambda n: bar.update(n - bar.n)) if bar is not None else None
         try:
-            w = walk(root, key=outcome_key, merge=merge, clock=_Clock(limit, deadline, tick))
+            with stopping_on_interrupt():
+                w = walk(root, key=outcome_key, merge=merge, clock=_Clock(limit, deadline, tick))
             if bar is not None:
                 bar.update(len(w) - bar.n)
         finally:

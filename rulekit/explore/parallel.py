@@ -18,8 +18,10 @@ A Dask ``distributed`` client is accepted as is (its ``get_executor()`` is used)
 from __future__ import annotations
 
 import concurrent.futures as cf
+import dataclasses
 import pickle
 
+from rulekit.explore.bounds import INTERRUPTED, interrupted, stopping_on_interrupt, worker_init
 from rulekit.explore.walker import ExplorationError, Limit, Walk, Walker, _Clock, _progress_bar, full_line, walk
 
 
@@ -32,13 +34,24 @@ def as_executor(executor) -> cf.Executor:
                            f"dask.distributed Client, got {type(executor).__name__}")
 
 
-def walk_subtree(scenario, line, max_nesting, key, merge, states, deadline, seconds) -> Walk:
+def process_pool(workers: int) -> cf.ProcessPoolExecutor:
+    """A pool of ``workers`` local processes for :func:`~rulekit.explore.explore`: they ignore Ctrl-C
+    and stop walking, returning what they found, when the parent is interrupted — so no worker
+    prints a traceback or keeps running."""
+    import multiprocessing
+    stop = multiprocessing.get_context().Event()
+    pool = cf.ProcessPoolExecutor(workers, initializer=worker_init, initargs=(stop,))
+    pool.rulekit_stop = stop
+    return pool
+
+
+def walk_subtree(scenario, line, max_nesting, key, merge, limit: Limit, deadline) -> Walk:
     """In a worker: replay ``line`` from the start of ``scenario`` and walk every line from there."""
     from rulekit.core.game import Game
     game = Game.start(scenario, line, max_nesting=max_nesting)
     if game.decision is None or game.waiting_answers:
         raise ExplorationError("a subtree's line did not replay to a decision (the engine is not deterministic?)")
-    return walk(game, key=key, merge=merge, clock=_Clock(Limit(states, seconds), deadline))
+    return walk(game, key=key, merge=merge, clock=_Clock(limit, deadline))
 
 
 def _top(root, *, key, merge, split: int, limit: Limit, clock: _Clock):
@@ -47,6 +60,9 @@ def _top(root, *, key, merge, split: int, limit: Limit, clock: _Clock):
     walker.place(root)
     waiting = {0: root} if root.decision is not None else {}
     while waiting and len(waiting) < split:
+        if interrupted():
+            walker.w.stopped = INTERRUPTED
+            return walker, {}
         deeper = {}
         for n, game in waiting.items():
             while len(walker.w.children[n]) < len(walker.w.options[n]):
@@ -69,24 +85,60 @@ def walk_parallel(root, executor, *, key, merge: bool, limit: Limit, deadline, s
             pickle.dumps(key)
         except Exception as e:   # noqa: BLE001 - lambdas and local functions do not pickle
             raise ExplorationError(f"the outcome key must be a module-level function to cross processes: {e}") from None
-    walker, waiting = _top(root, key=key, merge=merge, split=split or 32, limit=limit, clock=_Clock(limit, deadline))
-    w = walker.w
-    if not waiting:
-        return w, 0
-    order = sorted(waiting)
-    states = None
-    if limit.states is not None:
-        states = max(1, (limit.states - len(w)) // len(order))
-    scenario, nesting = root.scenario, root.max_nesting
-    futures = {executor.submit(walk_subtree, scenario, full_line(waiting[n]), nesting, key, merge, states, deadline,
-                               limit.seconds): n for n in order}
-    bar = _progress_bar(progress, unit="subtrees", total=len(order))
-    parts = {}
+    stop = getattr(executor, "rulekit_stop", None)
+    with stopping_on_interrupt(*([stop] if stop is not None else [])):
+        walker, waiting = _top(root, key=key, merge=merge, split=split or 32, limit=limit,
+                               clock=_Clock(limit, deadline))
+        w = walker.w
+        if not waiting:
+            return w, 0
+        order = sorted(waiting)
+        part_limit = limit
+        if limit.states is not None:
+            part_limit = dataclasses.replace(limit, states=max(1, (limit.states - len(w)) // len(order)))
+        scenario, nesting = root.scenario, root.max_nesting
+        futures = {executor.submit(walk_subtree, scenario, full_line(waiting[n]), nesting, key, merge, part_limit,
+                                   deadline): n for n in order}
+        parts = _collect(futures, progress, own_pool=stop is not None)
+    stopped = []
+    for n in order:
+        part = parts.get(n)
+        if part is None:                 # never walked (interrupted first): left unexplored
+            continue
+        w.attach(part, n)
+        if part.stopped:
+            stopped.append(part.stopped)
+    if interrupted() or len(parts) < len(order):
+        w.stopped = f"{INTERRUPTED} ({len(order) - len(parts)} of {len(order)} subtrees not walked, " \
+                    f"{len(stopped)} stopped part way)"
+    elif stopped:
+        others = [why for why in stopped if "positions" not in why]       # the time or the memory
+        why = others[0] if others else _Clock(limit, None)._said("states", f"{limit.states:,} positions")
+        w.stopped = f"{why} ({len(stopped)} of {len(order)} subtrees walked in parallel stopped)"
+    return w, len(order)
+
+
+def _collect(futures: dict, progress, *, own_pool: bool) -> dict:
+    """The walks the futures return, by position. After Ctrl-C: the subtrees not started are
+    cancelled; with a pool of :func:`process_pool` the running ones stop and return what they
+    found, with another executor they are no longer waited for."""
+    bar = _progress_bar(progress, unit="subtrees", total=len(futures))
+    parts: dict = {}
+    pending = set(futures)
     try:
-        for future in cf.as_completed(futures):
-            parts[futures[future]] = future.result()
-            if bar is not None:
-                bar.update(1)
+        while pending:
+            done, pending = cf.wait(pending, timeout=0.2, return_when=cf.FIRST_COMPLETED)
+            for future in done:
+                if not future.cancelled():
+                    parts[futures[future]] = future.result()
+                if bar is not None:
+                    bar.update(1)
+            if interrupted():
+                for future in pending:
+                    future.cancel()
+                pending = {f for f in pending if not f.cancelled()}
+                if not own_pool:
+                    break
     except BaseException:
         for future in futures:
             future.cancel()
@@ -94,14 +146,4 @@ def walk_parallel(root, executor, *, key, merge: bool, limit: Limit, deadline, s
     finally:
         if bar is not None:
             bar.close()
-    stopped = []
-    for n in order:
-        part = parts[n]
-        w.attach(part, n)
-        if part.stopped:
-            stopped.append(part.stopped)
-    if stopped:
-        timed_out = [why for why in stopped if "time limit" in why]
-        why = timed_out[0] if timed_out else f"stopped at the limit of {limit.states:,} positions"
-        w.stopped = f"{why} ({len(stopped)} of {len(order)} subtrees walked in parallel stopped)"
-    return w, len(order)
+    return parts

@@ -22,9 +22,6 @@ any :class:`concurrent.futures.Executor` (:mod:`rulekit.explore.parallel`); :fun
 from __future__ import annotations
 
 import json
-import time
-from dataclasses import dataclass
-from datetime import timedelta
 from enum import Enum
 from pathlib import Path
 
@@ -32,12 +29,11 @@ from immutables import Map
 
 from rulekit.core.decisions import Line
 from rulekit.core.errors import RulekitError
+from rulekit.explore.bounds import (  # noqa: F401  (their home was here)
+    DEFAULT_LIMIT, ExplorationError, Limit, _Clock, as_limit,  # noqa: F401
+)
 
 RUNAWAY = ("runaway loop",)   # the outcome of a line the engine stops because its abilities loop without end
-
-
-class ExplorationError(RulekitError, ValueError):
-    """A walk that cannot be made as asked: a bad limit, key, executor or starting point."""
 
 
 # -- the outcome key ---------------------------------------------------------------------------------
@@ -81,51 +77,6 @@ def outcome_data(value, *, default_key: bool) -> dict:
                 "hands": {p: list(h) for p, h in parts["hands"]},
                 "resolved": list(parts["resolved"]), "cancelled": list(parts["cancelled"])}
     return {"key": _jsonable(value)}
-
-
-# -- limits ------------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Limit:
-    """How far a walk may go: a number of positions, a number of seconds, or both."""
-
-    states: int | None = None
-    seconds: float | None = None
-
-    def __str__(self) -> str:
-        parts = ([f"{self.states:,} positions"] if self.states is not None else []) + (
-            [f"{self.seconds:g} s"] if self.seconds is not None else [])
-        return " or ".join(parts) or "none"
-
-
-def as_limit(limit) -> Limit:
-    """``None``; an int (positions); ``"30s"``, ``"2m"`` or a :class:`~datetime.timedelta` (time);
-    ``"5000"`` (positions); or a :class:`Limit`."""
-    if limit is None or isinstance(limit, Limit):
-        return limit or Limit()
-    if isinstance(limit, bool):
-        raise ExplorationError(f"limit must be a number of positions or a time such as '30s', got {limit!r}")
-    if isinstance(limit, int):
-        if limit < 1:
-            raise ExplorationError(f"limit must be at least 1 position, got {limit}")
-        return Limit(states=limit)
-    if isinstance(limit, timedelta):
-        return Limit(seconds=limit.total_seconds())
-    if isinstance(limit, str):
-        text = limit.strip().lower()
-        units = {"ms": 0.001, "s": 1, "m": 60, "h": 3600}
-        for unit in ("ms", "s", "m", "h"):
-            if text.endswith(unit):
-                try:
-                    seconds = float(text[: -len(unit)]) * units[unit]
-                except ValueError:
-                    break
-                if seconds <= 0:
-                    break
-                return Limit(seconds=seconds)
-        else:
-            if text.isdigit() and int(text) > 0:
-                return Limit(states=int(text))
-    raise ExplorationError(f"limit must be a number of positions (1000) or a time ('30s', '2m'), got {limit!r}")
 
 
 # -- the walk ----------------------------------------------------------------------------------------
@@ -176,27 +127,6 @@ class Walk:
         for k, v in other.labels.items():
             self.labels.setdefault(k, v)
         self.answers += other.answers
-
-
-class _Clock:
-    """Counts positions and watches the time; says why a walk must stop."""
-
-    def __init__(self, limit: Limit, deadline: float | None, tick=None):
-        self.limit = limit
-        self.deadline = deadline
-        self.tick = tick
-        self.checks = 0
-
-    def over(self, walk: Walk) -> str:
-        if self.limit.states is not None and len(walk) >= self.limit.states:
-            return f"stopped at the limit of {self.limit.states:,} positions"
-        self.checks += 1
-        if self.checks % 64 == 0:
-            if self.tick is not None:
-                self.tick(len(walk))
-            if self.deadline is not None and time.time() >= self.deadline:
-                return f"stopped at the time limit of {self.limit.seconds:g} s"
-        return ""
 
 
 class Walker:
