@@ -24,7 +24,8 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message):
         from rulekit.core.errors import escaped
-        self.print_usage(__import__("sys").stderr)
+        import sys
+        self.print_usage(sys.stderr)
         self.exit(2, f"{self.prog}: error: {escaped(message)}\n")
 
 

@@ -55,14 +55,16 @@ def shown(value, limit: int = MAX_SHOWN) -> str:
     return text
 
 
-#: a key a field path writes bare: no brackets, dots, quotes, backslashes or control characters
-_BARE_KEY = re.compile(r"[^\[\].\"\\\x00-\x1f\x7f-\x9f]+")
+#: a key a field path writes bare: no brackets, quotes, backslashes or control characters (a dot is
+#: kept: ruling names have them, ``rulings.rb.optional``; a file's marks tell the keys apart)
+_BARE_KEY = re.compile(r"[^\[\]\"\\\x00-\x1f\x7f-\x9f]+")
+_BARE_PART = re.compile(r"[^\[\].\"\\\x00-\x1f\x7f-\x9f]+")
 
 
 def key_part(key: str) -> str:
-    """A mapping key as a field path writes it: bare (``hands``), or, where it holds a bracket, dot,
-    quote, backslash or control character, quoted like JSON in brackets (``["agot[x"]``), so that
-    :func:`parse_field_path` reads it back."""
+    """A mapping key as a field path writes it: bare (``hands``, ``rb.optional``), or, where it holds a
+    bracket, quote, backslash or control character, quoted like JSON in brackets (``["agot[x"]``), so
+    that :func:`parse_field_path` reads it back."""
     return key if _BARE_KEY.fullmatch(key) else "[" + json.dumps(key) + "]"
 
 
@@ -74,8 +76,9 @@ def field_path(base: str, key: str) -> str:
 
 def parse_field_path(text: str) -> tuple:
     """The parts of a field path as :func:`field_path` writes it (``cards[3].abilities[0]``,
-    ``rulings["agot[x"]``): keys and indexes. Never fails: a path it cannot read further ends
-    where it stops being readable (the error is then placed at its readable start)."""
+    ``rulings["agot[x"]``): keys and indexes, a bare key's dots read as separators (a file's marks
+    join them again: :func:`rulekit.files.locate._mark_for`). Never fails: a path it cannot read
+    further ends where it stops being readable (the error is then placed at its readable start)."""
     out: list = []
     i, n = 0, len(text)
     while i < n:
@@ -99,7 +102,7 @@ def parse_field_path(text: str) -> tuple:
                 out.append(int(m.group(1)))
                 i = m.end()
         else:
-            m = _BARE_KEY.match(text, i)
+            m = _BARE_PART.match(text, i)
             if m is None:
                 break
             out.append(m.group(0))

@@ -87,8 +87,9 @@ class Game:
         argument_check("rulings", rulings, rulings is None or (isinstance(rulings, Mapping) and all(
             isinstance(k, str) and isinstance(v, str) for k, v in rulings.items())),
             "a mapping of ruling name to option, such as {'rb.optional': 'at-resolution'} (see rulekit rulings)")
-        argument_check("answers", answers, answers is None or isinstance(answers, (Line, Mapping)),
-                       "a Line, or a mapping of AnswerKey to option id")
+        argument_check("answers", answers, answers is None or isinstance(answers, (Line, Mapping)) or (
+            isinstance(answers, (list, tuple)) and all(isinstance(p, tuple) and len(p) == 2 for p in answers)),
+            "a Line, a mapping of AnswerKey to option id, or a list of (AnswerKey, option id) pairs")
         scenario = validate(scenario)
         if rulings:
             scenario = with_rulings(scenario, rulings)
@@ -195,9 +196,10 @@ def _as_map(answers) -> Map:
         return Map()
     if isinstance(answers, Line):
         return answers.answers
-    for key in answers:
+    pairs = dict(answers)
+    for key in pairs:
         argument_check("answers", key, isinstance(key, AnswerKey), "an AnswerKey (answers are keyed by AnswerKey)")
-    return Map(dict(answers))
+    return Map(pairs)
 
 
 def _extend(line: Line, halt: Halt) -> Line:

@@ -39,9 +39,28 @@ def _at(path: tuple, marks: dict, file: str, problem: str, expected: str | None 
 
 
 def _mark_for(path: tuple, marks: dict) -> Mark | None:
+    path = _joined(path, marks)
     while path not in marks and path:
         path = path[:-1]
     return marks.get(path)
+
+
+def _joined(path: tuple, marks: dict, at: int = 0, done: tuple = ()) -> tuple:
+    """``path`` with neighbouring keys joined by dots where the file has such a key (a field path
+    writes ``rulings.rb.optional`` for the key ``rb.optional``): the longest path the marks know."""
+    if at == len(path):
+        return done
+    best = done
+    for end in range(len(path), at, -1):
+        part = path[at:end]
+        if len(part) > 1 and not all(isinstance(p, str) for p in part):
+            continue
+        key = ".".join(part) if len(part) > 1 else part[0]
+        if done + (key,) in marks:
+            found = _joined(path, marks, end, done + (key,))
+            if len(found) > len(best) or found[-1:] == path[-1:]:
+                return found
+    return best if best else path
 
 
 def _locate(e: ScenarioError, marks: dict, file: str) -> ScenarioError:

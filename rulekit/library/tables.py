@@ -50,16 +50,27 @@ def parse_map(texts: list[str], ruleset: str) -> dict[str, str]:
     return out
 
 
-def _entry(r: Record, ruleset: str, get) -> Entry:
+def _agot_fields(r: Record, get) -> dict:
     from rulekit.library.formats import faction
+    return dict(strength=r.number("strength", get("strength"), allow_x=True),
+                cost=r.number("cost", get("cost"), allow_x=True),
+                faction=faction(r, "faction", get("faction")), unique=r.flag("unique", get("unique")))
+
+
+def _riftbound_fields(r: Record, get) -> dict:
+    return dict(might=r.number("might", get("might")), energy_cost=r.number("cost", get("cost")))
+
+
+#: each game's printed numbers and marks, read from a record of the list (the columns of PRINTED)
+PRINTED_READERS = {"agot": _agot_fields, "riftbound": _riftbound_fields}
+
+
+def _entry(r: Record, ruleset: str, get) -> Entry:
     name = r.line("name", get("name"), required=True)
     fields: dict = {"traits": r.words("tags", get("tags"))}
-    if ruleset == "agot":
-        fields.update(strength=r.number("strength", get("strength"), allow_x=True),
-                      cost=r.number("cost", get("cost"), allow_x=True),
-                      faction=faction(r, "faction", get("faction")), unique=r.flag("unique", get("unique")))
-    elif ruleset == "riftbound":
-        fields.update(might=r.number("might", get("might")), energy_cost=r.number("cost", get("cost")))
+    reader = PRINTED_READERS.get(ruleset)
+    if reader is not None:
+        fields.update(reader(r, get))
     kind = r.line("type", get("type"), limit=40)
     return Entry(code=r.line("code", get("code"), limit=64) or name, name=name,
                  type=kind.lower() if kind else None, text=r.text("text", get("text")),

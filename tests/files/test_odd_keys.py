@@ -41,7 +41,17 @@ def test_an_odd_key_is_named_at_its_line(key, block):
     assert "\x1b" not in str(err)
 
 
-@pytest.mark.parametrize("key", KEYS + ["plain", "with space", "héros"])
+@pytest.mark.parametrize("key", [k for k in KEYS if "." not in k] + ["plain", "with space", "héros"])
 def test_a_field_path_reads_back_its_keys(key):
     path = field_path(field_path("cards[2].abilities[0]", key), "when")
     assert parse_field_path(path) == ("cards", 2, "abilities", 0, key, "when")
+
+
+def test_a_dotted_key_is_written_bare_and_found_again_by_the_files_marks():
+    """Ruling names have dots (``rb.optional``): the path says ``rulings.rb.optional`` and the error
+    is still placed at that key's own line."""
+    assert field_path("rulings", "rb.optional") == "rulings.rb.optional"
+    text = HEAD + "rulings:\n  agot.would-instead: nonsense\n"
+    with pytest.raises(ScenarioError) as e:
+        loads_scenario(text, "dotted.yaml")
+    assert e.value.line == HEAD.count("\n") + 2 and "rulings.agot.would-instead" in str(e.value)

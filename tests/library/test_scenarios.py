@@ -163,7 +163,7 @@ def test_inline_refuses_to_overwrite_without_force(pack, tmp_path, capsys):
     out = tmp_path / "inlined.yaml"
     out.write_text("keep me")
     assert main(["cards", "inline", str(path), "-o", str(out)]) == 2
-    assert "exists: give --force" in capsys.readouterr().err
+    assert "already exists; rulekit does not replace a file unless told to (--force)" in capsys.readouterr().err
     assert out.read_text() == "keep me"
     assert main(["cards", "inline", str(path), "-o", str(out), "--force"]) == 0
     assert "Quiet Sentry" in out.read_text()
