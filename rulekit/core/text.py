@@ -144,7 +144,8 @@ def not_modelled_outcome(a: dict) -> str:
 
 def pass_line(a: dict, auto_reason: str) -> str:
     why = f" ({auto_reason})" if a["auto"] else ""
-    return f"{a['player']} passes{why}; {a['passes']} pass(es) in a row."
+    n = a["passes"]
+    return f"{a['player']} passes{why}; {n} pass{'' if n == 1 else 'es'} in a row."
 
 
 # -- where a step stands, and names instead of ids ----------------------------------------------------

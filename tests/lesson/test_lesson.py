@@ -104,7 +104,7 @@ def test_play_shows_positions_and_names_not_ids(claim):
     assert ("#46 · step 7, reaction window — P1 uses Barrowhill Raven's reaction for: Hollowfield Steward killed "
             "(P1's choice)." in lines)
     defaults = claim.play(answers="defaults").lines()
-    assert "#12 · step 7, reaction window — P1 passes; 1 pass(es) in a row (by default)." in defaults
+    assert "#12 · step 7, reaction window — P1 passes; 1 pass in a row (by default)." in defaults
     assert "  #47–#61 · nested sequences nobody could respond to — P1 draws." in lines
     assert len(lines) < 25 < len(claim.play().lines(full=True))
 

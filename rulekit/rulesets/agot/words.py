@@ -22,7 +22,8 @@ def describe(what: str, a: dict, state) -> str | None:
     if what == "use":
         return f"{a['player']} uses {use_ref_label(state, a['use'])}."
     if what == "no-forced":
-        return f"{_step_title(a['step'])}: none."
+        kind = "reactions" if "REACTION" in a["step"] else "interrupts"
+        return f"{_step_title(a['step'])}: no forced {kind} to resolve."
     if what == "forced":
         return f"Forced: {use_ref_label(state, a['use'])} resolves."
     if what == "occurs":
