@@ -168,7 +168,7 @@ def _rules(rule_id: str | None) -> int:
         r = rule(rule_id)
     except KeyError as e:
         raise BadInput(e.args[0]) from None
-    print(f"{r.id} — {r.title}\n\n{r.text}\n\nSource: {r.source} ({r.provenance})")
+    print(f"{r.id} — {r.title}\n\n{r.text}\n\nSource: {r.cited}")
     if r.reasoning:
         print(f"Why: {r.reasoning}")
     return OK

@@ -20,6 +20,14 @@ class Rule:
     source: str
     reasoning: str = ""
 
+    @property
+    def cited(self) -> str:
+        """Where the rule comes from, as a person reads it: the rules text and its part, or, for a
+        decision of rulekit's own, that no rules text says it (its reasoning says why)."""
+        if self.provenance == "rulekit":
+            return "rulekit's own decision: no rules text says this; the reasoning says why"
+        return f"{self.source} ({self.provenance})"
+
 
 _ALL = (
     Rule("rulekit.setup", "Setting up a scenario",

@@ -139,7 +139,7 @@ class RuleCard(_Shown):
 
     def _text(self) -> str:
         r = self.rule
-        out = [f"{r.title} [{r.id}]", r.text, f"Source: {r.source} ({r.provenance})"]
+        out = [f"{r.title} [{r.id}]", r.text, f"Source: {r.cited}"]
         if r.reasoning:
             out.append(f"Why rulekit decided so: {r.reasoning}")
         return "\n".join(out)
@@ -149,7 +149,7 @@ class RuleCard(_Shown):
         why = f"<p><i>Why rulekit decided so:</i> {escape(r.reasoning)}</p>" if r.reasoning else ""
         return (f"<div class='rk-rule'><b>{escape(r.title)}</b> <code>{escape(r.id)}</code>"
                 f"<blockquote style='margin:0.4em 1em'>{escape(r.text)}</blockquote>"
-                f"<div style='color:#555;font-size:0.9em'>Source: {escape(r.source)} ({escape(r.provenance)})</div>"
+                f"<div style='color:#555;font-size:0.9em'>Source: {escape(r.cited)}</div>"
                 f"{why}</div>")
 
 

@@ -94,7 +94,7 @@ def trace_lines(steps: tuple[Step, ...], *, verdicts: bool = True, rules: bool =
                 if rule_id and rule_id not in quoted and rule_id in RULES:
                     quoted.add(rule_id)
                     r = RULES[rule_id]
-                    out.append(f"      \u201c{r.text}\u201d \u2014 {r.source} ({r.provenance})")
+                    out.append(f"      \u201c{r.text}\u201d \u2014 {r.cited}")
         if verdicts and step.verdicts and step.verdicts != shown:   # only when they change
             shown = step.verdicts
             out.extend(verdict_lines(step, "      "))
