@@ -17,8 +17,8 @@ import tempfile
 from pathlib import Path
 
 INTRO = ("Pick a scenario. Answer each decision with the buttons, move along the timeline with the slider "
-         "(the line under it says where you are: <b>#5</b> is the fifth step of this game, <b>step 4</b> "
-         "the rules' step), switch between the drawings, ask why an ability did or did not trigger, or "
+         "(the line under it says where you are: <b>#5</b> is step number 5 of this game's timeline, which "
+         "counts from #0, the set-up; <b>step 4</b> is the rules' own step), switch between the drawings, ask why an ability did or did not trigger, or "
          "change the board and watch the rules replay.")
 
 
