@@ -5,7 +5,9 @@ with its own revision's code first on ``PYTHONPATH``; the workloads are scenario
 here (plain YAML that every revision since 2c99293 reads), timed through ``Game.start`` with
 default answers and through the engine loop ``Game.start`` calls. Rounds alternate A B A B …
 (the first side of each round alternates too), so a slow spell of a shared machine falls on
-both; each figure is printed as min and median per side and the ratio of the medians.
+both; each figure is printed as min and median per side and the ratio of the medians, in
+wall-clock time and in each process's CPU time (which leaves out the spells a process waited
+while other work had the cores).
 """
 from __future__ import annotations
 
@@ -58,16 +60,17 @@ def one_kill() -> dict:
             "script": [{"do": "kill", "cards": ["v"]}]}
 
 
-def workloads(folder: Path, quick: bool) -> list[tuple[str, str, int, str]]:
-    """(figure, file, how many sequences one run holds, unit) for each workload, files written."""
+def workloads(folder: Path, quick: bool) -> list[tuple[str, str, int, int, str]]:
+    """(figure, file, sequences in one game, games in one timed run, mode) for each workload,
+    its file written."""
     n = 100 if quick else 400
-    files = {"busy": (busy_board(n), n), "kill": (one_kill(), 1)}
+    files = {"busy": (busy_board(n), n, 1), "kill": (one_kill(), 1, 20 if quick else 100)}
     out = []
-    for key, (doc, count) in files.items():
+    for key, (doc, count, batch) in files.items():
         path = folder / f"{key}.yaml"
         path.write_text(yaml.safe_dump(doc, sort_keys=False))
-        out.append((key, str(path), count))
-    return [(f"{key}:{mode}", path, count, mode) for key, path, count in out for mode in ("start", "loop")]
+        out.append((key, str(path), count, batch))
+    return [(f"{key}:{mode}", path, count, batch, mode) for key, path, count, batch in out for mode in ("start", "loop")]
 
 
 LABELS = {"busy": "busy board, 10 cards listening, {n} kneels/stands", "kill": "one kill, 2 interrupts + 2 reactions offered"}
@@ -87,13 +90,15 @@ class Side:
             raise RuntimeError(f"the {label} side did not start (see its error above)")
         self.where = json.loads(first)["rulekit"]
 
-    def time(self, name: str, path: str, mode: str, repeats: int) -> list[float]:
-        self.proc.stdin.write(f"{name} {path} {mode} {repeats}\n")
+    def time(self, name: str, path: str, mode: str, repeats: int, batch: int) -> tuple[list[float], list[float]]:
+        """(wall-clock, CPU) seconds of each timed run (of ``batch`` calls)."""
+        self.proc.stdin.write(f"{name} {path} {mode} {repeats} {batch}\n")
         self.proc.stdin.flush()
         line = self.proc.stdout.readline()
         if not line:
             raise RuntimeError(f"the {self.label} side stopped (see its error above)")
-        return json.loads(line)["times"]
+        got = json.loads(line)
+        return got["times"], got["cpu"]
 
     def close(self) -> None:
         self.proc.stdin.close()
@@ -126,28 +131,31 @@ def compare(rev: str, rounds: int, repeats: int, quick: bool) -> None:
 
 
 def _rounds(sides: list[Side], work, rounds: int, repeats: int, sha: str, quick: bool) -> None:
-    times: dict[tuple[str, int], list[float]] = {}
+    times: dict[tuple[str, str, int], list[float]] = {}
     for r in range(rounds):
         order = sides if r % 2 == 0 else sides[::-1]
-        for name, path, count, mode in work:
+        for name, path, count, batch, mode in work:
             for side in order:
-                got = side.time(name, path, mode, repeats)
-                times.setdefault((name, sides.index(side)), []).extend(t / count for t in got)
+                wall, cpu = side.time(name, path, mode, repeats, batch)
+                per = count * batch
+                times.setdefault(("wall", name, sides.index(side)), []).extend(t / per for t in wall)
+                times.setdefault(("cpu", name, sides.index(side)), []).extend(t / per for t in cpu)
     print(f"side by side in one run: A = {sides[0].label}, B = {sha}; {rounds} interleaved rounds "
-          f"(A B, B A, …) of {repeats} runs each; seconds per sequence, min / median; "
-          f"spread = (upper quartile - lower quartile) / median")
-    for name, _path, count, mode in work:
+          f"(A B, B A, …) of {repeats} runs each; microseconds per sequence, min / median; "
+          f"spread = (upper quartile - lower quartile) / median; B/A = ratio of the medians")
+    for name, _path, count, _batch, mode in work:
         key = name.split(":")[0]
-        a, b = times[name, 0], times[name, 1]
-        label = f"{LABELS[key].format(n=count)}, {MODES[mode]}"
-        if not a or not b:
-            print(f"  {label}: not measurable on {'A' if not a else 'B'}")
-            continue
-        ma, mb = statistics.median(a), statistics.median(b)
-        print(f"  {label}\n    A {_fmt(a)}   B {_fmt(b)}   B/A = {mb / ma:.2f}x")
+        print(f"  {LABELS[key].format(n=count)}, {MODES[mode]}")
+        for clock in ("wall", "cpu"):
+            a, b = times[clock, name, 0], times[clock, name, 1]
+            if not a or not b:
+                print(f"    {clock:<4}  not measurable on {'A' if not a else 'B'}")
+                continue
+            ma, mb = statistics.median(a), statistics.median(b)
+            print(f"    {clock:<4}  A {_fmt(a)}   B {_fmt(b)}   B/A = {mb / ma:.2f}x")
 
 
 def _fmt(ts: list[float]) -> str:
     med = statistics.median(ts)
     q = statistics.quantiles(ts, n=4) if len(ts) >= 2 else [med, med, med]
-    return f"{min(ts) * 1e6:8.1f} / {med * 1e6:8.1f} us (spread {(q[2] - q[0]) / med:.0%})"
+    return f"{min(ts) * 1e6:7.1f} / {med * 1e6:7.1f} (spread {(q[2] - q[0]) / med:3.0%})"

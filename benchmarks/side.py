@@ -4,9 +4,9 @@ Run by ``bench_engine.py --against REV``, once per revision, each in its own pro
 revision's code first on ``PYTHONPATH``. It imports nothing from the benchmark's own revision and
 only public calls that every revision since 2c99293 has (``rulekit.load``, ``Game.start``,
 ``game.scenario``), so it keeps working when modules move. It reads commands on stdin, one a line:
-``NAME PATH MODE REPEATS`` (MODE is ``start`` — ``Game.start(scenario, play_defaults=True)``, as
-users call it — or ``loop`` — the engine loop that ``Game.start`` calls, with the same arguments),
-and answers each with one JSON line of seconds per run.
+``NAME PATH MODE REPEATS BATCH`` (MODE is ``start`` — ``Game.start(scenario, play_defaults=True)``, as
+users call it — or ``loop`` — the engine loop that ``Game.start`` calls, with the same arguments; each timed run calls it BATCH times), and answers each with one JSON line of seconds per run: wall-clock and this process's CPU time
+(on a machine shared with other work, CPU time leaves out the spells the process waited).
 """
 from __future__ import annotations
 
@@ -47,24 +47,36 @@ def _workload(path: str, mode: str):
     return _engine_loop(scenario)
 
 
+def _batched(fn, n: int):
+    if n == 1:
+        return fn
+
+    def runs():
+        for _ in range(n):
+            fn()
+    return runs
+
+
 def main() -> None:
     import rulekit
     print(json.dumps({"rulekit": rulekit.__file__}), flush=True)
     made = {}
     for line in sys.stdin:
-        name, path, mode, repeats = line.split()
+        name, path, mode, repeats, batch = line.split()
         if (path, mode) not in made:
-            made[path, mode] = fn = _workload(path, mode)
-            if fn is not None:
-                fn()                       # one untimed run: imports, first growth of the heap
+            one = _workload(path, mode)
+            if one is not None:
+                one()                      # one untimed run: imports, first growth of the heap
+            made[path, mode] = one if one is None else _batched(one, int(batch))
         fn = made[path, mode]
-        times = []
+        times, cpu = [], []
         if fn is not None:
             for _ in range(int(repeats)):
-                t = time.perf_counter()
+                t, c = time.perf_counter(), time.process_time()
                 fn()
+                cpu.append(time.process_time() - c)
                 times.append(time.perf_counter() - t)
-        print(json.dumps({"name": name, "times": times}), flush=True)
+        print(json.dumps({"name": name, "times": times, "cpu": cpu}), flush=True)
 
 
 if __name__ == "__main__":
