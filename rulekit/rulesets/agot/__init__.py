@@ -210,11 +210,12 @@ class AGoT(Ruleset):
         """Every card gains one save per duplicate, named after it (``agot.save.duplicate``);
         a duplicate is not a character of its own (its type is ``"duplicate"``)."""
         saves: dict[str, list[Ability]] = {}
+        of = {c.id: c.extension.duplicate_of for c in cards if c.extension is not None}
         for c in cards:
-            if c.duplicate_of:
-                saves.setdefault(c.duplicate_of, []).append(duplicate_save(c.id))
+            if of.get(c.id):
+                saves.setdefault(of[c.id], []).append(duplicate_save(c.id))
         cards = tuple(plots.with_when_revealed(replace(c, type="duplicate")
-                                               if c.duplicate_of is not None and c.type == "character" else c)
+                                               if of.get(c.id) is not None and c.type == "character" else c)
                       for c in cards)
         return tuple(replace(c, abilities=c.abilities + tuple(saves[c.id])) if c.id in saves else c for c in cards)
 
