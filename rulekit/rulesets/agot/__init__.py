@@ -165,6 +165,8 @@ class AGoT(Ruleset):
         filters.check_filter(f, path, instruction=instruction, trigger=trigger)
 
     def event_refusal(self, kind, state, card, amount):
+        if kind not in _REFUSED:        # most events (kneels, stands, gains power …): none of them refuses
+            return None
         return (plots.refusal(kind, card) or _attachment_refusal(kind, card)
                 or factions.event_refusal(kind, state, card, amount)
                 or challenge_checks.event_refusal(kind, state, card, amount))
@@ -350,6 +352,12 @@ def duplicate_save(duplicate_id: str) -> Ability:
 AGOT = AGoT()          # registered by rulekit.rulesets when first asked for
 
 __all__ = ["AGOT", "AGoT", "ResolutionFrame", "SeqStep", "SequenceFrame", "Window", "considered", "judge"]
+
+
+#: the event kinds :func:`_attachment_refusal` may refuse
+_ATTACHMENT_REFUSES = frozenset({EventKind.ENTERS_PLAY})
+#: every event kind one of A Game of Thrones' refusals may refuse (each lists its own next to it)
+_REFUSED = plots.REFUSES | _ATTACHMENT_REFUSES | factions.REFUSES | challenge_checks.REFUSES
 
 
 def _attachment_refusal(kind, card) -> str | None:
