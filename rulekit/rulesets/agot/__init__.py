@@ -226,10 +226,11 @@ class AGoT(Ruleset):
         says; an event's from its owner's hand; otherwise in play — unless its effect needs the
         card to be out of play to resolve ("After X is killed, put X into play"), and then from the
         out-of-play areas."""
-        if ability is not None and not ability.zones and card.type not in self.played_types \
-                and needs_its_card_out_of_play(ability):
-            return OUT_OF_PLAY
-        return super().works_in(card, ability)
+        if ability is not None and ability.zones:
+            return ability.zones
+        if card.type in self.played_types:
+            return (self.hand,)
+        return OUT_OF_PLAY if ability is not None and needs_its_card_out_of_play(ability) else self.in_play
 
     def check_ability(self, ability, path: str, card_id: str) -> None:
         """A constant ability says only what cards cannot undergo; those words belong to
@@ -331,7 +332,13 @@ def needs_its_card_out_of_play(ability: Ability) -> bool:
     """Whether the ability requires its card to be out of play to resolve (Rules Reference,
     "Abilities", the second exception): part of its effect does to the card itself what only a
     card out of play can undergo."""
-    return any(i.target is Target.SELF and i.do in _ONLY_OUT_OF_PLAY for i in ability.effect)
+    for i in ability.effect:
+        if i.target is _SELF and i.do in _ONLY_OUT_OF_PLAY:
+            return True
+    return False
+
+
+_SELF = Target.SELF     # read once: a member read through its enum class is slow on Python 3.11
 
 
 def duplicate_save(duplicate_id: str) -> Ability:
