@@ -106,8 +106,11 @@ class Side:
 
 
 def compare(rev: str, rounds: int, repeats: int, quick: bool) -> None:
-    sha = subprocess.run(["git", "rev-parse", "--short", rev], cwd=ROOT, check=True, capture_output=True,
-                         text=True).stdout.strip()
+    found = subprocess.run(["git", "rev-parse", "--short", "--verify", "--quiet", f"{rev}^{{commit}}"], cwd=ROOT,
+                           capture_output=True, text=True)
+    if found.returncode != 0:
+        raise SystemExit(f"--against {rev}: not a revision of this repository (try a commit id, a branch or HEAD~1)")
+    sha = found.stdout.strip()
     here = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
                           text=True).stdout.strip()
     dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT,
