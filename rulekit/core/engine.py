@@ -107,7 +107,10 @@ def run(scenario: Scenario, step: Step, *, replaying: Map = Map(), auto: bool = 
     Everything a run allocates is a tree of frozen values (steps point to their parents,
     never back), so reference counting frees it all and Python's cyclic collector has nothing
     to find; it is paused while the loop runs (it would otherwise walk the growing timeline
-    again and again, about half the run's time) and restored as it was afterwards."""
+    again and again, about half the run's time) and restored as it was afterwards. What the run
+    keeps (the timeline) would still be walked by the collector's first pass after it, once per
+    run; unless the caller has frozen objects of its own (``gc.freeze``), it is moved straight
+    to the oldest generation instead, where only the collector's rare full passes look at it."""
     paused = gc.isenabled()
     if paused:
         gc.disable()
@@ -115,6 +118,9 @@ def run(scenario: Scenario, step: Step, *, replaying: Map = Map(), auto: bool = 
         return _run(scenario, step, replaying, auto, max_nesting, step_limit)
     finally:
         if paused:
+            if not gc.get_freeze_count():
+                gc.freeze()         # every tracked object to the permanent generation, unscanned,
+                gc.unfreeze()       # and back into the oldest one
             gc.enable()
 
 

@@ -165,6 +165,8 @@ class AGoT(Ruleset):
         filters.check_filter(f, path, instruction=instruction, trigger=trigger)
 
     def event_refusal(self, kind, state, card, amount):
+        if kind not in _REFUSED:        # most events (kneels, stands, gains power …): none of them refuses
+            return None
         return (plots.refusal(kind, card) or _attachment_refusal(kind, card)
                 or factions.event_refusal(kind, state, card, amount)
                 or challenge_checks.event_refusal(kind, state, card, amount))
@@ -210,11 +212,12 @@ class AGoT(Ruleset):
         """Every card gains one save per duplicate, named after it (``agot.save.duplicate``);
         a duplicate is not a character of its own (its type is ``"duplicate"``)."""
         saves: dict[str, list[Ability]] = {}
+        of = {c.id: c.extension.duplicate_of for c in cards if c.extension is not None}
         for c in cards:
-            if c.duplicate_of:
-                saves.setdefault(c.duplicate_of, []).append(duplicate_save(c.id))
+            if of.get(c.id):
+                saves.setdefault(of[c.id], []).append(duplicate_save(c.id))
         cards = tuple(plots.with_when_revealed(replace(c, type="duplicate")
-                                               if c.duplicate_of is not None and c.type == "character" else c)
+                                               if of.get(c.id) is not None and c.type == "character" else c)
                       for c in cards)
         return tuple(replace(c, abilities=c.abilities + tuple(saves[c.id])) if c.id in saves else c for c in cards)
 
@@ -223,10 +226,11 @@ class AGoT(Ruleset):
         says; an event's from its owner's hand; otherwise in play — unless its effect needs the
         card to be out of play to resolve ("After X is killed, put X into play"), and then from the
         out-of-play areas."""
-        if ability is not None and not ability.zones and card.type not in self.played_types \
-                and needs_its_card_out_of_play(ability):
-            return OUT_OF_PLAY
-        return super().works_in(card, ability)
+        if ability is not None and ability.zones:
+            return ability.zones
+        if card.type in self.played_types:
+            return (self.hand,)
+        return OUT_OF_PLAY if ability is not None and needs_its_card_out_of_play(ability) else self.in_play
 
     def check_ability(self, ability, path: str, card_id: str) -> None:
         """A constant ability says only what cards cannot undergo; those words belong to
@@ -328,7 +332,13 @@ def needs_its_card_out_of_play(ability: Ability) -> bool:
     """Whether the ability requires its card to be out of play to resolve (Rules Reference,
     "Abilities", the second exception): part of its effect does to the card itself what only a
     card out of play can undergo."""
-    return any(i.target is Target.SELF and i.do in _ONLY_OUT_OF_PLAY for i in ability.effect)
+    for i in ability.effect:
+        if i.target is _SELF and i.do in _ONLY_OUT_OF_PLAY:
+            return True
+    return False
+
+
+_SELF = Target.SELF     # read once: a member read through its enum class is slow on Python 3.11
 
 
 def duplicate_save(duplicate_id: str) -> Ability:
@@ -349,6 +359,12 @@ def duplicate_save(duplicate_id: str) -> Ability:
 AGOT = AGoT()          # registered by rulekit.rulesets when first asked for
 
 __all__ = ["AGOT", "AGoT", "ResolutionFrame", "SeqStep", "SequenceFrame", "Window", "considered", "judge"]
+
+
+#: the event kinds :func:`_attachment_refusal` may refuse
+_ATTACHMENT_REFUSES = frozenset({EventKind.ENTERS_PLAY})
+#: every event kind one of A Game of Thrones' refusals may refuse (each lists its own next to it)
+_REFUSED = plots.REFUSES | _ATTACHMENT_REFUSES | factions.REFUSES | challenge_checks.REFUSES
 
 
 def _attachment_refusal(kind, card) -> str | None:

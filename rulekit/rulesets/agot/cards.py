@@ -39,11 +39,12 @@ def moved_card(rules, before, after, printed):
     returned to the power pool); one that leaves play no longer participates in a challenge
     ("Participating"), loses its lasting STR changes (it is a new object) and, an attachment, is
     attached to nothing."""
-    lasting = after.until_challenge or after.until_phase
-    if after.zone in rules.in_play or (after.power == 0 and after.participating is None and not lasting
-                                       and after.attached_to is None):
+    own = after.extension               # read once: each card.field is a lookup through Card.__getattr__
+    lasting = own.until_challenge or own.until_phase
+    if after.zone in rules.in_play or (own.power == 0 and own.participating is None and not lasting
+                                       and own.attached_to is None):
         return after
-    strength = printed.strength if printed is not None else after.strength - after.until_challenge - after.until_phase
+    strength = printed.strength if printed is not None else own.strength - own.until_challenge - own.until_phase
     return after.changed(power=0, participating=None, until_challenge=0, until_phase=0, strength=strength,
                          attached_to=None)
 
@@ -64,7 +65,8 @@ def dependents(cards: tuple) -> dict:
     and the attachments the scenario attaches to it."""
     out: dict = {}
     for c in cards:
-        host = None if c.extension is None else (c.duplicate_of or c.attached_to)
+        own = c.extension
+        host = None if own is None else (own.duplicate_of or own.attached_to)
         if host is not None:
             out[host] = out.get(host, ()) + (c.id,)
     return out

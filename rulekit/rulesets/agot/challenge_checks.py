@@ -37,6 +37,10 @@ def card_event(card, tc):
     return card.changed(strength=card.strength + tc.amount, **{field: getattr(card, field) + tc.amount})
 
 
+#: the event kinds :func:`event_refusal` may refuse (the ruleset asks it about no other)
+REFUSES = frozenset({EventKind.STRENGTH_CHANGES, EventKind.ATTACKS, EventKind.DEFENDS})
+
+
 def event_refusal(kind, state, card, amount):
     if kind is EventKind.STRENGTH_CHANGES and amount == 0:
         return "no STR to give"

@@ -51,6 +51,10 @@ def faction_card_of(state, player: str):
                  if c.type == FACTION_CARD and c.controller == player and c.zone in state.rules.in_play), None)
 
 
+#: the event kinds :func:`event_refusal` may refuse (the ruleset asks it about no other)
+REFUSES = frozenset(_LEAVING) | {EventKind.POWER_MOVED, EventKind.POWER_DISCARDED}
+
+
 def event_refusal(kind, state, card, amount: int) -> str | None:
     """A faction card cannot leave play (RR "In Play and Out of Play"); power can be moved or
     discarded only from a card that has some (RR "Initiating Abilities / Marshaling Cards": the effect must be able

@@ -44,6 +44,10 @@ def revealed(state, tc):
     return state.move(card.id, state.rules.in_play[0])
 
 
+#: the event kinds :func:`refusal` may refuse (the ruleset asks it about no other)
+REFUSES = frozenset({EventKind.REVEALED})
+
+
 def refusal(kind, card) -> str | None:
     """Only a plot in its owner's plot deck can be revealed."""
     if kind is not EventKind.REVEALED:
