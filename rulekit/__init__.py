@@ -12,12 +12,11 @@ rules; ``rulekit.cli`` and ``rulekit.app`` are the edges. The names below are th
 from __future__ import annotations
 
 from rulekit.core.abilities import Ability, CardFilter, Condition, Instruction, Posture, Target, Timing, Trigger, Which, Who
-from rulekit.files.builder import ScenarioBuilder
 from rulekit.core.decisions import PASS, AnswerKey, Decision, DecisionKind, Line, Option, Unapplied
 from rulekit.core.errors import IllegalAnswer, RulekitError, ScenarioError
 from rulekit.core.events import EventKind, Verb
 from rulekit.core.explain import Explanation, explain
-from rulekit.core.game import Game
+from rulekit.core.game import Game, use_validator as _use_validator
 from rulekit.core.model import Card, GameState, TriggeringCondition
 from rulekit.core.rules import RULES, Rule, rule
 from rulekit.core.scenario import Scenario, ScriptEntry
@@ -30,6 +29,17 @@ import sys as _sys
 from rulekit import _moved
 
 _moved.install(_sys.modules[__name__])     # rulekit.game, rulekit.builder, … at their old paths
+
+
+def _validate_on_first_use(scenario):
+    """Game.start's validator until the files layer is imported (which installs its own): the
+    files layer (YAML, the document types) is imported by the first game started, not by
+    ``import rulekit``."""
+    from rulekit.files.validation import validate_scenario
+    return validate_scenario(scenario)
+
+
+_use_validator(_validate_on_first_use)
 
 
 def _version() -> str:
@@ -59,6 +69,12 @@ __all__ = [
 def __getattr__(name):   # the layers above the core are imported on first use, never by `import rulekit`
     if name == "__version__":      # read from the installed metadata on first use (importlib.metadata is slow to import)
         return _version()
+    if name == "ScenarioBuilder":
+        from rulekit.files.builder import ScenarioBuilder
+        return ScenarioBuilder
+    if name == "files":
+        import rulekit.files
+        return rulekit.files
     if name == "SeqStep":          # A Game of Thrones' seven steps (importing it loads that ruleset)
         from rulekit.rulesets.agot.steps import SeqStep
         return SeqStep

@@ -32,8 +32,8 @@ def use_validator(validator) -> None:
     A scenario built in Python is checked exactly like a file — types, names, ids, counts, the
     ruleset's vocabulary, cross-references — and its ruleset name resolved to the ruleset object.
     That checking is the files layer's (:func:`rulekit.files.validate_scenario`), which installs
-    itself here when it is imported (``import rulekit`` imports it): the core calls it without
-    importing anything above itself."""
+    itself here when it is imported (``import rulekit`` installs a stand-in that imports it on
+    first use): the core calls it without importing anything above itself."""
     global _VALIDATOR
     _VALIDATOR = validator
 
