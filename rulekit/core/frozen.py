@@ -68,14 +68,31 @@ _FACTORY = _Factory()
 def immutable(cls: type[T] | None = None, /, **options: Any):
     """``@dataclass(frozen=True, slots=True, **options)`` with a faster ``__init__``."""
     def wrap(c: type[T]) -> type[T]:
-        own_init = "__init__" in c.__dict__         # (before the dataclass adds its own)
-        made = dataclasses.dataclass(c, frozen=True, slots=True, **options)
-        # the dataclass's own __init__ stays where the class wrote one, asked for none, or has
-        # fields the generated source could not name
-        if _plain(made) and not own_init and options.get("init", True) and not _unwritable(made):
+        # the dataclass's own __init__ stays where the class wrote one, asked for none, or may
+        # have pseudo-fields or fields the generated source could not name; elsewhere the
+        # dataclass writes none (it would only be replaced: one generated function less a class)
+        ours = "__init__" not in c.__dict__ and options.get("init", True) and _simple(c)
+        made = dataclasses.dataclass(c, frozen=True, slots=True, **(dict(options, init=False) if ours else options))
+        if ours:
+            if not _plain(made) or _unwritable(made):    # (_simple is strict enough that this cannot be)
+                raise TypeError(f"@immutable {c.__qualname__}: fields its __init__ cannot be written for")
+            made.__init__ = _initializer(made)     # type: ignore[misc]
+        elif _plain(made) and "__init__" not in c.__dict__ and options.get("init", True) and not _unwritable(made):
             made.__init__ = _initializer(made)     # type: ignore[misc]
         return made
     return wrap if cls is None else wrap(cls)
+
+
+def _simple(cls: type) -> bool:
+    """Before the dataclass is made: whether every field it will have is plain and nameable — its
+    own annotations name no class or init-only variable and start with no underscore, and each
+    dataclass base's fields are plain and nameable too."""
+    for name, hint in cls.__dict__.get("__annotations__", {}).items():
+        text = hint if isinstance(hint, str) else repr(hint)
+        if not name.isidentifier() or name.startswith("_") or "ClassVar" in text or "InitVar" in text:
+            return False
+    return all(_plain(base) and not _unwritable(base) for base in cls.__mro__[1:]
+               if "__dataclass_fields__" in base.__dict__)
 
 
 def _plain(cls: type) -> bool:
@@ -121,7 +138,8 @@ def _initializer(cls: type) -> Callable[..., None]:
     init = scope["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     init.__module__ = cls.__module__
-    init.__annotations__ = dict(cls.__init__.__annotations__)     # the dataclass's, for get_type_hints
+    init.__annotations__ = {**{f.name: f.type for f in dataclasses.fields(cls) if f.init},
+                            "return": None}     # as the dataclass's would be, for get_type_hints
     init.__rulekit_stores_fields__ = True     # what replace() checks before copying slot by slot
     return init
 
