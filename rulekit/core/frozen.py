@@ -72,11 +72,17 @@ def immutable(cls: type[T] | None = None, /, **options: Any):
         # have pseudo-fields or fields the generated source could not name; elsewhere the
         # dataclass writes none (it would only be replaced: one generated function less a class)
         ours = "__init__" not in c.__dict__ and options.get("init", True) and _simple(c)
+        undocumented = ours and not c.__doc__
+        if undocumented:       # the dataclass would describe it by object.__init__'s signature (slowly)
+            c.__doc__ = "-"
         made = dataclasses.dataclass(c, frozen=True, slots=True, **(dict(options, init=False) if ours else options))
         if ours:
             if not _plain(made) or _unwritable(made):    # (_simple is strict enough that this cannot be)
                 raise TypeError(f"@immutable {c.__qualname__}: fields its __init__ cannot be written for")
             made.__init__ = _initializer(made)     # type: ignore[misc]
+            if undocumented:   # as the dataclass describes a class without a docstring
+                import inspect
+                made.__doc__ = made.__name__ + str(inspect.signature(made)).replace(" -> None", "")
         elif _plain(made) and "__init__" not in c.__dict__ and options.get("init", True) and not _unwritable(made):
             made.__init__ = _initializer(made)     # type: ignore[misc]
         return made

@@ -195,3 +195,18 @@ def test_the_engines_values_take_the_fast_path():
     for cls in (GameState, Card, TriggeringCondition, SequenceFrame, Window, ResolutionFrame, Step, Progress, Ask,
                 Verdict, AnswerKey, Decision, ChainFrame, ChainItem, Ability, Instruction):
         assert getattr(cls.__init__, "__rulekit_stores_fields__", False), cls.__name__
+
+
+def test_a_class_without_a_docstring_is_described_as_the_dataclass_describes_it():
+    @immutable
+    class Plain:
+        a: int
+        b: str = "x"
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Made:
+        a: int
+        b: str = "x"
+
+    assert Plain.__doc__.replace("Plain", "Made") == Made.__doc__
+    assert Plain.__init__.__annotations__ == Made.__init__.__annotations__
