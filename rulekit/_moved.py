@@ -8,7 +8,6 @@ rulekit never imports through it (the layer contracts would not see such an impo
 from __future__ import annotations
 
 import importlib
-import importlib.abc
 import importlib.machinery
 import sys
 
@@ -54,7 +53,7 @@ MOVED = {
 }
 
 
-class _Alias(importlib.abc.Loader):
+class _Alias:      # an import loader (importlib.abc.Loader's two methods; that module is slow to import)
     def __init__(self, target: str):
         self.target = target
 
@@ -65,7 +64,7 @@ class _Alias(importlib.abc.Loader):
         pass
 
 
-class MovedModules(importlib.abc.MetaPathFinder):
+class MovedModules:     # a meta path finder (importlib.abc.MetaPathFinder's one method)
     """Finds ``rulekit.<old name>`` as the module it became."""
 
     def find_spec(self, fullname, path=None, target=None):
