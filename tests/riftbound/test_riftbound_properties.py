@@ -49,17 +49,24 @@ def test_no_item_for_an_observer_not_in_its_zone_after_the_event_except_deathkne
                 if own and died.ability(v.ability).deathknell:    # its own death, judged before it moved
                     assert died.zone in state.rules.in_play
                     event("a Deathknell triggered")
-                elif own and died.zone in state.rules.in_play and state.ruling("rb.own-leaving") == "sees":
+                elif own and died.zone in state.rules.in_play and state.ruling("rb.own-leaving") == "sees" \
+                        and _about_itself(died.ability(v.ability)):
                     # its own card leaving the board, judged before it moved (ruling rb.own-leaving)
-                    assert died.ability(v.ability).when.card.which is Which.SELF
                     event("an ability saw its own card leave the board")
                 else:
+                    # any other trigger works where its card is after the event: a card that died into
+                    # the zone where its ability works sees its own death (riftbound-trigger-conditions)
                     assert not ability.deathknell
                     assert card.zone in (ability.zones or state.rules.in_play)
         for v in step.verdicts:
             assert v in explain(step, v.card, v.ability).verdicts
         if len(step.args_dict()["items"]) >= 2:
             event("two or more items from one event")
+
+
+def _about_itself(ability) -> bool:
+    """An ability whose trigger is about its own card ("When I die", "When I leave the board")."""
+    return ability.when is not None and ability.when.card is not None and ability.when.card.which is Which.SELF
 
 
 def _numbered(state, card_obj: str, ability_id: str) -> bool:
