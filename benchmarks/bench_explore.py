@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from rulekit.files.builder import (ScenarioBuilder, cards, condition, do, forced_reaction, gain_power, killed,  # noqa: E402
                              kneel)
-from rulekit.explore.walker import explore  # noqa: E402
+from rulekit.explore import explore  # noqa: E402
 
 
 def forced(n: int, *, interacting: bool = False):
