@@ -22,6 +22,7 @@ import dataclasses
 import pickle
 
 from rulekit.explore.bounds import INTERRUPTED, interrupted, stopping_on_interrupt, worker_init
+from rulekit.explore.shared import claims_directory, join, remove_claims, walk_shared
 from rulekit.explore.walker import ExplorationError, Limit, Walk, Walker, _Clock, _progress_bar, full_line, walk
 
 
@@ -86,6 +87,9 @@ def walk_parallel(root, executor, *, key, merge: bool, limit: Limit, deadline, s
         except Exception as e:   # noqa: BLE001 - lambdas and local functions do not pickle
             raise ExplorationError(f"the outcome key must be a module-level function to cross processes: {e}") from None
     stop = getattr(executor, "rulekit_stop", None)
+    if merge:
+        return _walk_shared(root, executor, key=key, limit=limit, deadline=deadline, split=split, progress=progress,
+                            stop=stop)
     with stopping_on_interrupt(*([stop] if stop is not None else [])):
         walker, waiting = _top(root, key=key, merge=merge, split=split or 32, limit=limit,
                                clock=_Clock(limit, deadline))
@@ -116,6 +120,51 @@ def walk_parallel(root, executor, *, key, merge: bool, limit: Limit, deadline, s
         why = others[0] if others else _Clock(limit, None)._said("states", f"{limit.states:,} positions")
         w.stopped = f"{why} ({len(stopped)} of {len(order)} subtrees walked in parallel stopped)"
     return w, len(order)
+
+
+def worker_count(executor) -> int:
+    """How many tasks ``executor`` runs at once: a pool's workers, a Dask cluster's threads (2 if unknown)."""
+    count = getattr(executor, "_max_workers", None)
+    client = getattr(executor, "_client", None)
+    if count is None and client is not None:
+        try:
+            count = sum(client.nthreads().values())
+        except Exception:   # noqa: BLE001 - a client that cannot say: assume two
+            count = None
+    return max(1, int(count)) if count else 2
+
+
+def _walk_shared(root, executor, *, key, limit: Limit, deadline, split, progress, stop):
+    """The merged walk shared by the executor's workers (:mod:`rulekit.explore.shared`); the
+    number of positions handed to them below the shared top (0: the top was the whole walk)."""
+    tasks = worker_count(executor)
+    part_limit = limit
+    if limit.states is not None:
+        part_limit = dataclasses.replace(limit, states=max(1, limit.states // tasks))
+    claims = claims_directory()
+    try:
+        with stopping_on_interrupt(*([stop] if stop is not None else [])):
+            line = full_line(root)
+            futures = {executor.submit(walk_shared, root.scenario, line, root.max_nesting, key, split or 32, claims,
+                                       i, tasks, part_limit, deadline): i for i in range(tasks)}
+            parts = _collect(futures, progress, own_pool=stop is not None)
+    finally:
+        remove_claims(claims)
+    if not parts:
+        walker = Walker(key=key)
+        walker.place(root)
+        walker.w.stopped = f"{INTERRUPTED} (no worker walked)"
+        return walker.w, 0
+    w = join([parts[i] for i in sorted(parts)])
+    stopped = [p.stopped for p in parts.values() if p.stopped]
+    if interrupted() or len(parts) < tasks:
+        w.stopped = f"{INTERRUPTED} ({tasks - len(parts)} of {tasks} workers did not walk, " \
+                    f"{len(stopped)} stopped part way)"
+    elif stopped:
+        others = [why for why in stopped if "positions" not in why]       # the time or the memory
+        why = others[0] if others else _Clock(limit, None)._said("states", f"{limit.states:,} positions")
+        w.stopped = f"{why} ({len(stopped)} of {tasks} workers stopped)"
+    return w, max(p.frontier for p in parts.values())
 
 
 def _collect(futures: dict, progress, *, own_pool: bool) -> dict:
