@@ -155,7 +155,7 @@ def _walk_shared(root, executor, *, key, limit: Limit, deadline, split, progress
         walker.place(root)
         walker.w.stopped = f"{INTERRUPTED} (no worker walked)"
         return walker.w, 0
-    w = join([parts[i] for i in sorted(parts)])
+    w = join([parts[i] for i in sorted(parts)], root)
     stopped = [p.stopped for p in parts.values() if p.stopped]
     if interrupted() or len(parts) < tasks:
         w.stopped = f"{INTERRUPTED} ({tasks - len(parts)} of {tasks} workers did not walk, " \

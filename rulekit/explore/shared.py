@@ -207,10 +207,22 @@ def walk_shared(scenario, line, max_nesting, key, split: int, claims: str, task:
     return sharer.part
 
 
-def join(parts: list) -> Walk:
+def _replay(game, w: Walk, came: dict, n: int):
+    """The game at position ``n``, answering from ``game`` (the start) along the way it was first reached."""
+    path = []
+    while n in came:
+        n, option = came[n]
+        path.append(option)
+    for option in reversed(path):
+        game = game.answer(option)
+    return game
+
+
+def join(parts: list, root) -> Walk:
     """The parts as one :class:`Walk`, numbered as the serial walk numbers positions (depth first,
-    options in order). A position some worker never finished keeps the options tried before the
-    first untried one."""
+    options in order), with the serial walk's labels and final states (``root``, the game the walk
+    started from, replays the way to a final state no worker kept). A position some worker never
+    finished keeps the options tried before the first untried one."""
     first = parts[0]
     if any(p.root != first.root for p in parts):
         raise ExplorationError("the workers fingerprint the starting position differently (different rulekit "
@@ -222,6 +234,7 @@ def join(parts: list) -> Walk:
         labels.update((f, p.variants[i]) for f, i in p.label_of.items())
     w = Walk()
     number: dict = {}
+    came: dict = {}          # position -> (the position and option that first reached it)
     runaway = None
 
     def add(f) -> int:
@@ -251,16 +264,15 @@ def join(parts: list) -> Walk:
             m = number[c]
         else:
             m = add(c)
+            came[m] = (n, w.options[n][i])
             if nodes[c][0] is not None:
                 stack.append((c, m))
         w.children[n].append(m)
-    found: dict = {}
-    for p in parts:
-        for outcome, (f, state) in p.finals.items():
-            rank = number.get(f, len(number))
-            if outcome not in found or rank < found[outcome][0]:
-                found[outcome] = (rank, state)
-    w.finals = {o: state for o, (_, state) in found.items()}
+    given = {f: state for p in parts for f, state in p.finals.values()}
+    for f, n in sorted(number.items(), key=lambda item: item[1]):      # the serial walk's first final of each outcome
+        outcome = w.outcome[n]
+        if w.at[n] is None and outcome not in w.finals:
+            w.finals[outcome] = given[f] if f in given else _replay(root, w, came, n).state
     w.answers = first.top_answers + sum(p.answers for p in parts)
     stopped = [p.stopped for p in parts if p.stopped]
     if stopped:
