@@ -1,17 +1,14 @@
-"""Walking subtrees in other processes, through the standard :class:`concurrent.futures.Executor`.
+"""Walking in other processes, through the standard :class:`concurrent.futures.Executor`.
 
-The top of the graph is walked here, breadth first, until enough positions wait to be walked
-(``split``, 32 by default); each of those is then walked in a task: the task replays the
-position's line from the start of the scenario (a scenario and a line of keyed answers are
-all that crosses to the other process; both pickle) and returns its part of the graph. The
-parts are grafted where their positions were, in the order the positions were found, and the
-whole graph is counted as a serial walk's is — so the outcomes, line counts, example lines
-and choices are the same.
+The merged walk is shared by the workers (:mod:`rulekit.explore.shared`): each position is
+claimed, and walked, by the first worker to reach it, and the parts are joined into the serial
+walk's graph — lines that converge across workers are not walked twice.
 
-A position reachable from two subtrees is walked in both (each task has its own
-transposition table), so a walk whose lines converge across subtrees — orderings of forced
-abilities — does more work in parallel than serially. Lines that stay apart (different
-targets, different answers to a save) split well. See ``docs/exploring.md`` for figures.
+The naive walk (``merge=False``) is split: the top of the graph is walked here, breadth first,
+until enough positions wait (``split``, 32 by default); each of those is then walked in a task
+that replays the position's line from the start of the scenario (a scenario and a line of keyed
+answers are all that crosses to the other process; both pickle) and returns its part of the
+graph, grafted where its position was. Its lines never converge, so the work divides.
 
 A Dask ``distributed`` client is accepted as is (its ``get_executor()`` is used).
 """
