@@ -127,6 +127,8 @@ def start_executors(workers: int, dask: bool) -> dict:
         except ImportError:
             print("no dask.distributed here: the Dask side is left out")
             return sides
+        import dask
+        dask.config.set({"distributed.worker.profile.enabled": False})   # no sampling profiler in the workers
         t = time.perf_counter()
         cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                            dashboard_address=None, silence_logs=50)

@@ -42,7 +42,7 @@ class Part:
         self.nodes: dict = {}
         self.top: set = set()
         self.root = None
-        self.labels: dict = {}       # (key, prompt, options) -> index in variants
+        self.labels: dict = {}       # key -> index in variants
         self.variants: list = []     # (prompt, {option id: label})
         self.label_of: dict = {}     # fingerprint -> index in variants
         self.finals: dict = {}       # outcome -> (fingerprint, final state)
@@ -94,13 +94,10 @@ class _Sharer:
             p.finals.setdefault(outcome, (f, game.state))
         else:
             p.nodes[f] = (decision.key, decision.option_ids, [None] * len(decision.option_ids), None)
-            if self.labels:              # the serial walk keeps the first position's labels of a key: which is
-                which = (decision.key, decision.prompt, decision.option_ids)     # first is known when joined
-                found = p.labels.get(which)
-                if found is None:
-                    found = p.labels[which] = len(p.variants)
-                    p.variants.append((decision.prompt, {o.id: o.label for o in decision.options}))
-                p.label_of[f] = found
+            if self.labels and decision.key not in p.labels:     # labels are formatted when read: the first
+                p.labels[decision.key] = len(p.variants)          # met of each key only (join replays others)
+                p.variants.append((decision.prompt, {o.id: o.label for o in decision.options}))
+                p.label_of[f] = p.labels[decision.key]
 
     def claim(self, f) -> bool:
         try:
@@ -237,12 +234,18 @@ def join(parts: list, root) -> Walk:
     came: dict = {}          # position -> (the position and option that first reached it)
     runaway = None
 
+    unlabelled: list = []    # positions first of their key whose labels no worker kept
+
     def add(f) -> int:
         at, options, _, outcome = nodes[f]
-        number[f] = w.add(at, options, outcome)
-        if at is not None and at not in w.labels and f in labels:
-            w.labels[at] = labels[f]
-        return number[f]
+        n = number[f] = w.add(at, options, outcome)
+        if at is not None and at not in w.labels:
+            if f in labels:
+                w.labels[at] = labels[f]
+            else:
+                w.labels[at] = None
+                unlabelled.append(n)
+        return n
 
     add(first.root)
     stack = [(first.root, 0)] if nodes[first.root][0] is not None else []
@@ -268,6 +271,9 @@ def join(parts: list, root) -> Walk:
             if nodes[c][0] is not None:
                 stack.append((c, m))
         w.children[n].append(m)
+    for n in unlabelled:
+        decision = _replay(root, w, came, n).decision
+        w.labels[w.at[n]] = (decision.prompt, {o.id: o.label for o in decision.options})
     given = {f: state for p in parts for f, state in p.finals.values()}
     for f, n in sorted(number.items(), key=lambda item: item[1]):      # the serial walk's first final of each outcome
         outcome = w.outcome[n]
