@@ -186,7 +186,7 @@ def main() -> None:
     sides = start_executors(args.workers, not args.no_dask)
     try:
         boards = ([forced(8), forced(8, interacting=True), generated(8, 1)] if args.quick else
-                  [forced(10), forced(12), forced(12, interacting=True), generated(12, 1), generated(12, 2)])
+                  [forced(10), forced(12), forced(11, interacting=True), generated(10, 1)])
         for scenario in boards:
             race(scenario, sides, args.rounds)
     finally:
