@@ -1,9 +1,12 @@
 """Exploring every line: the naive walk against the merged one, and subtrees in parallel.
 
-Run: ``python benchmarks/bench_explore.py`` (``--quick`` for a short run). Prints figures;
-asserts nothing. Aims (issue 15): the merged walk of 8 simultaneous forced reactions visits
-under 1% of the naive walk's positions in under 0.5 s, 10 in under 5 s; both walks agree;
-2 local workers at least 1.7× faster on a walk that takes over 10 s serially.
+Run: ``python benchmarks/bench_explore.py`` (``--quick`` for a short run; ``--walks`` for the
+naive walk against the merged one). Prints figures; asserts nothing. The parallel figures
+(issue 28): the merged walk serially, in a process pool and on a Dask LocalCluster, interleaved
+round by round (the pool and the cluster started before any clock, their start printed apart),
+with wall and CPU seconds (this process plus the workers: on a busy machine the wall ratio
+falls while the CPU stays), positions and answers (never more than the serial walk's) and
+whether the walks agree. Aim: 2 workers at least 1.6× faster than 1 on a quiet machine.
 
 The boards: ``n`` locations each with "Forced Reaction: After a character is killed, gain 1
 power", and one character killed — n! orderings, one outcome. The variant with two that
@@ -15,7 +18,6 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from math import factorial
 from pathlib import Path
 
@@ -23,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from rulekit.files.builder import (ScenarioBuilder, cards, condition, do, forced_reaction, gain_power, killed,  # noqa: E402
                              kneel)
-from rulekit.explore.walker import explore  # noqa: E402
+from rulekit.explore import explore  # noqa: E402
 
 
 def forced(n: int, *, interacting: bool = False):
@@ -71,35 +73,125 @@ def compare(n: int, *, interacting: bool = False, naive_limit=None) -> None:
         print(f"  matters: {choice.key}")
 
 
-def parallel(scenario, workers: int, **kw) -> None:
-    serial, ts = timed(scenario, **kw)
-    row("serial", serial, ts)
-    with ProcessPoolExecutor(workers) as pool:
-        pool.submit(int).result()                    # start the workers before the clock
-        result, tp = timed(scenario, executor=pool, **kw)
-    row(f"{workers} workers ({result.subtrees} subtrees)", result, tp)
-    print(f"  same outcomes, counts, examples and choices: {result.summary() == serial.summary()}; "
-          f"speed-up {ts / tp:.2f}×")
+def generated(n: int, seed: int):
+    """One board of a generated family: ``n`` locations of both players, each with a forced
+    reaction to the kill drawn from four effects that interact through kneeling — gain 1 or 2
+    power, kneel itself, gain power only while some location kneels, or only while none does —
+    so orderings lead to different outcomes and the reactions are not interchangeable."""
+    import random
+    pick = random.Random(seed)
+    b = ScenarioBuilder(f"generated board {n}/{seed}", players=["P1", "P2"], first_player="P1")
+    b.card("v", "Victim", owner="P2")
+    kneeling = cards(type="location", posture="kneeling")
+    for i in range(n):
+        effect = pick.choice([
+            [gain_power(1)], [gain_power(2)], [kneel()],
+            [do("gain power", "self", None, 1, condition=[condition(count=kneeling, at_least=1)])],
+            [do("gain power", "self", None, 1, condition=[condition(count=kneeling, at_most=0)])]])
+        b.card(f"g{i}", f"Outpost {i}", owner=pick.choice(["P1", "P2"]), type="location", abilities=[
+            forced_reaction("r", killed(type="character"), effect)])
+    return b.kill("v", id="k", label="kill").build()
+
+
+def _cpu(pids) -> float:
+    """User and system seconds used so far by the processes ``pids`` (the workers)."""
+    import psutil
+    total = 0.0
+    for pid in pids:
+        try:
+            t = psutil.Process(pid).cpu_times()
+            total += t.user + t.system
+        except psutil.Error:
+            pass
+    return total
+
+
+def _warm():
+    import rulekit.explore.shared  # noqa: F401 - the workers' imports, before the clock
+    time.sleep(0.3)                # long enough that every worker takes one
+    return __import__("os").getpid()
+
+
+def start_executors(workers: int, dask: bool) -> dict:
+    """The executors, started (and their workers' imports done) before any clock; the start printed apart."""
+    from rulekit.explore import process_pool
+    sides = {}
+    t = time.perf_counter()
+    pool = process_pool(workers)
+    pids = {f.result() for f in [pool.submit(_warm) for _ in range(workers)]}
+    print(f"process pool of {workers} started in {time.perf_counter() - t:.2f} s (not in the figures below)")
+    sides["pool"] = (pool, lambda: _cpu(pids), pool.shutdown)
+    if dask:
+        try:
+            import distributed
+        except ImportError:
+            print("no dask.distributed here: the Dask side is left out")
+            return sides
+        import dask
+        dask.config.set({"distributed.worker.profile.enabled": False})   # no sampling profiler in the workers
+        t = time.perf_counter()
+        cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                           dashboard_address=None, silence_logs=50)
+        client = distributed.Client(cluster)
+        client.run(_warm)
+        dpids = list(client.run(lambda: __import__("os").getpid()).values())
+        print(f"Dask LocalCluster of {workers} started in {time.perf_counter() - t:.2f} s (not in the figures below)")
+        sides["dask"] = (client, lambda: _cpu(dpids), lambda: (client.close(), cluster.close()))
+    return sides
+
+
+def race(scenario, sides: dict, rounds: int) -> None:
+    """Serial against each executor, interleaved (the order turns each round): wall and CPU seconds
+    (this process plus the workers), positions, and whether the walks agree."""
+    import os
+    import statistics
+    names = ["serial", *sides]
+    wall = {k: [] for k in names}
+    cpu = {k: [] for k in names}
+    results = {}
+    for r in range(rounds):
+        for name in names[r % len(names):] + names[:r % len(names)]:
+            executor, worker_cpu, _ = sides.get(name, (None, lambda: 0.0, None))
+            c0, w0, t0 = time.process_time(), worker_cpu(), time.perf_counter()
+            results[name] = explore(scenario, progress=False, executor=executor)
+            wall[name].append(time.perf_counter() - t0)
+            cpu[name].append(time.process_time() - c0 + worker_cpu() - w0)
+    serial = results["serial"]
+    print(f"{scenario.title}: {serial.states:,} positions, {serial.answers:,} answers, "
+          f"{len(serial.outcomes)} outcome(s); {rounds} rounds interleaved, load average now "
+          f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
+    base = statistics.median(wall["serial"])
+    for name in names:
+        res, med = results[name], statistics.median(wall[name])
+        agree = "" if name == "serial" else (f"  agrees: {res.summary() == serial.summary()}, positions "
+                                            f"{'<=' if res.states <= serial.states else '>'} serial")
+        print(f"  {name:<7} wall min {min(wall[name]):6.2f} s median {med:6.2f} s  cpu median "
+              f"{statistics.median(cpu[name]):6.2f} s  {res.states:>7,} positions {res.answers:>8,} answers  "
+              f"x{base / med:4.2f}{agree}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--quick", action="store_true", help="small boards only")
+    parser.add_argument("--walks", action="store_true", help="the naive walk against the merged one (no workers)")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--no-dask", action="store_true", help="leave the Dask cluster out")
     args = parser.parse_args()
-    if args.quick:
-        compare(6)
-        compare(6, interacting=True)
-        print("in parallel, the naive walk of 6:")
-        parallel(forced(6), args.workers, merge=False)
+    if args.walks:
+        for n in ((6,) if args.quick else (8, 10)):
+            compare(n, naive_limit=None if n < 10 else "20s")
+            compare(n, interacting=True, naive_limit=None if n < 10 else "20s")
         return
-    compare(8)
-    compare(8, interacting=True)
-    compare(10, naive_limit="20s")
-    print("in parallel, the naive walk of 8 (lines that do not converge across subtrees):")
-    parallel(forced(8), args.workers, merge=False)
-    print("in parallel, the merged walk of 10 (lines that converge across subtrees: work is repeated):")
-    parallel(forced(10), args.workers)
+    sides = start_executors(args.workers, not args.no_dask)
+    try:
+        boards = ([forced(8), forced(8, interacting=True), generated(8, 1)] if args.quick else
+                  [forced(10), forced(12), forced(11, interacting=True), generated(10, 1)])
+        for scenario in boards:
+            race(scenario, sides, args.rounds)
+    finally:
+        for _, _, close in sides.values():
+            close()
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from pathlib import Path
 
 from rulekit.cli.inputs import (BAD_INPUT, FAILED, OK, BadInput, _answers_file, _load, _need, _safe, _safe_lines,
@@ -265,11 +266,13 @@ def _explore(args) -> int:
     try:
         if workers > 1:
             from rulekit.explore import process_pool
+            started = time.perf_counter()
             pool = process_pool(workers)
             try:
                 result = explore(loaded, limit=limit, executor=pool, progress=progress)
             finally:
                 pool.shutdown(wait=True, cancel_futures=True)
+            _say_if_workers_could_not_help(result, workers, time.perf_counter() - started - result.seconds)
         else:
             result = explore(loaded, limit=limit, progress=progress)
     except RulekitError as e:
@@ -282,6 +285,16 @@ def _explore(args) -> int:
         print(_safe(f"{loaded.scenario.title}  ({loaded.file})"))
         print(_safe_lines(result.describe()))
     return OK
+
+
+def _say_if_workers_could_not_help(result, workers: int, overhead: float) -> None:
+    """A note on stderr when ``--workers`` could not make this walk faster, and why."""
+    if result.subtrees == 0 and result.complete:
+        print(f"rulekit: --workers {workers} could not help: the walk ({result.states:,} positions) ended before "
+              f"{workers} workers had positions to share; walk it without --workers", file=sys.stderr)
+    elif result.complete and result.seconds < overhead:
+        print(f"rulekit: --workers {workers} could not help: the walk took {result.seconds:.2f} s, less than "
+              f"starting and stopping the workers ({overhead:.2f} s); walk it without --workers", file=sys.stderr)
 
 
 def _workers(asked: int | None) -> int:

@@ -1,17 +1,14 @@
-"""Walking subtrees in other processes, through the standard :class:`concurrent.futures.Executor`.
+"""Walking in other processes, through the standard :class:`concurrent.futures.Executor`.
 
-The top of the graph is walked here, breadth first, until enough positions wait to be walked
-(``split``, 32 by default); each of those is then walked in a task: the task replays the
-position's line from the start of the scenario (a scenario and a line of keyed answers are
-all that crosses to the other process; both pickle) and returns its part of the graph. The
-parts are grafted where their positions were, in the order the positions were found, and the
-whole graph is counted as a serial walk's is — so the outcomes, line counts, example lines
-and choices are the same.
+The merged walk is shared by the workers (:mod:`rulekit.explore.shared`): each position is
+claimed, and walked, by the first worker to reach it, and the parts are joined into the serial
+walk's graph — lines that converge across workers are not walked twice.
 
-A position reachable from two subtrees is walked in both (each task has its own
-transposition table), so a walk whose lines converge across subtrees — orderings of forced
-abilities — does more work in parallel than serially. Lines that stay apart (different
-targets, different answers to a save) split well. See ``docs/exploring.md`` for figures.
+The naive walk (``merge=False``) is split: the top of the graph is walked here, breadth first,
+until enough positions wait (``split``, 32 by default); each of those is then walked in a task
+that replays the position's line from the start of the scenario (a scenario and a line of keyed
+answers are all that crosses to the other process; both pickle) and returns its part of the
+graph, grafted where its position was. Its lines never converge, so the work divides.
 
 A Dask ``distributed`` client is accepted as is (its ``get_executor()`` is used).
 """
@@ -22,6 +19,7 @@ import dataclasses
 import pickle
 
 from rulekit.explore.bounds import INTERRUPTED, interrupted, stopping_on_interrupt, worker_init
+from rulekit.explore.shared import claims_directory, join, remove_claims, walk_shared
 from rulekit.explore.walker import ExplorationError, Limit, Walk, Walker, _Clock, _progress_bar, full_line, walk
 
 
@@ -86,6 +84,9 @@ def walk_parallel(root, executor, *, key, merge: bool, limit: Limit, deadline, s
         except Exception as e:   # noqa: BLE001 - lambdas and local functions do not pickle
             raise ExplorationError(f"the outcome key must be a module-level function to cross processes: {e}") from None
     stop = getattr(executor, "rulekit_stop", None)
+    if merge:
+        return _walk_shared(root, executor, key=key, limit=limit, deadline=deadline, split=split, progress=progress,
+                            stop=stop)
     with stopping_on_interrupt(*([stop] if stop is not None else [])):
         walker, waiting = _top(root, key=key, merge=merge, split=split or 32, limit=limit,
                                clock=_Clock(limit, deadline))
@@ -116,6 +117,51 @@ def walk_parallel(root, executor, *, key, merge: bool, limit: Limit, deadline, s
         why = others[0] if others else _Clock(limit, None)._said("states", f"{limit.states:,} positions")
         w.stopped = f"{why} ({len(stopped)} of {len(order)} subtrees walked in parallel stopped)"
     return w, len(order)
+
+
+def worker_count(executor) -> int:
+    """How many tasks ``executor`` runs at once: a pool's workers, a Dask cluster's threads (2 if unknown)."""
+    count = getattr(executor, "_max_workers", None)
+    client = getattr(executor, "_client", None)
+    if count is None and client is not None:
+        try:
+            count = sum(client.nthreads().values())
+        except Exception:   # noqa: BLE001 - a client that cannot say: assume two
+            count = None
+    return max(1, int(count)) if count else 2
+
+
+def _walk_shared(root, executor, *, key, limit: Limit, deadline, split, progress, stop):
+    """The merged walk shared by the executor's workers (:mod:`rulekit.explore.shared`); the
+    number of positions handed to them below the shared top (0: the top was the whole walk)."""
+    tasks = worker_count(executor)
+    part_limit = limit
+    if limit.states is not None:
+        part_limit = dataclasses.replace(limit, states=max(1, limit.states // tasks))
+    claims = claims_directory()
+    try:
+        with stopping_on_interrupt(*([stop] if stop is not None else [])):
+            line = full_line(root)
+            futures = {executor.submit(walk_shared, root.scenario, line, root.max_nesting, key, split or 32, claims,
+                                       i, tasks, part_limit, deadline): i for i in range(tasks)}
+            parts = _collect(futures, progress, own_pool=stop is not None)
+    finally:
+        remove_claims(claims)
+    if not parts:
+        walker = Walker(key=key)
+        walker.place(root)
+        walker.w.stopped = f"{INTERRUPTED} (no worker walked)"
+        return walker.w, 0
+    w = join([parts[i] for i in sorted(parts)], root)
+    stopped = [p.stopped for p in parts.values() if p.stopped]
+    if interrupted() or len(parts) < tasks:
+        w.stopped = f"{INTERRUPTED} ({tasks - len(parts)} of {tasks} workers did not walk, " \
+                    f"{len(stopped)} stopped part way)"
+    elif stopped:
+        others = [why for why in stopped if "positions" not in why]       # the time or the memory
+        why = others[0] if others else _Clock(limit, None)._said("states", f"{limit.states:,} positions")
+        w.stopped = f"{why} ({len(stopped)} of {tasks} workers stopped)"
+    return w, max(p.frontier for p in parts.values())
 
 
 def _collect(futures: dict, progress, *, own_pool: bool) -> dict:

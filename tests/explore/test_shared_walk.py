@@ -1,0 +1,128 @@
+"""The merged walk shared by workers (issue 28): positions fingerprinted alike in every process,
+claimed once, joined into exactly the serial walk's graph; the CLI says when workers cannot help."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from rulekit import Game
+from rulekit.cli import main
+from rulekit.explore import Limit, board, explore, walk
+from rulekit.explore import shared
+from rulekit.explore.fingerprint import Fingerprinter
+from rulekit.explore.parallel import walk_parallel
+from rulekit.files.builder import (ScenarioBuilder, cards, condition, do, forced_reaction, gain_power, killed,
+                                   kneel)
+
+ROOT = Path(__file__).resolve().parents[2]
+SHIPPED = sorted((ROOT / "scenarios").rglob("*.yaml"))
+
+
+def mixed(n: int):
+    """``n`` locations of both players with forced reactions to a kill that interact through
+    kneeling: orderings reach different outcomes (not interchangeable abilities)."""
+    kneeling = cards(type="location", posture="kneeling")
+    effects = [[gain_power(1)], [kneel()], [do("gain power", "self", None, 2, condition=[condition(count=kneeling,
+                                                                                                  at_least=1)])],
+               [do("gain power", "self", None, 1, condition=[condition(count=kneeling, at_most=0)])]]
+    b = ScenarioBuilder(f"{n} mixed forced reactions", players=["P1", "P2"], first_player="P1")
+    b.card("v", "Victim", owner="P2")
+    for i in range(n):
+        b.card(f"m{i}", f"Mixed Outpost {i}", owner="P1" if i % 3 else "P2", type="location", abilities=[
+            forced_reaction("r", killed(type="character"), effects[i % len(effects)])])
+    return b.kill("v", id="k", label="kill").build()
+
+
+def graph(w):
+    return w.at, w.options, w.children, w.outcome, w.finals, w.labels, w.answers
+
+
+@pytest.mark.parametrize("source", [mixed(5), mixed(6)] + SHIPPED, ids=lambda s: getattr(s, "name", None) or s.title)
+def test_the_shared_walk_is_the_serial_walk_position_for_position(source):
+    from rulekit.explore.walker import starting_point
+    from rulekit.explore.bounds import _Clock
+    root, _ = starting_point(source)
+    serial = walk(root, clock=_Clock(Limit(states=3000), None))
+    if serial.stopped:
+        pytest.skip("a walk of more than 3,000 positions: the merged walk of 7 mixed reactions stands for it")
+    with ThreadPoolExecutor(2) as threads:      # two tasks racing for claims (threads: no start-up cost)
+        shared_walk, _ = walk_parallel(root, threads, key=board, merge=True, limit=Limit(), deadline=None, split=3,
+                                       progress=False)
+    assert graph(shared_walk) == graph(serial) and not shared_walk.stopped
+
+
+def test_two_processes_walk_no_more_positions_and_answer_no_more_than_one(tmp_path):
+    scenario = mixed(7)
+    serial = explore(scenario, progress=False)
+    with ProcessPoolExecutor(2) as pool:
+        parallel = explore(scenario, progress=False, executor=pool, split=4)
+    assert parallel.summary() == serial.summary()
+    assert (parallel.states, parallel.answers) == (serial.states, serial.answers) and parallel.subtrees >= 4
+
+
+def test_the_claims_of_a_walk_are_removed_after_it(monkeypatch, tmp_path):
+    made = []
+
+    def claims():
+        made.append(str(tmp_path / f"claims{len(made)}"))
+        os.mkdir(made[-1])
+        return made[-1]
+
+    monkeypatch.setattr("rulekit.explore.parallel.claims_directory", claims)
+    with ThreadPoolExecutor(2) as threads:
+        explore(mixed(4), progress=False, executor=threads, split=2)
+    assert made and not any(os.path.exists(d) for d in made)
+
+
+FINGERPRINT = """
+import sys
+from rulekit.explore.fingerprint import Fingerprinter
+from rulekit import Game
+from rulekit.files.scenario_files import load_scenario
+g = Game.start(load_scenario(sys.argv[1]).scenario)
+fp = Fingerprinter()
+while g.decision is not None:
+    print(fp.position(g))
+    g = g.answer(g.decision.option_ids[-1])
+print(fp.position(g))
+"""
+
+
+def test_a_position_has_the_same_fingerprint_in_every_process():
+    path = str(ROOT / "scenarios/agot/claim-2-kill.yaml")
+    runs = [subprocess.run([sys.executable, "-c", FINGERPRINT, path], capture_output=True, text=True, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("1", "2", "random")]
+    assert runs[0] and runs[0] == runs[1] == runs[2]
+
+
+def test_fingerprints_are_equal_exactly_when_positions_are():
+    fp = Fingerprinter()
+    seen: dict = {}
+    stack = [Game.start(mixed(6))]
+    while stack:
+        game = stack.pop()
+        position, f = (game.state, game.control), fp.position(game)
+        if position in seen:
+            assert seen[position] == f
+            continue
+        seen[position] = f
+        if game.decision is not None:
+            stack.extend(game.answer(o) for o in game.decision.option_ids)
+    assert len(seen) > 30 and len(set(seen.values())) == len(seen)
+
+
+def test_a_worker_that_cannot_see_the_claims_says_so(tmp_path):
+    with pytest.raises(shared.ExplorationError, match="cannot see the claims directory"):
+        shared.walk_shared(mixed(2), None, 10, board, 4, str(tmp_path / "elsewhere"), 0, 2, Limit(), None)
+
+
+def test_the_cli_says_when_workers_cannot_help(capsys):
+    assert main(["explore", str(ROOT / "scenarios/agot/claim-2-kill.yaml"), "--workers", "2"]) == 0
+    err = capsys.readouterr().err
+    if (os.cpu_count() or 1) >= 2:
+        assert "--workers 2 could not help" in err and "without --workers" in err
