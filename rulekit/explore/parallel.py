@@ -113,10 +113,15 @@ def walk_parallel(root, executor, *, key, merge: bool, limit: Limit, deadline, s
         w.stopped = f"{INTERRUPTED} ({len(order) - len(parts)} of {len(order)} subtrees not walked, " \
                     f"{len(stopped)} stopped part way)"
     elif stopped:
-        others = [why for why in stopped if "positions" not in why]       # the time or the memory
-        why = others[0] if others else _Clock(limit, None)._said("states", f"{limit.states:,} positions")
-        w.stopped = f"{why} ({len(stopped)} of {len(order)} subtrees walked in parallel stopped)"
+        w.stopped = _why_stopped(stopped, limit, f"{len(stopped)} of {len(order)} subtrees walked in parallel stopped")
     return w, len(order)
+
+
+def _why_stopped(stopped: list, limit: Limit, how_many: str) -> str:
+    """Why a walk done in parts stopped: the time or the memory a part reached, else the positions."""
+    others = [why for why in stopped if "positions" not in why]
+    why = others[0] if others else _Clock(limit, None)._said("states", f"{limit.states:,} positions")
+    return f"{why} ({how_many})"
 
 
 def worker_count(executor) -> int:
@@ -158,9 +163,7 @@ def _walk_shared(root, executor, *, key, limit: Limit, deadline, split, progress
         w.stopped = f"{INTERRUPTED} ({tasks - len(parts)} of {tasks} workers did not walk, " \
                     f"{len(stopped)} stopped part way)"
     elif stopped:
-        others = [why for why in stopped if "positions" not in why]       # the time or the memory
-        why = others[0] if others else _Clock(limit, None)._said("states", f"{limit.states:,} positions")
-        w.stopped = f"{why} ({len(stopped)} of {tasks} workers stopped)"
+        w.stopped = _why_stopped(stopped, limit, f"{len(stopped)} of {tasks} workers stopped")
     return w, max(p.frontier for p in parts.values())
 
 
