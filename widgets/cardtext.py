@@ -26,11 +26,6 @@ def reading_html(rules, text: str, title: str) -> tuple[str, bool]:
     return reading._html(), reading.error is None
 
 
-def _keyword_fields(rules) -> set:
-    reader = rules.card_text()
-    return set(getattr(reader, "KEYWORD_FIELDS", ())) if reader is not None else set()
-
-
 class CardTextPanel:
     """A card of the board, a field for its printed text, the preview of what the text reads as,
     and a button that gives the card that text."""
@@ -118,6 +113,7 @@ class CardTextPanel:
         """Put the printed text of the card library's card named (or coded) in the library field into
         the text field, to preview and give; a name the library lacks is said next to the field,
         with the nearest names."""
+        from rulekit.core.cardtext import keyword_fields
         from rulekit.library import LibraryError
         from rulekit.library.entries import lookup
         from rulekit.library.store import Library
@@ -137,7 +133,7 @@ class CardTextPanel:
         if found.type in rules.card_types:
             self.kind.value = found.type
         self._own_fields = {k: v for k, v in found.fields.items()
-                            if k in rules.card_fields and v is not None and k not in _keyword_fields(rules)}
+                            if k in rules.card_fields and v is not None and k not in keyword_fields(rules)}
         if found.fields.get("traits"):
             self._own_fields["traits"] = tuple(found.fields["traits"])
         self._own_fields_for = found.name

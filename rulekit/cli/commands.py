@@ -357,7 +357,7 @@ def _parse(args) -> int:
     except CardTextError as e:
         hint = "" if args.title else " (if the text names its own card, give its name with --title)"
         raise BadInput(f"{e}{hint}") from None
-    data = card_data(read, args.title)
+    data = card_data(read)
     if args.json:
         print(json.dumps({"canonical": canonical, "unmodelled": list(read.unmodelled), "card": data},
                          indent=1, ensure_ascii=False))

@@ -247,6 +247,13 @@ def given(card, read: ReadCard):
     return card.changed(**dict(read.fields)) if read.fields else card
 
 
+def keyword_fields(rules) -> tuple[str, ...]:
+    """The card fields ``rules``' card text may set by a keyword (its reader's ``KEYWORD_FIELDS``;
+    none where the ruleset reads no card text)."""
+    reader = rules.card_text()
+    return tuple(getattr(reader, "KEYWORD_FIELDS", ())) if reader is not None else ()
+
+
 def write_card(rules, card: ReadCard, title: str) -> str:
     """``card`` as ``rules`` words it canonically."""
     writer = rules.card_text()

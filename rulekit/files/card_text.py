@@ -140,7 +140,7 @@ def abilities_data(abilities) -> list[dict]:
     return adapter.dump_python(tuple(abilities), mode="json", exclude_defaults=True)
 
 
-def card_data(read, title: str) -> dict:
+def card_data(read) -> dict:
     """What a card's text was read as, as the keys of a card in a scenario file: the fields its
     keywords set, then its abilities."""
     return {**{name: value for name, value in read.fields}, "abilities": abilities_data(read.abilities)}

@@ -36,7 +36,8 @@ class CorpusCoverage:
 def keyword_fields(rules, card, read=None) -> dict:
     """The fields of ``card`` its ruleset's text may set (``KEYWORD_FIELDS``): as the card has them, or, with
     ``read``, as the text read sets them (the rest at their defaults)."""
-    names = getattr(rules.card_text(), "KEYWORD_FIELDS", ())
+    from rulekit.core.cardtext import keyword_fields as names_of
+    names = names_of(rules)
     if read is None:
         return {n: getattr(card, n) for n in names}
     defaults = rules.card_extension() if rules.card_extension is not None else None

@@ -41,8 +41,8 @@ def card_keys(card: LibraryCard, rules) -> dict:
     """The keys a scenario file gives ``card``: ``title``, ``type``, ``traits``, its game's own
     fields that the card's ruleset has (a field its text's keywords set is left to the text), and
     ``text``."""
-    reader = rules.card_text()
-    from_text = set(getattr(reader, "KEYWORD_FIELDS", ())) if reader is not None else set()
+    from rulekit.core.cardtext import keyword_fields
+    from_text = set(keyword_fields(rules))
     keys: dict = {"title": card.name}
     if card.type:
         keys["type"] = card.type
