@@ -7,8 +7,9 @@ handlers. :func:`explorer` puts them together. Importing ``rulekit`` never impor
 from rulekit_widgets.cardtext import CardTextPanel
 from rulekit_widgets.compare import RulingComparison, compare_rulings
 from rulekit_widgets.model import GameModel
+from rulekit_widgets.quiz import Quiz, quiz
 from rulekit_widgets.views import (BoardEditor, DecisionPicker, DrawingView, Explorer, StepLog, TimelineControls, WhyNotPanel,
                     explorer)
 
-__all__ = ["BoardEditor", "CardTextPanel", "DecisionPicker", "DrawingView", "Explorer", "GameModel", "RulingComparison", "StepLog",
-           "TimelineControls", "WhyNotPanel", "compare_rulings", "explorer"]
+__all__ = ["BoardEditor", "CardTextPanel", "DecisionPicker", "DrawingView", "Explorer", "GameModel", "Quiz", "RulingComparison", "StepLog",
+           "TimelineControls", "WhyNotPanel", "compare_rulings", "explorer", "quiz"]

@@ -35,6 +35,7 @@ from rulekit.core.game import Game
 from rulekit.core.rules import rule as _registry_rule
 from rulekit.core.scenario import Scenario
 from rulekit.core.verdicts import Code
+from rulekit.lesson import questions
 from rulekit.lesson.compared import Compared
 from rulekit.lesson.names import _Names, _position
 from rulekit.lesson.play import Play
@@ -119,20 +120,35 @@ class Lesson(_Shown):
             self._plays[key] = Play(self, self._start(line, play_defaults=True))
         return self._plays[key]
 
-    def predict(self, question: str, choices, answer, *, answers=None) -> Prediction:
-        """A multiple-choice question. ``choices`` is a list (keys A, B, C…) or a mapping of key to
-        text; ``answer`` is a function of the :class:`Play` whose result is a key or a choice's
-        text — the engine computes it — or, less usefully, a key given by the lesson."""
-        if isinstance(choices, dict):
-            keyed = {str(k): str(v) for k, v in choices.items()}
-        else:
-            keyed = {chr(ord("A") + i): str(v) for i, v in enumerate(choices)}
-        if not callable(answer):
-            if str(answer) not in keyed:
-                raise RulekitError(f"answer {answer!r} is not a key of the choices ({', '.join(keyed)})")
-            return Prediction(question, keyed, str(answer), computed=False)
-        value = answer(self.play(answers))
-        return Prediction(question, keyed, _choice_for(value, keyed), computed=True)
+    def predict(self, question: str, choices, answer, *, why=None, answers=None, multiple: bool = False) -> Prediction:
+        """A multiple-choice question. ``choices`` is a list (keys A, B, C…), a mapping of key to
+        text, or a function of the :class:`Play` returning one; ``answer`` is a function of the
+        :class:`Play` whose result is a key or a choice's text — the engine computes it — or, less
+        usefully, a key given by the lesson. ``why``: a card's title, a function of the lesson
+        returning a :class:`Why`, or ``None`` (the steps that decided the outcome), each with its
+        rule. ``prediction.on(variant)`` asks the same of a changed board
+        (:mod:`rulekit.lesson.questions`; ``rulekit_widgets.quiz`` lets a reader answer it)."""
+        return questions.ask(self, question, choices, answer, why=why, answers=answers, multiple=multiple)
+
+    def ask_usable(self, at, *, answers=None, question: str | None = None) -> Prediction:
+        """"Which abilities may be used at ``at``?": every ability on the board is a choice."""
+        return questions.usable(self, at, answers=answers, question=question)
+
+    def ask_draws(self, player: str, **kw) -> Prediction:
+        """"How many cards does ``player`` draw?": from none to their whole draw deck."""
+        return questions.draws(self, player, **kw)
+
+    def ask_zone(self, card: str, **kw) -> Prediction:
+        """"Where is ``card``?" (``at=`` a step, default the end): the zones the board's cards occupy."""
+        return questions.zone(self, card, **kw)
+
+    def ask_first(self, **kw) -> Prediction:
+        """"Whose ability resolves first?" (``last=True``: last): the cards that have abilities."""
+        return questions.first(self, **kw)
+
+    def ask_chooser(self, decision: str, **kw) -> Prediction:
+        """"Who makes this decision?" (``"order forced"``…): the players, or nobody."""
+        return questions.chooser(self, decision, **kw)
 
     # -- steps, drawings, explanations ---------------------------------------------------------------
     def step(self, at, answers=None):
@@ -169,9 +185,9 @@ class Lesson(_Shown):
         if corpus is not None and corpus.card == card_id:      # a corpus card: its text as printed
             head += f" “{corpus.text}”"
         if not e.verdicts:
-            return Why(head, [names.words(e.note)])
+            return Why(head, [names.words(e.note)], rule=step.rule)
         reasons = [names.words(f"for {label}: {reason(v)}") for v, label in zip(e.verdicts, e.conditions)]
-        return Why(head + (": usable" if e.usable else ": not usable"), reasons, usable=bool(e.usable))
+        return Why(head + (": usable" if e.usable else ": not usable"), reasons, usable=bool(e.usable), rule=step.rule)
 
     def _ability(self, card_id: str, ability: str | None) -> str:
         card = self.play().timeline[0].state.cards[card_id]     # with the abilities the rules give it
@@ -335,16 +351,3 @@ def _as_line(answers) -> Line:
         line = line.with_answer(spec.key, spec.answer)
     return line
 
-
-def _choice_for(value, choices: dict) -> str:
-    """The key of the choice the engine's ``value`` names (a key, or a choice's text)."""
-    if isinstance(value, bool):
-        value = "yes" if value else "no"
-    text = str(value).strip()
-    if text in choices:
-        return text
-    for key, choice in choices.items():
-        if choice.strip().casefold() == text.casefold():
-            return key
-    raise RulekitError(f"the engine's answer {text!r} is none of the choices "
-                       f"({'; '.join(f'{k}) {v}' for k, v in choices.items())}): fix the question")

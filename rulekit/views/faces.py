@@ -154,27 +154,69 @@ class RuleCard(_Shown):
 
 
 class Prediction(_Shown):
-    """A multiple-choice question whose answer the engine computes from the played game."""
+    """A multiple-choice question whose answer the engine computes from the played game, with the
+    engine's reasons (``why``) and the rules they apply (``rules``: ``(id, title, source)``).
 
-    def __init__(self, question: str, choices: dict, answer_key: str, computed: bool, note: str = ""):
+    ``right`` holds every right key (a "which of these?" question may have several: ``multiple``).
+    :meth:`judge` says whether a reader's pick is right; :meth:`on` asks the same question of another
+    board (a lesson's variant), so a question follows an edit. On the page the answer and its why
+    are folded in a ``<details>`` element; the plain text ends with them."""
+
+    def __init__(self, question: str, choices: dict, answer_key: str, computed: bool, note: str = "", *,
+                 right=None, multiple: bool = False, why=(), rules=(), ask=None):
         self.question, self.choices, self.answer, self.computed, self.note = question, choices, answer_key, computed, note
+        self.right = tuple(right) if right is not None else (answer_key,)
+        self.multiple, self.why, self.rules, self._ask = multiple, tuple(why), tuple(rules), ask
+
+    def on(self, lesson) -> "Prediction":
+        """The same question asked of ``lesson``'s board: its choices and answer computed again."""
+        if self._ask is None:
+            raise TypeError("this question was not made by a lesson, so it cannot be asked of another board")
+        return self._ask(lesson)
+
+    def judge(self, picked) -> bool:
+        """Whether ``picked`` (a key, or the keys of a "which of these?" question) is the answer.
+        A key that is not a choice is an error naming the choices."""
+        keys = (picked,) if isinstance(picked, str) else tuple(picked)
+        unknown = [k for k in keys if k not in self.choices]
+        if unknown:
+            raise KeyError(f"{unknown[0]!r} is not a choice; the choices are {', '.join(self.choices)}")
+        return set(keys) == set(self.right)
+
+    def answer_words(self) -> str:
+        """The right choice(s), as ``"B) 2"``."""
+        return "; ".join(f"{k}) {self.choices[k]}" for k in self.right)
+
+    def cited(self) -> list[str]:
+        """The rules the why applies, each as ``"id — title (source)"``."""
+        return [f"{rule_id} — {title} ({source})" if source else f"{rule_id} — {title}"
+                for rule_id, title, source in self.rules]
 
     def _text(self) -> str:
         lines = [self.question] + [f"  {k}) {v}" for k, v in self.choices.items()]
         who = "computed by the engine" if self.computed else "given by the lesson"
-        lines.append(f"Answer ({who}): {self.answer}) {self.choices[self.answer]}")
+        lines.append(f"Answer ({who}): {self.answer_words()}")
+        lines += [f"  - {line}" for line in self.why]
+        lines += [f"Rule: {line}" for line in self.cited()]
         if self.note:
             lines.append(self.note)
         return "\n".join(lines)
 
+    def folded(self) -> str:
+        """The answer, its why and its rules, folded in a ``<details>`` element (escaped HTML)."""
+        who = "computed by the engine" if self.computed else "given by the lesson"
+        why = "".join(f"<li>{escape(line)}</li>" for line in self.why)
+        rules = "".join(f"<div style='color:#555;font-size:0.9em'>Rule: {escape(line)}</div>" for line in self.cited())
+        note = f"<div>{escape(self.note)}</div>" if self.note else ""
+        return (f"<details><summary>Answer ({escape(who)})</summary>"
+                f"<p><b>{escape(self.answer_words())}</b></p>"
+                + (f"<ul>{why}</ul>" if why else "") + f"{rules}{note}</details>")
+
     def _html(self) -> str:
         choices = "".join(f"<li><b>{escape(k)})</b> {escape(v)}</li>" for k, v in self.choices.items())
-        who = "computed by the engine" if self.computed else "given by the lesson"
-        note = f"<div>{escape(self.note)}</div>" if self.note else ""
-        return (f"<div class='rk-predict'><p><b>Predict:</b> {escape(self.question)}</p>"
-                f"<ul style='list-style:none'>{choices}</ul>"
-                f"<details><summary>Answer ({escape(who)})</summary>"
-                f"<p><b>{escape(self.answer)})</b> {escape(self.choices[self.answer])}</p>{note}</details></div>")
+        how = " (pick every one that applies)" if self.multiple else ""
+        return (f"<div class='rk-predict'><p><b>Predict:</b> {escape(self.question)}{escape(how)}</p>"
+                f"<ul style='list-style:none'>{choices}</ul>{self.folded()}</div>")
 
 
 class Why(_Shown):
@@ -182,8 +224,8 @@ class Why(_Shown):
     could be used (or triggered) for at least one triggering condition there, ``None`` when the
     step judged nothing; a prediction can ask it."""
 
-    def __init__(self, header: str, reasons: list[str], usable: bool | None = None):
-        self.header, self.reasons, self.usable = header, reasons, usable
+    def __init__(self, header: str, reasons: list[str], usable: bool | None = None, rule: str = ""):
+        self.header, self.reasons, self.usable, self.rule = header, reasons, usable, rule
 
     def _text(self) -> str:
         return "\n".join([self.header] + [f"  - {r}" for r in self.reasons])
