@@ -44,7 +44,7 @@ def ask(lesson, question: str, choices, answer, *, why=None, answers=None, multi
         if not right:
             raise RulekitError(f"the engine's answer to {question!r} is none of the choices: add a {NONE!r} choice")
         computed = True
-    lines, rules = _why(lesson, play, why, answers)
+    lines, rules = _why(lesson, play, why, answers) if computed or why is not None else ([], [])
 
     def again(other):
         return ask(other, question, choices, answer, why=why, answers=answers, multiple=multiple)

@@ -153,14 +153,18 @@ def test_the_engine_computes_the_answer_of_a_prediction(claim):
     question = "How many cards does P1 draw?"
     asked = claim.predict(question, ["0", "1", "2"], answer=lambda play: play.drew("P1"))
     assert asked.answer == "C" and asked.computed
-    assert repr(asked).splitlines() == [question, "  A) 0", "  B) 1", "  C) 2",
-                                        "Answer (computed by the engine): C) 2"]
+    lines = repr(asked).splitlines()
+    assert lines[:5] == [question, "  A) 0", "  B) 1", "  C) 2", "Answer (computed by the engine): C) 2"]
+    # the why: the steps that decided the outcome, by name, then the rules they apply
+    assert "  - #46 · step 7, reaction window — P1 uses Barrowhill Raven's reaction for: Hollowfield Steward killed (P1's choice)." in lines
+    assert [line.split(" — ")[0] for line in lines if line.startswith("Rule: ")] == ["Rule: agot.window.act", "Rule: agot.tc.5"]
     # the same question on a changed board: the engine's answer changes with it
     moved = claim.variant(move="Barrowhill Raven", to="discard pile")
     assert moved.predict(question, ["0", "1", "2"], answer=lambda play: play.drew("P1")).answer == "A"
     html = asked._repr_html_()
     assert "<details><summary>Answer (computed by the engine)</summary>" in html
-    assert html.index("<li><b>C)</b> 2</li>") < html.index("<details>") < html.index("<p><b>C)</b> 2</p>")
+    assert html.index("<li><b>C)</b> 2</li>") < html.index("<details>") < html.index("<p><b>C) 2</b></p>")
+    assert html.index("<details>") < html.index("Barrowhill Raven&#x27;s reaction") < html.index("</details>")
 
 
 def test_a_prediction_accepts_keys_texts_and_yes_no(claim):
