@@ -71,6 +71,10 @@ suppress_warnings = [
     # runs no longer store it), so those outputs have nothing to render in static HTML.
     "mystnb.unknown_mime_type",
 ]
+# A saved lesson stores no widget state, so a widget's view has nothing to draw on the site. Every
+# rulekit widget (the explorer, the quizzes) saves a text/html fallback beside its view: show that
+# instead — a quiz's question with its answer folded in a <details> element.
+nb_mime_priority_overrides = [("*", "application/vnd.jupyter.widget-view+json", None)]
 # Guides that are being written (adding-a-ruleset.md, exploring.md) are listed in index.md's
 # toctree by these glob patterns, so each appears as soon as its file exists; until then the
 # pattern matches nothing, which is not a problem (see _OptionalPages below). Any other empty
