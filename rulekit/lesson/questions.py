@@ -9,9 +9,12 @@ Every answer carries the engine's why, with the rule each reason applies.
 """
 from __future__ import annotations
 
+import re
+
 from rulekit.core import ids
 from rulekit.core.errors import RulekitError
 from rulekit.core.rules import rule as _registry_rule
+from rulekit.core.timeline import Step
 from rulekit.lesson.names import _position
 from rulekit.views.faces import Prediction, Why
 
@@ -29,8 +32,8 @@ def ask(lesson, question: str, choices, answer, *, why=None, answers=None, multi
     :class:`~rulekit.lesson.Play` returning one (choices made from the board). ``answer``: a
     function of the play returning a key or a choice's text (with ``multiple``, a list of them), or
     a key given by the lesson. ``why``: a card's title (its ability at the step that judged it), a
-    function of the lesson returning a :class:`~rulekit.views.faces.Why` or lines, or ``None`` — the
-    steps of the play that decided the outcome, each with its rule."""
+    function of the lesson returning a :class:`~rulekit.views.faces.Why`, steps of its play or lines, or
+    ``None`` — the steps of the play that decided the outcome (:func:`decisive`), each with its rule."""
     play = lesson.play(answers)
     keyed = _keyed(choices(play) if callable(choices) else choices)
     if not callable(answer):
@@ -83,9 +86,12 @@ def draws(lesson, player: str, *, answers=None, question: str | None = None, why
         start = play.timeline[0].state
         deck = sum(1 for i in start.order if start.cards[i].zone == start.rules.deck and start.cards[i].owner == player)
         return [str(n) for n in range(deck + 1)]
+    def theirs(other):          # the decisive steps that name the player, else all of them
+        steps = decisive(other.play(answers))
+        return [s for s in steps if re.search(rf"\b{re.escape(player)}\b", other.play(answers).line(s))] or steps
     _player(lesson, player)
     return ask(lesson, question or f"How many cards does {player} draw?", choices,
-               lambda play: play.drew(player), why=why, answers=answers)
+               lambda play: play.drew(player), why=theirs if why is None else why, answers=answers)
 
 
 def zone(lesson, card: str, *, at=None, answers=None, question: str | None = None, why=None) -> Prediction:
@@ -131,13 +137,18 @@ def chooser(lesson, decision: str, *, answers=None, question: str | None = None,
 # -- the why ---------------------------------------------------------------------------------------------
 def _why(lesson, play, why, answers) -> tuple[list[str], list[tuple[str, str, str]]]:
     """The why's lines and the rules they apply."""
-    if why is None:
-        steps = [s for s in play.timeline if s.what in _DECISIVE]
-        return [play.line(s) for s in steps], _rules(s.rule for s in steps)
-    shown = lesson.why(why, answers=answers) if isinstance(why, str) else why(lesson)
+    shown = decisive(play) if why is None else lesson.why(why, answers=answers) if isinstance(why, str) else why(lesson)
     if isinstance(shown, Why):
         return [shown.header] + list(shown.reasons), _rules([shown.rule] if shown.rule else [])
+    shown = list(shown)
+    if shown and all(isinstance(s, Step) for s in shown):      # steps of the play: their lines, their rules
+        return [play.line(s) for s in shown], _rules(s.rule for s in shown)
     return [str(line) for line in shown], []
+
+
+def decisive(play) -> list:
+    """The steps of a play that decided its outcome: abilities used or added, occurrences."""
+    return [s for s in play.timeline if s.what in _DECISIVE]
 
 
 def _rules(rule_ids) -> list[tuple[str, str, str]]:

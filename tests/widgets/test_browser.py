@@ -1,5 +1,5 @@
-"""The real thing in Debian's Chromium, driven by Playwright: ``rulekit app`` (Voila) and the
-explorer in JupyterLab. Each test picks an option, steps the timeline, asks why (not), edits the
+"""The real thing in Debian's Chromium, driven by Playwright: ``rulekit app`` (Voila), and the
+explorer and a lesson's quiz in JupyterLab. Each test picks an option, steps the timeline, asks why (not), edits the
 board and switches views, asserting each time that the page changed as it should; it checks
 that no code is shown in the app and that the page asks no outside host for anything, and saves
 screenshots (to ``tests/artifacts/``, ignored by git).
@@ -104,13 +104,24 @@ def app(env, tmp_path):
 @pytest.fixture
 def lab(env, tmp_path):
     """JupyterLab on a folder holding a notebook whose one cell shows the explorer."""
+    yield from _lab(env, tmp_path, "from rulekit import Line\nfrom rulekit_widgets import explorer\n"
+                                   f"explorer({str(CLAIM)!r}, answers=Line())")
+
+
+@pytest.fixture
+def quiz_lab(env, tmp_path):
+    """JupyterLab on a notebook whose one cell asks a lesson's question as a quiz."""
+    yield from _lab(env, tmp_path, "from rulekit.lesson import Lesson\nfrom rulekit_widgets import quiz\n"
+                                   f"quiz(Lesson({str(CLAIM)!r}).ask_draws('P1'))")
+
+
+def _lab(env, tmp_path, source: str):
     need(_module("jupyterlab"), "jupyterlab is not installed")
     import nbformat
     folder = tmp_path / "root"
     folder.mkdir()
     nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_code_cell("from rulekit import Line\nfrom rulekit_widgets import explorer\n"
-                                          f"explorer({str(CLAIM)!r}, answers=Line())")]
+    nb.cells = [nbformat.v4.new_code_cell(source)]
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nbformat.write(nb, folder / "explore.ipynb")
     port, token = _free_port(), "rulekit-test"
@@ -242,21 +253,54 @@ def test_the_app_serves_the_explorer_with_a_scenario_picker_and_no_code(app):
             b.close()
 
 
+def _run_all(page, shown: str) -> None:
+    """Open the notebook, run its cells, wait for ``shown`` to appear."""
+    from playwright.sync_api import expect
+    page.wait_for_function("window.jupyterapp && window.jupyterapp.shell", timeout=120_000)
+    expect(page.locator(".jp-Notebook")).to_be_visible(timeout=120_000)
+    expect(page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle'], "
+                        ".jp-Notebook-ExecutionIndicator")).to_have_count(1, timeout=WAIT)
+    page.wait_for_timeout(1500)
+    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    expect(page.locator(shown)).to_be_visible(timeout=120_000)
+
+
 def test_the_explorer_in_jupyterlab(lab):
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import sync_playwright
     with sync_playwright() as p:
         b = Browser(p, "lab")
         try:
-            page = b.page
-            page.goto(lab)
-            page.wait_for_function("window.jupyterapp && window.jupyterapp.shell", timeout=120_000)
-            expect(page.locator(".jp-Notebook")).to_be_visible(timeout=120_000)
-            expect(page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle'], "
-                                ".jp-Notebook-ExecutionIndicator")).to_have_count(1, timeout=WAIT)
-            page.wait_for_timeout(1500)
-            page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
-            expect(page.locator(".rk-explorer")).to_be_visible(timeout=120_000)
+            b.page.goto(lab)
+            _run_all(b.page, ".rk-explorer")
             explore(b)
+            assert b.outside() == set(), f"the page asked outside hosts: {b.urls[:5]}"
+        finally:
+            b.close()
+
+
+def test_a_quiz_in_jupyterlab(quiz_lab):
+    """The reader picks a choice, checks it, and is told right or wrong with the engine's why."""
+    from playwright.sync_api import expect, sync_playwright
+    with sync_playwright() as p:
+        b = Browser(p, "quiz")
+        try:
+            page = b.page
+            page.goto(quiz_lab)
+            _run_all(page, ".rk-quiz")
+            feedback = page.locator(".rk-quiz-feedback")
+            expect(page.locator(".rk-quiz-question")).to_contain_text("How many cards does P1 draw?", timeout=WAIT)
+            expect(page.locator(".rk-quiz details")).to_have_count(0)     # the widget, not the folded fallback
+            b.shot("asked")
+            page.locator(".rk-quiz-choices label", has_text="B) 1").click()
+            page.locator("button.rk-quiz-check").click()
+            expect(feedback).to_contain_text("Not quite. The engine's answer: C) 2.", timeout=WAIT)
+            expect(feedback).to_contain_text("P1 uses Barrowhill Raven's reaction", timeout=WAIT)
+            expect(feedback).to_contain_text("Rule: agot.tc.5", timeout=WAIT)
+            b.shot("wrong")
+            page.locator(".rk-quiz-choices label", has_text="C) 2").click()
+            page.locator("button.rk-quiz-check").click()
+            expect(feedback).to_contain_text("Right. The engine's answer: C) 2.", timeout=WAIT)
+            b.shot("right")
             assert b.outside() == set(), f"the page asked outside hosts: {b.urls[:5]}"
         finally:
             b.close()
