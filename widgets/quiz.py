@@ -20,7 +20,10 @@ from rulekit.views.faces import Prediction
 
 
 class Quiz:
-    """One question, answered by the reader (see the module docstring)."""
+    """A lesson's question the reader answers: pick a choice (or several), click *Check*, and be told
+    right or wrong with the engine's answer, its why and the rules cited. The choices and the answer
+    are the :class:`~rulekit.views.faces.Prediction`'s, computed from the board; :meth:`on` asks the
+    same question of a changed board. Without a kernel it shows the question, its answer folded."""
 
     def __init__(self, prediction: Prediction):
         self.question = w.HTML()

@@ -61,11 +61,11 @@ def usable(lesson, at, *, answers=None, question: str | None = None) -> Predicti
     reader names it), and "none of them"; the answer is every ability the engine judged usable there,
     each choice's why its verdicts at that step."""
     def choices(play):
-        return _abilities(lesson_of(play), play, at)
+        return _abilities(_lesson_of(play), play, at)
 
     def answer(play):
-        return [key for key, (card, ability) in _ability_refs(lesson_of(play), play, at).items()
-                if lesson_of(play).why(card, ability, at=play.step(at).number, answers=answers).usable]
+        return [key for key, (card, ability) in _ability_refs(_lesson_of(play), play, at).items()
+                if _lesson_of(play).why(card, ability, at=play.step(at).number, answers=answers).usable]
 
     def why(other):
         play = other.play(answers)
@@ -164,7 +164,7 @@ def _rules(rule_ids) -> list[tuple[str, str, str]]:
 
 
 # -- helpers ---------------------------------------------------------------------------------------------
-def lesson_of(play):
+def _lesson_of(play):
     return play.lesson
 
 
