@@ -26,7 +26,7 @@ _DECISIVE = {"use", "forced", "occurs", "rb-adds", "rb-placed", "rb-occurs"}
 
 
 def ask(lesson, question: str, choices, answer, *, why=None, answers=None, multiple: bool = False) -> Prediction:
-    """A multiple-choice question about ``lesson``'s board (see :meth:`Lesson.predict`).
+    """A multiple-choice question about ``lesson``'s board (see :meth:`Lesson.predict <rulekit.lesson.Lesson.predict>`).
 
     ``choices``: a list (keys A, B, C…), a mapping of key to text, or a function of the
     :class:`~rulekit.lesson.Play` returning one (choices made from the board). ``answer``: a

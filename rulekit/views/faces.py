@@ -222,7 +222,8 @@ class Prediction(_Shown):
 class Why(_Shown):
     """Why an ability could (or could not) be used at a step, in words. ``usable`` is true when it
     could be used (or triggered) for at least one triggering condition there, ``None`` when the
-    step judged nothing; a prediction can ask it."""
+    step judged nothing; a prediction can ask it. ``rule`` is the rule the judging step applies (a
+    prediction's why cites it)."""
 
     def __init__(self, header: str, reasons: list[str], usable: bool | None = None, rule: str = ""):
         self.header, self.reasons, self.usable, self.rule = header, reasons, usable, rule
