@@ -9,8 +9,6 @@ Every answer carries the engine's why, with the rule each reason applies.
 """
 from __future__ import annotations
 
-import re
-
 from rulekit.core import ids
 from rulekit.core.errors import RulekitError
 from rulekit.core.rules import rule as _registry_rule
@@ -83,12 +81,11 @@ def draws(lesson, player: str, *, answers=None, question: str | None = None, why
     """"How many cards does ``player`` draw?": the choices run from none to every card of their draw
     deck as set up."""
     def choices(play):
-        start = play.timeline[0].state
-        deck = sum(1 for i in start.order if start.cards[i].zone == start.rules.deck and start.cards[i].owner == player)
-        return [str(n) for n in range(deck + 1)]
-    def theirs(other):          # the decisive steps that name the player, else all of them
+        return [str(n) for n in range(_deck(play.timeline[0].state, player) + 1)]
+    def theirs(other):          # the player's own decisions and draws among the decisive steps, else all of them
         steps = decisive(other.play(answers))
-        return [s for s in steps if re.search(rf"\b{re.escape(player)}\b", other.play(answers).line(s))] or steps
+        return [s for s in steps if (s.decision is not None and s.decision.chooser == player)
+                or _deck(s.state, player) < _deck(s.before, player)] or steps
     _player(lesson, player)
     return ask(lesson, question or f"How many cards does {player} draw?", choices,
                lambda play: play.drew(player), why=theirs if why is None else why, answers=answers)
@@ -166,6 +163,11 @@ def _rules(rule_ids) -> list[tuple[str, str, str]]:
 # -- helpers ---------------------------------------------------------------------------------------------
 def _lesson_of(play):
     return play.lesson
+
+
+def _deck(state, player: str) -> int:
+    """How many cards of ``player``'s draw deck ``state`` holds."""
+    return sum(1 for i in state.order if state.cards[i].zone == state.rules.deck and state.cards[i].owner == player)
 
 
 def _where(step) -> str:
