@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from rulekit.core import ids
 from rulekit.core.errors import RulekitError
+from rulekit.core.explain import explain
 from rulekit.core.rules import rule as _registry_rule
 from rulekit.core.timeline import Step
+from rulekit.core.verdicts import reason
 from rulekit.lesson.names import _position
 from rulekit.views.faces import Prediction, Why
 
@@ -63,15 +65,14 @@ def usable(lesson, at, *, answers=None, question: str | None = None) -> Predicti
 
     def answer(play):
         return [key for key, (card, ability) in _ability_refs(_lesson_of(play), play, at).items()
-                if _lesson_of(play).why(card, ability, at=play.step(at).number, answers=answers).usable]
+                if _judged(play, play.step(at), card, ability)[0]]
 
     def why(other):
         play = other.play(answers)
         step = play.step(at)
         out = []
         for card, ability in _ability_refs(other, play, at).values():
-            shown = other.why(card, ability, at=step.number, answers=answers)
-            out += [f"{_name(play, card, ability)}: {reason}" for reason in shown.reasons]
+            out += [f"{_name(play, card, ability)}: {reason}" for reason in _judged(play, step, card, ability)[1]]
         return Why(f"#{step.number} · {_position(step)}", out, rule=step.rule)
     words = question or f"Which abilities may be used at {_where(lesson.play(answers).step(at))}?"
     return ask(lesson, words, choices, answer, why=why, answers=answers, multiple=True)
@@ -93,14 +94,15 @@ def draws(lesson, player: str, *, answers=None, question: str | None = None, why
 
 def zone(lesson, card: str, *, at=None, answers=None, question: str | None = None, why=None) -> Prediction:
     """"Where is ``card``?" (at the end, or just after the step ``at``): the choices are the zones the
-    board's cards occupy, as set up or at the end (decks aside)."""
+    board's cards occupy, as set up or at the end (decks and the Chain aside, unless the card is there)."""
     title = lesson.scenario.card(lesson.card_id(card)).title
 
     def choices(play):
         rules, seen = play.timeline[0].state.rules, set()
         for state in (play.timeline[0].state, play.game.state):
-            seen |= {state.cards[i].zone for i in state.order}
-        return [z for z in rules.zones if z in seen and z not in (rules.deck, "chain")]
+            seen |= {state.cards[i].zone for i in state.order} - {rules.deck, "chain"}
+        own = {play.timeline[0].state.cards[play.lesson.card_id(card)].zone, play.zone(card, at=at)}
+        return [z for z in rules.zones if z in seen | own]
     when = "at the end" if at is None else f"after {_where(lesson.play(answers).step(at))}"
     return ask(lesson, question or f"Where is {title} {when}?", choices,
                lambda play: play.zone(card, at=at), why=why, answers=answers)
@@ -195,6 +197,15 @@ def _abilities(lesson, play, at) -> dict:
         if seen[named[key]] > 1:
             named[key] += f" ({ability})"
     return {**named, NONE: "none of them"}
+
+
+def _judged(play, step, card: str, ability: str) -> tuple[bool, list[str]]:
+    """Whether the engine judged the ability usable at ``step``, and its reasons, in words (the
+    ability as the step's own state has it: one granted by an effect too)."""
+    e = explain(step, card, ability, later=play.game.last_step)
+    if not e.verdicts:
+        return False, [play.names.words(e.note)]
+    return e.usable, [play.names.words(f"for {label}: {reason(v)}") for v, label in zip(e.verdicts, e.conditions)]
 
 
 def _name(play, card: str, ability: str) -> str:

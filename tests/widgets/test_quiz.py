@@ -146,3 +146,15 @@ def test_every_text_is_escaped():
         q.check()
         for html in (q.question.value, q.feedback.value, q._repr_mimebundle_()["text/html"]):
             assert "<img" not in html and "<b>Steward" not in html and "<i>How" not in html and "<kill>" not in html
+
+
+def test_the_boards_choices_include_what_the_asked_card_or_step_has():
+    # a card in the draw deck: its own zone is a choice, though decks are otherwise left out
+    deck_card = Lesson(CLAIM).ask_zone("P1 deck card 2")
+    assert "draw deck" in deck_card.choices.values() and deck_card.answer_words().endswith("draw deck")
+    # an ability granted by an effect is on the board at the step asked, and judged there
+    granted = Lesson(ROOT / "scenarios" / "riftbound" / "granted-by-an-effect.yaml")
+    last = granted.play().timeline[-1].number
+    asked = granted.ask_usable(last)
+    assert "Ironclad's ability" in asked.choices.values()
+    assert any(line.startswith("Ironclad's ability: ") for line in asked.why)
