@@ -36,6 +36,8 @@ SCRIPT = """(function () {
     slider.value = String(n);
     steps.forEach(function (s, i) { s.hidden = i !== n; });
     lines.forEach(function (l, i) { l.classList.toggle("rk-here", i === n); });
+    var list = lines[n].parentNode;       // the step's line in view inside the list, the page left still
+    list.scrollTop = lines[n].offsetTop - list.offsetTop - list.clientHeight / 3;
     fill(steps[n]);
     at.textContent = steps[n].getAttribute("data-label");
   }
@@ -57,7 +59,7 @@ h1{font-size:1.5em;margin-bottom:0.2em} h2{border-bottom:1px solid #ccc;margin-t
 .rk-controls{position:sticky;top:0;background:#fff;padding:0.5em 0;border-bottom:1px solid #ddd;z-index:1;
  display:flex;gap:0.6em;align-items:center}
 #rk-slider{flex:1} #rk-at{font-weight:bold;min-width:6em}
-.rk-lines{max-height:16em;overflow:auto;font-family:monospace;font-size:0.85em;border:1px solid #ddd;
+.rk-lines{max-height:12em;position:relative;overflow:auto;font-family:monospace;font-size:0.85em;border:1px solid #ddd;
  padding:0.3em 0.3em 0.3em 0.5em;list-style:none;white-space:pre-wrap}
 .rk-lines li.rk-here{background:#fff3bf} .rk-lines button{font-family:monospace;font-size:1em;cursor:pointer}
 .rk-pair{display:flex;gap:1em;align-items:flex-start} .rk-side{flex:1;min-width:0}
