@@ -6,7 +6,6 @@ from __future__ import annotations
 from html import escape
 
 from rulekit.lesson.compared import Compared
-from rulekit.lesson.names import _Names
 from rulekit.lesson.play import Play
 from rulekit.views.compare import compare
 
@@ -40,11 +39,10 @@ def comparison_html(play_a: Play, play_b: Play) -> tuple[str, int | None]:
     they never do)."""
     game_a, game_b = play_a.game, play_b.game
     result = compare(game_a, game_b)
-    names = _Names(game_a.scenario, (game_a.timeline[0].state, game_a.state, game_b.state))
     differing = parted_rulings(game_a, game_b)
     rules = game_a.state.rules
     questions = "".join(f"<p><b>{escape(rules.ruling(n).question)}</b></p>" for n in differing)
-    shown = Compared(result, names)
+    shown = Compared(result, play_a.names)
     lines = "".join(f"<li>{escape(line)}</li>" for line in shown.lines())
     parting = result.first_difference.number if result.first_difference is not None else None
     where = (f"The readings part at #{parting}: from there the timeline shows both, side by side."

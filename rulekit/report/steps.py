@@ -17,6 +17,8 @@ from rulekit.views.faces import Board
 
 #: the note of an ability no triggering condition asked about at a step: said once for all of them
 NOT_ASKED = "no triggering condition was being resolved at this step"
+#: the same at a step where the game, not a player, answered a decision (its line says what it chose)
+BY_CHANCE = ("chance: the game, not a player, chose the outcome at this step (rule rulekit.chance); " + NOT_ASKED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +71,8 @@ def why_not(play: Play, step) -> tuple[WhyNot, ...]:
         name = names.token(ids.ability_ref(cid, ability.id)) or step.before.cards[cid].title
         does = ability_words(ability)
         if not e.verdicts:
-            out.append(WhyNot(name, does, None, (names.words(e.note),)))
+            chance = step.decision is not None and step.decision.by_chance
+            out.append(WhyNot(name, does, None, (BY_CHANCE if chance else names.words(e.note),)))
             continue
         reasons = tuple(names.words(f"for {label}: {reason(v)}") for v, label in zip(e.verdicts, e.conditions))
         out.append(WhyNot(name, does, bool(e.usable), reasons))
