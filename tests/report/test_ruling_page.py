@@ -226,3 +226,13 @@ def test_importing_rulekit_does_not_import_the_page():
     code = "import sys, rulekit; print('rulekit.report' in sys.modules, 'matplotlib' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["False", "False"]
+
+
+def test_a_chance_step_says_in_words_that_the_game_chose():
+    loaded = load_scenario(ROOT / "scenarios" / "riftbound" / "discard-one-at-random.yaml")
+    game = loaded.start()
+    chance = next(s for s in game.timeline if s.decision is not None and s.decision.by_chance)
+    section = _sections(ruling_page(game, view=None))[chance.number]
+    assert "chance: the game, not a player, chose the outcome at this step" in section
+    text = _Page(section).visible()
+    assert "| the game |" not in text and "@" not in text
