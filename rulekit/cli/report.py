@@ -31,10 +31,11 @@ def report(args) -> int:
     _need("draw", "matplotlib", "networkx")
     loaded = _load(args.file)
     game, other = _readings(loaded, args.ruling)
+    source = Path(args.file).name if Path(args.file).exists() else args.file   # a page to post names no folder
     from rulekit.files.output import OutputError
     from rulekit.report import write_ruling_page
     try:
-        write_ruling_page(args.output, game, other, force=args.force, force_hint=FORCE_HINT, source=str(args.file),
+        write_ruling_page(args.output, game, other, force=args.force, force_hint=FORCE_HINT, source=source,
                           view=args.view)
     except OutputError as e:
         raise BadInput(str(e)) from None

@@ -173,31 +173,27 @@ def ruling_page(game, other=None, *, source: str = "", view: str | None = "flow"
     play_a = Play(Lesson(scenario), game)
     views_a = step_views(play_a, scenario.title, view)
     boards = _Boards()
-    comparison, views_b, parting = None, [], None
+    comparison, views_b, parting, labels = "", [], None, ("A", "B")
     if other is not None:
         from rulekit.report.readings import comparison_html
         play_b = Play(Lesson(other.scenario), other)
         views_b = step_views(play_b, other.scenario.title, view)
-        comparison, parting = comparison_html(play_a, play_b)
+        comparison, parting, labels = comparison_html(play_a, play_b)
     count = max(len(views_a), len(views_b))
     panels, lines = [], []
     for n in range(count):
-        a = views_a[n] if n < len(views_a) else None
-        b = views_b[n] if n < len(views_b) else None
-        paired = other is not None and parting is not None and n >= parting
-        if paired:
-            sides = [(label, v) for label, v in (("A", a), ("B", b))]
+        if parting is not None and n >= parting:          # from where the readings part: both, side by side
+            sides = [(label, views[n] if n < len(views) else None, len(views) - 1)
+                     for label, views in zip(labels, (views_a, views_b))]
             body = "<div class='rk-pair rk-parted'>" + "".join(
-                f"<div class='rk-side'><h4>{label}</h4>"
+                f"<div class='rk-side'><h4>{escape(label)}</h4>"
                 + (_side(v, boards.key(v.board)) if v is not None else
-                   f"<p class='rk-idle'>This reading's timeline has ended (its last step is "
-                   f"#{len(views_a if label == 'A' else views_b) - 1}).</p>")
-                + "</div>" for label, v in sides) + "</div>"
-            line = "\n".join(f"{label}: {v.line if v is not None else '(the timeline has ended)'}"
-                             for label, v in sides)
+                   f"<p class='rk-idle'>This reading's timeline has ended (its last step is #{end}).</p>")
+                + "</div>" for label, v, end in sides) + "</div>"
+            line = "\n".join(f"{label[0]}: {v.line if v is not None else '(the timeline has ended)'}"
+                             for label, v, _ in sides)
         else:
-            body = _side(a, boards.key(a.board))
-            line = a.line
+            body, line = _side(views_a[n], boards.key(views_a[n].board)), views_a[n].line
         panels.append(f"<section class='rk-step' id='rk-step-{n}' data-label='#{n} of #{count - 1}'>{body}</section>")
         lines.append(f"<li><button type='button' aria-label='show #{n}'>#{n}</button> {escape(line)}</li>")
     title = f"Ruling: {scenario.title}"

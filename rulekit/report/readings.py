@@ -34,9 +34,9 @@ def _reading(label: str, game, names: list[str]) -> str:
     return "".join(parts) or f"<div><b>{escape(label)}</b>: the default rulings</div>"
 
 
-def comparison_html(play_a: Play, play_b: Play) -> tuple[str, int | None]:
-    """The section comparing the two readings, and the timeline number where they part (``None``:
-    they never do)."""
+def comparison_html(play_a: Play, play_b: Play) -> tuple[str, int | None, tuple[str, str]]:
+    """The section comparing the two readings, the timeline number where they part (``None``: they
+    never do) and the heading of each side ("A: rb.optional=when-fulfilled (default)")."""
     game_a, game_b = play_a.game, play_b.game
     result = compare(game_a, game_b)
     differing = parted_rulings(game_a, game_b)
@@ -49,4 +49,5 @@ def comparison_html(play_a: Play, play_b: Play) -> tuple[str, int | None]:
              if parting is not None else "The two readings give the same timeline.")
     return (f"<section id='rk-readings' class='rk-difference'><h2>Two readings of one ruling</h2>{questions}"
             f"{_reading('A', game_a, differing)}{_reading('B', game_b, differing)}"
-            f"<p><b>{escape(where)}</b></p><ul>{lines}</ul></section>", parting)
+            f"<p><b>{escape(where)}</b></p><ul>{lines}</ul></section>", parting,
+            (f"A: {result.label_a}", f"B: {result.label_b}"))

@@ -173,10 +173,12 @@ def test_two_readings_side_by_side_from_the_step_where_they_part(tmp_path, capsy
     sections = _sections(page)
     assert len(sections) == max(len(result.game_a.timeline), len(result.game_b.timeline))
     assert all("rk-pair" not in s for s in sections[:parting])
-    assert all("rk-pair" in s and "<h4>A</h4>" in s and "<h4>B</h4>" in s for s in sections[parting:])
+    assert all("rk-pair" in s and "<h4>A: rb.optional=when-fulfilled (default)</h4>" in s
+               and "<h4>B: rb.optional=at-resolution</h4>" in s for s in sections[parting:])
     assert f"The readings part at #{parting}" in page
     assert "rb.optional=when-fulfilled" in page and "rb.optional=at-resolution" in page
     assert "two readings" in capsys.readouterr().out
+    assert "from optional-trigger-declined.yaml" in page and str(OPTIONAL.parent) not in page   # no folder named
 
 
 def test_it_refuses_to_overwrite_and_leaves_the_file(tmp_path, capsys):
