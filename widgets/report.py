@@ -37,6 +37,7 @@ class ReportSaver:
         if not target:
             self.status.value = "<span style='color:#b00'>type a file name for the page (ending in .html)</span>"
             return None
+        self.status.value = "writing the page (each step is drawn)…"
         try:
             written = write_ruling_page(target, self.model.game, force=self.force.value if force is None else force,
                                         force_hint="tick \u201creplace an existing file\u201d")
