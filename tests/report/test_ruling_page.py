@@ -121,12 +121,16 @@ def test_why_not_names_every_ability_at_every_step_with_the_engines_reasons(opti
         assert escape(reason(v)) in sections[judged.number]
 
 
-def test_what_a_person_reads_names_cards_never_ids(optional, page):
-    loaded, _ = optional
-    text = _Page(page).visible()
+@pytest.mark.parametrize("name", ["riftbound/optional-trigger-declined", "agot/claim-2-kill",
+                                  "agot/three-players-a-passed-player-acts-again", "riftbound/two-deathknells"])
+def test_what_a_person_reads_names_cards_never_ids(name):
+    loaded = load_scenario(ROOT / "scenarios" / f"{name}.yaml")
+    text = _Page(ruling_page(loaded.start(), view=None)).visible()
     for card in loaded.scenario.cards:
+        if not any(ch.isdigit() for ch in card.id):      # an id such as "a" or "crow" is also a word
+            continue
         assert not re.search(rf"(?<![\w-]){re.escape(card.id)}(?![\w-])", text), card.id
-    assert "@s:" not in text and "crow.w" not in text
+    assert "@s:" not in text and "@" not in text
 
 
 def test_the_policy_forbids_outside_requests_and_allows_only_the_pages_script(page):
