@@ -47,8 +47,12 @@ SCRIPT = """(function () {
   lines.forEach(function (l, i) {
     l.querySelector("button").addEventListener("click", function () { show(i); slider.focus(); });
   });
-  var asked = /^#rk-step-(\\d+)$/.exec(window.location.hash);
-  show(asked ? asked[1] : 0);
+  function asked() {                    // a link to one step: page.html#rk-step-12
+    var m = /^#rk-step-(\\d+)$/.exec(window.location.hash);
+    return m ? m[1] : null;
+  }
+  window.addEventListener("hashchange", function () { if (asked() !== null) { show(asked()); } });
+  show(asked() || 0);
 })();
 """
 

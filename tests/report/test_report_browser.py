@@ -91,9 +91,13 @@ def test_the_page_opens_from_a_file_steps_with_its_slider_and_runs_no_hostile_na
             assert page.locator("script").count() == 1
             assert page.evaluate("typeof window.alert") == "function" and dialogs == []
 
+            page.goto(f"{url}#rk-step-5")                 # a link to one step opens the page at it
+            expect(at).to_have_text(f"#5 of #{last}")
+            expect(page.locator("#rk-step-5")).to_be_visible()
+
             ARTIFACTS.mkdir(exist_ok=True)
             page.screenshot(path=str(ARTIFACTS / "report-hostile.png"), full_page=False)
         finally:
             browser.close()
     assert problems == []
-    assert requests and all(r == url for r in requests), [r for r in requests if r != url]
+    assert requests and all(r in (url, f"{url}#rk-step-5") for r in requests), requests
