@@ -108,8 +108,9 @@ def build_parser() -> argparse.ArgumentParser:
                     "and why each ability could or could not be used at each step. Given the ruling to compare "
                     "twice (--ruling rb.optional=when-fulfilled --ruling rb.optional=at-resolution, as rulekit "
                     "compare takes them), both readings are shown side by side from the step where they part. "
-                    "Size: the page of the largest shipped scenario (138 steps) is about 2.7 MB, and stays "
-                    "under 4 MB; two readings up to twice that.")
+                    "Size: with the default drawing (flow), the page of the largest shipped scenario (138 "
+                    "steps) is about 2.7 MB, and stays under 4 MB; with --view sequence about 6.7 MB; two "
+                    "readings up to twice that.")
     report.add_argument("file", help="a scenario file, or a shipped scenario's name (agot/claim-2-kill)")
     add_output_arguments(report, help="the page to write (.html); an existing file is replaced only with --force")
     report.add_argument("--ruling", action="append", default=[], metavar="NAME=OPTION",
