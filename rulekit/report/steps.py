@@ -1,7 +1,7 @@
 """What the ruling page says of each step of a played game: its line in words, the rule it
 applies, the board after it, its drawing (as SVG text) and, for every ability of every card,
 why it could or could not be used there ("why not?"). Cards and abilities are named, never
-given by engine id (:mod:`rulekit.lesson.names`)."""
+given by engine id: by the names the lesson's :class:`~rulekit.lesson.play.Play` gives them."""
 from __future__ import annotations
 
 import io
