@@ -181,7 +181,7 @@ def ruling_page(game, other=None, *, source: str = "", view: str | None = "flow"
     if other is not None:
         from rulekit.report.readings import comparison_html
         play_b = Play(Lesson(other.scenario), other)
-        views_b = step_views(play_b, other.scenario.title, view)
+        views_b = step_views(play_b, other.scenario.title, view, prefix="rkb")
         comparison, parting, labels = comparison_html(play_a, play_b)
     count = max(len(views_a), len(views_b))
     panels, lines = [], []

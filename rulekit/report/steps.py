@@ -87,9 +87,10 @@ def board_html(step, title: str) -> str:
                  "as set up" if step.parent is None else "after this step")._html()
 
 
-def drawings(view: str, steps) -> list[str]:
+def drawings(view: str, steps, prefix: str = "rk") -> list[str]:
     """Each step's drawing of kind ``view`` (:data:`rulekit.views.draw.VIEWS`) as an ``<svg>``
-    element: its text kept as text (small, and a name stays a name), no date, no random ids."""
+    element: its text kept as text (small, and a name stays a name), no date, no random ids, its
+    ids starting with ``prefix`` and the step's number (unique in a page that draws two games)."""
     import matplotlib
     from matplotlib.transforms import Bbox
     from rulekit.views.draw import make_view
@@ -103,7 +104,7 @@ def drawings(view: str, steps) -> list[str]:
             used = min(height, max(drawn.used, 0.5))
             drawn.figure.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None},
                                  bbox_inches=Bbox(((0, height - used), (width, height))))
-            out.append(_inline(buffer.getvalue(), f"rk{n}-", f"the {view} view of #{n}"))
+            out.append(_inline(buffer.getvalue(), f"{prefix}{n}-", f"the {view} view of #{n}"))
     return out
 
 
@@ -123,10 +124,10 @@ def _inline(svg: str, prefix: str, label: str) -> str:
     return svg.replace("<svg ", f"<svg class='rk-svg' role='img' aria-label='{label}' ", 1).strip()
 
 
-def step_views(play: Play, title: str, view: str | None) -> list[StepView]:
-    """Every step of the played game, as the page shows it."""
+def step_views(play: Play, title: str, view: str | None, prefix: str = "rk") -> list[StepView]:
+    """Every step of the played game, as the page shows it (``prefix`` begins its drawings' ids)."""
     steps = play.timeline
-    pictures = drawings(view, steps) if view else [""] * len(steps)
+    pictures = drawings(view, steps, prefix) if view else [""] * len(steps)
     return [StepView(step.number, play.line(step), step.rule, step.args_dict().get("ruling", ""),
                      board_html(step, title), picture, why_not(play, step))
             for step, picture in zip(steps, pictures)]

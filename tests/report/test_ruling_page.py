@@ -182,6 +182,8 @@ def test_two_readings_side_by_side_from_the_step_where_they_part(tmp_path, capsy
     assert f"The readings part at #{parting}" in page
     assert "rb.optional=when-fulfilled" in page and "rb.optional=at-resolution" in page
     assert "two readings" in capsys.readouterr().out
+    svg_ids = re.findall(r'<(?:g|clipPath|path|defs|text|use)\b[^>]* id="([^"]+)"', page)
+    assert svg_ids and len(svg_ids) == len(set(svg_ids))                  # no id twice in the page
     assert "from optional-trigger-declined.yaml" in page and str(OPTIONAL.parent) not in page   # no folder named
 
 
