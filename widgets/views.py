@@ -17,6 +17,7 @@ from rulekit.views.trace import verdict_lines
 
 from rulekit_widgets.cardtext import CardTextPanel
 from rulekit_widgets.model import GameModel
+from rulekit_widgets.report import ReportSaver
 
 
 class _View:
@@ -311,9 +312,16 @@ class Explorer:
         tabs.observe(lambda change: self.drawing.show(change["new"] == 0), names="selected_index")
         tabs.add_class("rk-tabs")
         self.tabs = tabs
+        self.saver = ReportSaver(model)
         self.widget = w.VBox([w.HTML(f"<h3>{html.escape(model.scenario.title)}</h3>"), self.decision.widget,
-                              self.timeline.widget, self.log.widget, tabs])
+                              self.timeline.widget, self.log.widget, tabs, self.saver.widget])
         self.widget.add_class("rk-explorer")
+
+    def save_page(self, path, *, force: bool = False):
+        """Write the game shown as a ruling page (:func:`rulekit.report.write_ruling_page`, what
+        ``rulekit report`` writes); an existing file is replaced only with ``force``. Returns the
+        path written, or ``None`` with the reason in ``saver.status``."""
+        return self.saver.save(str(path), force=force)
 
     def _repr_mimebundle_(self, include=None, exclude=None):
         """The widgets, with a plain note for where they cannot render (a notebook not run yet,

@@ -10,11 +10,12 @@ from __future__ import annotations
 import sys
 import traceback
 
-from rulekit.cli.commands import (_app, _check, _compare, _draw, _explore, _graph, _lessons, _parse, _rules, _rulings_list,
-                                  _scenarios, _schema, _trace)
+from rulekit.cli.commands import (_app, _check, _compare, _draw, _explore, _graph, _lessons, _parse, _rules,
+                                  _rulings_list, _scenarios, _schema, _trace)
 from rulekit.cli.cards import cards as _cards
 from rulekit.cli.inputs import BAD_INPUT, BUG, FAILED, INTERRUPTED, OK, BadInput, _safe
 from rulekit.cli.parser import build_parser
+from rulekit.cli.report import report as _report
 
 __all__ = ["BAD_INPUT", "BUG", "FAILED", "OK", "BadInput", "build_parser", "main"]
 
@@ -45,6 +46,8 @@ def main(argv=None) -> int:
             return _rulings_list(args)
         if args.command == "compare":
             return _compare(args)
+        if args.command == "report":
+            return _report(args)
         if args.command == "cards":
             return _cards(args)
         if args.command == "parse":

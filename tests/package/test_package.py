@@ -125,6 +125,7 @@ def test_lessons_are_copied_with_the_scenarios_they_open(tmp_path, capsys):
     (["graph", "agot/claim-2-kill", "--step", "1"], "graph"),
     (["draw", "agot/claim-2-kill", "--step", "1", "-o", "out.png"], "draw"),
     (["app", "agot/claim-2-kill"], "app"),
+    (["report", "agot/claim-2-kill", "-o", "out.png.html"], "draw"),
 ])
 def test_a_command_whose_extra_is_missing_names_it(argv, extra, capsys, monkeypatch, tmp_path):
     import importlib.util
@@ -134,7 +135,7 @@ def test_a_command_whose_extra_is_missing_names_it(argv, extra, capsys, monkeypa
     monkeypatch.chdir(tmp_path)
     assert main(argv) == 2
     assert f"pip install 'rulekit[{extra}]'" in capsys.readouterr().err
-    assert not (tmp_path / "out.png").exists()
+    assert not (tmp_path / "out.png").exists() and not (tmp_path / "out.png.html").exists()
 
 
 def test_extras_fit_their_users():
