@@ -3,7 +3,9 @@
 A window judges every listening ability; on a busy board the same abilities are judged against
 conditions alike in all the judgement reads, sequence after sequence. :func:`judged` gives
 :func:`~rulekit.rulesets.agot.verdicts.judge`'s verdict, remembered under a key made of
-everything that function reads for a *plain* ability (see :func:`plain`):
+everything that function reads for a *plain* ability (see :func:`plain`) — in two parts: what it
+reads of the condition and the game as a whole (:func:`memo_for`, once a window), then what it
+reads of the ability and its card:
 
 - the ability itself (the very object: the key holds its id, the store the object, so the id is
   never another's);
@@ -105,33 +107,42 @@ def _refused() -> frozenset:
 _REFUSED: frozenset | None = None
 
 
-def condition_key(tc: TriggeringCondition, state: GameState) -> tuple:
-    """What the judgement reads of a triggering condition (its id only to look up a change)."""
+def memo_for(state: GameState, tc: TriggeringCondition, step) -> dict:
+    """The judgements remembered for conditions like ``tc`` at ``step`` (what the judgement
+    reads of the condition and of the game as a whole), by ability and card: made once a window."""
     c = tc.card
     card = None if c is None else (c.id, c.incarnation, c.title, c.owner, c.controller, c.zone, c.type, c.kneeling,
                                    c.traits, c.extension)
-    return (tc.kind, tc.player, tc.challenge, tc.phase, tc.how, card,
-            state.changed.get(tc.id) if state.changed else None, state.cancelled.get(tc.id) if state.cancelled else None)
+    key = (step, tc.kind, tc.player, tc.challenge, tc.phase, tc.how, card,
+           state.changed.get(tc.id) if state.changed else None,
+           state.cancelled.get(tc.id) if state.cancelled else None,
+           state.rules, state.players, state.first_player)
+    memo = _STORE.get(key)
+    if memo is None:
+        memo = {}
+        _STORE.keep(key, memo)
+    return memo
 
 
-def judged(judge, state: GameState, source: Card, ability: Ability, tc: TriggeringCondition, step,
-           tc_key: tuple) -> Verdict:
-    """``judge(state, source, ability, tc, step)``, remembered where the ability is plain.
-    ``source`` is the card as ``state`` holds it; ``tc_key`` is :func:`condition_key` of ``tc``."""
-    if not remembered.ENABLED:
+def judged(memo: dict, judge, state: GameState, source: Card, ability: Ability, tc: TriggeringCondition,
+           step) -> Verdict:
+    """``judge(state, source, ability, tc, step)``, remembered in ``memo`` (:func:`memo_for` of
+    ``tc``) where the ability is plain. ``source`` is the card as ``state`` holds it."""
+    entry = _PLAIN.get(id(ability))
+    if entry is None or entry[0] is not ability:
+        plain(ability, _refused())
+        entry = _PLAIN[id(ability)]
+    if not entry[1]:
         return judge(state, source, ability, tc, step)
-    ok, reads_decks = plain(ability, _refused())
-    if not ok:
-        return judge(state, source, ability, tc, step)
-    obj = source.obj
-    key = (id(ability), step, tc_key, source.id, source.incarnation, source.zone, source.title, source.controller,
-           source.type, source.kneeling, bool(state.playing) and obj in state.playing,
+    key = (id(ability), source.id, source.incarnation, source.zone, source.title, source.controller, source.type,
+           source.kneeling, bool(state.playing) and source.obj in state.playing,
            bool(state.used) and use_id(source, ability, tc) in state.used,
-           state.rules, state.players, state.first_player,
-           tuple(min(len(state.decks.get(p, ())), 2) for p in state.players) if reads_decks else None)
-    got = _STORE.get(key)
+           tuple([min(len(state.decks.get(p, ())), 2) for p in state.players]) if entry[2] else None)
+    got = memo.get(key)
     if got is not None and got[0] is ability:
-        return Verdict(obj, ability.id, tc.id, got[1], got[2])
+        return Verdict(got[1], got[2], tc.id, got[3], got[4])
     verdict = judge(state, source, ability, tc, step)
-    _STORE.keep(key, (ability, verdict.code, verdict.detail))
+    if len(memo) >= 4096:
+        memo.clear()
+    memo[key] = (ability, verdict.card, verdict.ability, verdict.code, verdict.detail)
     return verdict

@@ -19,7 +19,8 @@ from rulekit.core.judge import (changeable_targets, condition_change_blocked, co
 from rulekit.core.model import Card, GameState, TriggeringCondition
 from rulekit.core.verdicts import Code, Verdict
 from rulekit.rulesets.agot.limits import limit_reached
-from rulekit.rulesets.agot.remembered import condition_key, judged
+from rulekit.core import remembered
+from rulekit.rulesets.agot.remembered import judged, memo_for
 from rulekit.rulesets.agot.steps import SeqStep
 
 # Enum members read at every step, through plain classes (rulekit.frozen.members says why)
@@ -112,16 +113,19 @@ def considered(state: GameState, conditions: tuple[TriggeringCondition, ...],
     verdicts: list[Verdict] = []
     usable: list[tuple[Verdict, str, str]] = []
     seen: set[str] = set()
+    remembering = remembered.ENABLED
     for tc in conditions:
-        tc_key = None
+        memo = None
         for kind in kinds_counted(tc.kind):
             for card_id, index in (pair for t in timings for pair in state.listeners_for(kind, t)):
                 card = state.cards[card_id]
                 ability = card.abilities[index]
-                if tc_key is None:
-                    tc_key = condition_key(tc, state)
-                # the verdict remembered where everything it reads is alike (rulekit.rulesets.agot.remembered)
-                verdict = judged(judge, state, card, ability, tc, step, tc_key)
+                if remembering:     # the verdict remembered where all it reads is alike (.remembered)
+                    if memo is None:
+                        memo = memo_for(state, tc, step)
+                    verdict = judged(memo, judge, state, card, ability, tc, step)
+                else:
+                    verdict = judge(state, card, ability, tc, step)
                 verdicts.append(verdict)
                 if verdict.code is _Code.ELIGIBLE or verdict.code is _Code.MUST_RESOLVE:
                     use = use_id(card, ability, tc)
