@@ -124,25 +124,34 @@ def memo_for(state: GameState, tc: TriggeringCondition, step) -> dict:
     return memo
 
 
-def judged(memo: dict, judge, state: GameState, source: Card, ability: Ability, tc: TriggeringCondition,
-           step) -> Verdict:
+def judged(memo: dict, listener: tuple, judge, state: GameState, source: Card, ability: Ability,
+           tc: TriggeringCondition, step) -> Verdict:
     """``judge(state, source, ability, tc, step)``, remembered in ``memo`` (:func:`memo_for` of
-    ``tc``) where the ability is plain. ``source`` is the card as ``state`` holds it."""
+    ``tc``) where the ability is plain. ``source`` is the card as ``state`` holds it, ``listener``
+    its (card id, ability index). The very card object judged last for this listener (all its
+    fields, so all it reads) is found first; another object alike in all the judgement reads next."""
     entry = _PLAIN.get(id(ability))
     if entry is None or entry[0] is not ability:
         plain(ability, _refused())
         entry = _PLAIN[id(ability)]
     if not entry[1]:
         return judge(state, source, ability, tc, step)
-    key = (id(ability), source.id, source.incarnation, source.zone, source.title, source.controller, source.type,
-           source.kneeling, bool(state.playing) and source.obj in state.playing,
-           bool(state.used) and use_id(source, ability, tc) in state.used,
-           tuple([min(len(state.decks.get(p, ())), 2) for p in state.players]) if entry[2] else None)
-    got = memo.get(key)
-    if got is not None and got[0] is ability:
-        return Verdict(got[1], got[2], tc.id, got[3], got[4])
-    verdict = judge(state, source, ability, tc, step)
-    if len(memo) >= 4096:
-        memo.clear()
-    memo[key] = (ability, verdict.card, verdict.ability, verdict.code, verdict.detail)
-    return verdict
+    game = (bool(state.playing) and source.obj in state.playing,
+            bool(state.used) and use_id(source, ability, tc) in state.used,
+            tuple([min(len(state.decks.get(p, ())), 2) for p in state.players]) if entry[2] else None)
+    last = memo.get(listener)
+    if last is not None and last[0] is source and last[1] == game:
+        got = last[2]
+    else:
+        key = (id(ability), source.id, source.incarnation, source.zone, source.title, source.controller,
+               source.type, source.kneeling, game)
+        got = memo.get(key)
+        if got is None or got[0] is not ability:
+            verdict = judge(state, source, ability, tc, step)
+            if len(memo) >= 4096:
+                memo.clear()
+            memo[key] = got = (ability, verdict.card, verdict.ability, verdict.code, verdict.detail)
+            memo[listener] = (source, game, got)
+            return verdict
+        memo[listener] = (source, game, got)
+    return Verdict(got[1], got[2], tc.id, got[3], got[4])

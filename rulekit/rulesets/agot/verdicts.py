@@ -114,22 +114,26 @@ def considered(state: GameState, conditions: tuple[TriggeringCondition, ...],
     usable: list[tuple[Verdict, str, str]] = []
     seen: set[str] = set()
     remembering = remembered.ENABLED
+    cards = state.cards
     for tc in conditions:
         memo = None
         for kind in kinds_counted(tc.kind):
-            for card_id, index in (pair for t in timings for pair in state.listeners_for(kind, t)):
-                card = state.cards[card_id]
-                ability = card.abilities[index]
-                if remembering:     # the verdict remembered where all it reads is alike (.remembered)
-                    if memo is None:
-                        memo = memo_for(state, tc, step)
-                    verdict = judged(memo, judge, state, card, ability, tc, step)
-                else:
-                    verdict = judge(state, card, ability, tc, step)
-                verdicts.append(verdict)
-                if verdict.code is _Code.ELIGIBLE or verdict.code is _Code.MUST_RESOLVE:
-                    use = use_id(card, ability, tc)
-                    if use not in seen:
-                        seen.add(use)
-                        usable.append((verdict, use, card.controller))
+            for t in timings:
+                for pair in state.listeners_for(kind, t):
+                    card = cards[pair[0]]
+                    ability = card.abilities[pair[1]]
+                    if remembering:     # the verdict remembered where all it reads is alike (.remembered)
+                        if memo is None:
+                            memo = memo_for(state, tc, step)
+                        verdict = judged(memo, pair, judge, state, card, ability, tc, step)
+                    else:
+                        verdict = judge(state, card, ability, tc, step)
+                    verdicts.append(verdict)
+                    if verdict.code is _Code.ELIGIBLE or verdict.code is _Code.MUST_RESOLVE:
+                        # use_id(card, ability, tc), the card's object read from its verdict
+                        use = ids.use(verdict.card, verdict.ability,
+                                      tc.sequence if ability.when.one_or_more else tc.id)
+                        if use not in seen:
+                            seen.add(use)
+                            usable.append((verdict, use, card.controller))
     return tuple(verdicts), tuple(usable)
