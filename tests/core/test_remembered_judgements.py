@@ -220,3 +220,20 @@ def test_the_switch_reads_the_environment():
                            env=dict(os.environ, RULEKIT_JUDGEMENT_CACHE=value)).stdout.strip()
             for value in ("0", "1", "off")]
     assert outs == ["False", "True", "False"]
+
+
+# -- set-ups remembered (rulekit.core.game._set_up) -----------------------------------------------------
+def test_a_set_up_is_shared_only_by_games_of_the_same_cards_rulings_and_pools():
+    from boards import claim2
+    from rulekit.core.game import _set_up
+    scenario = Game.start(claim2().build()).scenario
+    first = Game.start(scenario).timeline[0].state
+    assert Game.start(scenario).timeline[0].state is first          # remembered: the very same frozen state
+    ruled = Game.start(scenario, rulings={"agot.replacement-triggers": "trigger"}).timeline[0].state
+    assert ruled is not first and ruled.rulings["agot.replacement-triggers"] == "trigger"
+    from dataclasses import replace
+    pooled = replace(scenario, pools={"P1": {"gold": 2}})
+    assert _set_up(pooled).pool("P1") == {"gold": 2} and first.pool("P1") == {}
+    with remembered.disabled():
+        fresh = Game.start(scenario).timeline[0].state
+    assert fresh is not first and fresh == first

@@ -272,7 +272,7 @@ def resolve_delayed(frame: SequenceFrame, state: GameState, control: Control, du
 def forced(frame: SequenceFrame, state: GameState, control: Control) -> Progress | Ask:
     _, verdicts, usable = _judged(state, frame)
     options = [(v, use) for v, use, _ in usable]
-    rule, step_name, order_rule = frame.step.rule, frame.step.name.lower(), "agot.forced.order"
+    rule, step_name, order_rule = frame.step.rule, _STEP_NAMES[frame.step], "agot.forced.order"
     revealed = plots.when_revealed_first(state, options)
     if revealed:         # step 1.3, III: the plots' When Revealed abilities, before anything else (agot.when-revealed)
         options, rule, step_name, order_rule = revealed, "agot.when-revealed", "when_revealed", "agot.when-revealed"
@@ -317,6 +317,11 @@ def _leave_step(frame, state, control, what, verdicts) -> Progress:
 
 
 _STEP_ARGS = {step: (("step", step.name),) for step in SeqStep}
+_STEP_NAMES = {step: step.name.lower() for step in SeqStep}      # read once (an enum's name is slow to read)
+_WINDOW_KINDS = {step: step.window_kind for step in SeqStep if step.is_window}
+#: what a window's decision says, after the name of the player with the opportunity
+_OPPORTUNITY = {step: f" has the opportunity in the {kind} window: use an ability or pass"
+                for step, kind in _WINDOW_KINDS.items()}
 
 
 # -- steps 2, 4 and 7: windows -------------------------------------------------------------------
@@ -327,7 +332,7 @@ def window(frame: SequenceFrame, state: GameState, control: Control) -> Progress
     if w is None:
         if not any(v.code is _Code.ELIGIBLE for v in verdicts):
             return _leave_step(frame, state, control, _AgotStep.WINDOW_EMPTY, verdicts)
-        w = Window(ids.window(frame.id, frame.step.window_kind), state.first_player)
+        w = Window(ids.window(frame.id, _WINDOW_KINDS[frame.step]), state.first_player)
         opened = _frame(frame, window=w, judged=judged)
         return Progress(state, control[:-1] + (opened,), "agot.window.open", _AgotStep.WINDOW_OPENS,
                         (("window", w.id), ("player", w.opportunity)), verdicts)
@@ -338,8 +343,7 @@ def window(frame: SequenceFrame, state: GameState, control: Control) -> Progress
         return _pass(frame, state, control, judged, auto=True)
     key = AnswerKey(_DecisionKind.ACT_OR_PASS, w.id, w.opportunity, w.number)
     return Ask(Decision(key, (PASS, *[o for _, o in options]), PASS, "agot.window.pass",
-                        f"{w.opportunity} has the opportunity in the {frame.step.window_kind} window: "
-                        "use an ability or pass", state),
+                        w.opportunity + _OPPORTUNITY[frame.step], state),
                verdicts)
 
 
