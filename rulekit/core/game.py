@@ -57,9 +57,10 @@ def _set_up(scenario: Scenario) -> GameState:
     if not remembered.ENABLED:
         return initial_state(scenario.rules, scenario.players, scenario.first_player, scenario.cards,
                              scenario.phase, rulings=scenario.rulings, pools=scenario.pools)
+    rulings, pools = scenario.rulings, scenario.pools
     key = (id(scenario.cards), scenario.rules, scenario.players, scenario.first_player, scenario.phase,
-           tuple(sorted(scenario.rulings.items())),
-           tuple(sorted((p, tuple(sorted(held.items()))) for p, held in scenario.pools.items())))
+           tuple(sorted(rulings.items())) if rulings else (),
+           tuple(sorted((p, tuple(sorted(held.items()))) for p, held in pools.items())) if pools else ())
     got = _SET_UPS.get(key)
     if got is None or got[0] is not scenario.cards:
         got = (scenario.cards, initial_state(scenario.rules, scenario.players, scenario.first_player, scenario.cards,

@@ -40,8 +40,9 @@ _NOT_ON_A_CARD = frozenset({Verb.CANCEL, Verb.REPLACE, Verb.SAVE, Verb.DELAY, Ve
 # a pattern's card-filter fields that read something beyond the card itself
 _FILTER_READS_MORE = ("here", "combat", "top", "buffed", "keyword", "entered", "lowest", "highest")
 
-_STORE = remembered.Remembered()
+_STORE = remembered.Remembered(limit=1024)     # memos, each of at most _MEMO_LIMIT judgements
 _PLAIN: dict[int, tuple[Ability, bool, bool]] = {}     # id(ability) -> (ability, plain, reads decks)
+_MEMO_LIMIT = 256
 
 
 def _plain_filter(f: CardFilter | None) -> bool:
@@ -148,7 +149,7 @@ def judged(memo: dict, listener: tuple, judge, state: GameState, source: Card, a
         got = memo.get(key)
         if got is None or got[0] is not ability:
             verdict = judge(state, source, ability, tc, step)
-            if len(memo) >= 4096:
+            if len(memo) >= _MEMO_LIMIT:
                 memo.clear()
             memo[key] = got = (ability, verdict.card, verdict.ability, verdict.code, verdict.detail)
             memo[listener] = (source, game, got)
