@@ -338,11 +338,12 @@ def window(frame: SequenceFrame, state: GameState, control: Control) -> Progress
                         (("window", w.id), ("player", w.opportunity)), verdicts)
     if w.passes >= len(state.players):
         return _leave_step(frame, state, control, _AgotStep.WINDOW_CLOSES, verdicts)
-    options = [(v, use) for v, use, controller in usable if controller == w.opportunity]
-    if not options:
+    opportunity = w.opportunity
+    options = (PASS, *[use for _, use, controller in usable if controller == opportunity])
+    if len(options) == 1:
         return _pass(frame, state, control, judged, auto=True)
-    key = AnswerKey(_DecisionKind.ACT_OR_PASS, w.id, w.opportunity, w.number)
-    return Ask(Decision(key, (PASS, *[o for _, o in options]), PASS, "agot.window.pass",
+    key = AnswerKey(_DecisionKind.ACT_OR_PASS, w.id, opportunity, w.number)
+    return Ask(Decision(key, options, PASS, "agot.window.pass",
                         w.opportunity + _OPPORTUNITY[frame.step], state),
                verdicts)
 
