@@ -19,6 +19,7 @@ from rulekit.core.model import Card
 from rulekit.files import load_scenario
 from rulekit.rulesets.agot import remembered as agot_remembered
 from rulekit.rulesets.agot import verdicts as agot_verdicts
+from rulekit.rulesets.agot.refusals import REFUSED
 from strategies import play, riftbound_scenarios, scenarios
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -204,12 +205,12 @@ def test_an_ability_whose_judgement_reads_more_is_judged_afresh(ability):
     """A condition, a limit, a comparison with another card, "entered play", a kill (constant
     abilities may forbid it), a gold cost, a chosen target, a challenge's result: each reads what
     the key does not hold, so such an ability is never remembered."""
-    assert agot_remembered.plain(ability, agot_remembered._refused()) == (False, False)
+    assert agot_remembered.plain(ability, REFUSED) == (False, False)
 
 
 def test_a_plain_ability_is_remembered():
-    assert agot_remembered.plain(STAND_SELF, agot_remembered._refused()) == (True, False)
-    assert agot_remembered.plain(DRAW_YOU, agot_remembered._refused()) == (True, True)
+    assert agot_remembered.plain(STAND_SELF, REFUSED) == (True, False)
+    assert agot_remembered.plain(DRAW_YOU, REFUSED) == (True, True)
 
 
 def test_the_switch_reads_the_environment():

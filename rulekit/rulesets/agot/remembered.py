@@ -31,6 +31,7 @@ from rulekit.core.events import CHANCE_VERBS, EVENTS, PLAYER_PICKS_CARDS, VERB_E
 from rulekit.core.judge import use_id
 from rulekit.core.model import Card, GameState, TriggeringCondition
 from rulekit.core.verdicts import Verdict
+from rulekit.rulesets.agot.refusals import REFUSED
 
 # events whose "could it change the game state" reads more than the card: a kill (constant
 # abilities may forbid it), a recycling (where the card goes), a payment (the pool)
@@ -95,19 +96,6 @@ def plain(ability: Ability, refused: frozenset) -> tuple[bool, bool]:
     return ok, decks
 
 
-def _refused() -> frozenset:
-    """The event kinds A Game of Thrones' own refusals may refuse (read once: the ruleset's
-    package imports this module's caller)."""
-    global _REFUSED
-    if _REFUSED is None:
-        from rulekit.rulesets import agot
-        _REFUSED = agot._REFUSED
-    return _REFUSED
-
-
-_REFUSED: frozenset | None = None
-
-
 def memo_for(state: GameState, tc: TriggeringCondition, step) -> dict:
     """The judgements remembered for conditions like ``tc`` at ``step`` (what the judgement
     reads of the condition and of the game as a whole), by ability and card: made once a window."""
@@ -133,7 +121,7 @@ def judged(memo: dict, listener: tuple, judge, state: GameState, source: Card, a
     fields, so all it reads) is found first; another object alike in all the judgement reads next."""
     entry = _PLAIN.get(id(ability))
     if entry is None or entry[0] is not ability:
-        plain(ability, _refused())
+        plain(ability, REFUSED)
         entry = _PLAIN[id(ability)]
     if not entry[1]:
         return judge(state, source, ability, tc, step)
