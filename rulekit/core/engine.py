@@ -156,7 +156,8 @@ def _run(scenario: Scenario, step: Step, replaying: Map, auto: bool, max_nesting
             if option is None:
                 return Halt(step, out, replaying, tuple(unapplied), tuple(chosen))
             out = handlers[type(top)].answer(top, state, control, option, out.verdicts)
-            step = record(step, out, decision, option, how)
+            step = Step(step, step.number + 1, out.rule, out.what, out.args, out.state, out.control, out.verdicts,
+                        decision, option, how)      # record(), inlined
         else:
             step = Step(step, step.number + 1, out.rule, out.what, out.args, out.state, out.control, out.verdicts)
         state, control = out.state, out.control

@@ -18,6 +18,7 @@ from rulekit.core.engine import Halt, apply_answer, record, run
 from rulekit.core.errors import IllegalAnswer, RulekitError, argument_check
 from rulekit.core.limits import MAX_NESTING
 from rulekit.core.frames import ScriptFrame
+from rulekit.core import remembered
 from rulekit.core.frozen import replace
 from rulekit.core.model import GameState, initial_state
 from rulekit.core.scenario import Scenario, with_rulings
@@ -43,6 +44,29 @@ def validate(scenario: Scenario) -> Scenario:
     if _VALIDATOR is None:
         raise RulekitError("no scenario validator is installed: import rulekit (or rulekit.files) first")
     return _VALIDATOR(scenario)
+
+
+_SET_UPS = remembered.Remembered(limit=64)
+
+
+def _set_up(scenario: Scenario) -> GameState:
+    """The state ``scenario`` starts from (:func:`~rulekit.core.model.initial_state`), remembered
+    for the same cards (the very tuple of frozen cards, kept with it), players, phase, rulings and
+    pools: a state is a frozen value, so games started from one scenario may share it. Made afresh
+    when remembering is off (:mod:`rulekit.core.remembered`)."""
+    if not remembered.ENABLED:
+        return initial_state(scenario.rules, scenario.players, scenario.first_player, scenario.cards,
+                             scenario.phase, rulings=scenario.rulings, pools=scenario.pools)
+    rulings, pools = scenario.rulings, scenario.pools
+    key = (id(scenario.cards), scenario.rules, scenario.players, scenario.first_player, scenario.phase,
+           tuple(sorted(rulings.items())) if rulings else (),
+           tuple(sorted((p, tuple(sorted(held.items()))) for p, held in pools.items())) if pools else ())
+    got = _SET_UPS.get(key)
+    if got is None or got[0] is not scenario.cards:
+        got = (scenario.cards, initial_state(scenario.rules, scenario.players, scenario.first_player, scenario.cards,
+                                             scenario.phase, rulings=scenario.rulings, pools=scenario.pools))
+        _SET_UPS.keep(key, got)
+    return got[1]
 
 
 class Game:
@@ -93,8 +117,7 @@ class Game:
         scenario = validate(scenario)
         if rulings:
             scenario = with_rulings(scenario, rulings)
-        state = initial_state(scenario.rules, scenario.players, scenario.first_player, scenario.cards,
-                              scenario.phase, rulings=scenario.rulings, pools=scenario.pools)
+        state = _set_up(scenario)
         first = Step(None, 0, "rulekit.setup", "setup", (), state, (ScriptFrame(0),))
         replaying = _as_map(answers)
         halt = run(scenario, first, replaying=replaying, auto=play_defaults, max_nesting=max_nesting)

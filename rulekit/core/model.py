@@ -16,7 +16,7 @@ from immutables import Map
 from rulekit.core import ids
 from rulekit.core.abilities import Ability, Timing
 from rulekit.core.events import EventKind
-from rulekit.core.frozen import immutable, replace
+from rulekit.core.frozen import copier, immutable, replace
 
 
 @immutable
@@ -246,7 +246,7 @@ class GameState:
 
     # -- changing ------------------------------------------------------------------------
     def with_card(self, card: Card) -> "GameState":
-        return replace(self, cards=self.cards.set(card.id, card))
+        return _state_copy(self, cards=self.cards.set(card.id, card))
 
     def move(self, card_id: str, to_zone: str, *, controller: str | None = None) -> "GameState":
         """Move a card between zones; it becomes a new object where the ruleset says so, and a
@@ -287,7 +287,10 @@ class GameState:
                        listeners=index_listeners(tuple(cards[i] for i in order)))
 
     def mark_used(self, use_id: str, responds_to: str) -> "GameState":
-        return replace(self, used=self.used.set(use_id, responds_to))
+        return _state_copy(self, used=self.used.set(use_id, responds_to))
+
+
+_state_copy = copier(GameState)     # replace() for states, as one call (rulekit.core.frozen.copier)
 
 
 def typed_cards(rules, cards: tuple[Card, ...]) -> tuple[Card, ...]:

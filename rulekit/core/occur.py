@@ -13,13 +13,14 @@ from __future__ import annotations
 from rulekit.core import ids
 from rulekit.core.matching import restricted_by
 from rulekit.core.events import EVENTS, VERB_EVENT, EventKind, Subject, Verb
-from rulekit.core.frozen import members, replace
+from rulekit.core.frozen import copier, members, replace
 from rulekit.core.model import Card, GameState, TriggeringCondition
 
 # Enum members read at every step, through plain classes (rulekit.frozen.members says why)
 _EventKind = members(EventKind)
 _Subject = members(Subject)
 _Verb = members(Verb)
+_card_copy = copier(Card)       # replace() for cards, as one call (rulekit.core.frozen.copier)
 
 
 def can_happen(kind: EventKind, state: GameState, *, card: Card | None = None,
@@ -249,9 +250,9 @@ def apply(state: GameState, tc: TriggeringCondition) -> GameState:
         if spec.moves_card:
             return state.move(card.id, state.rules.leave_play_zone[kind])
         if kind is _EventKind.KNEELS:
-            return state.with_card(replace(card, kneeling=True))
+            return state.with_card(_card_copy(card, kneeling=True))
         if kind is _EventKind.STANDS:
-            return state.with_card(replace(card, kneeling=False))
+            return state.with_card(_card_copy(card, kneeling=False))
         if kind is _EventKind.CONTROL_CHANGES:
             return state.with_card(replace(card, controller=tc.player))
         own = state.rules.card_event(card, tc)

@@ -30,12 +30,32 @@ def test_collector_left_off_when_the_caller_turned_it_off():
         gc.enable()
 
 
-def test_a_callers_frozen_objects_stay_frozen():
-    gc.freeze()
-    try:
-        frozen = gc.get_freeze_count()
-        assert frozen > 0
-        Game.start(_scenario(), play_defaults=True)
-        assert gc.get_freeze_count() == frozen
-    finally:
-        gc.unfreeze()
+def test_a_callers_frozen_objects_stay_frozen(monkeypatch):
+    """The engine neither freezes nor unfreezes when the caller has frozen objects. (With
+    judgements remembered across games, the count of frozen objects may fall: an entry rulekit
+    itself kept, frozen with the rest, is replaced and freed — that unfreezes nothing. With
+    remembering off nothing of rulekit's is freed, and the count stays exactly.)"""
+    from rulekit.core import engine, remembered
+
+    calls = []
+
+    class Watched:
+        def __getattr__(self, name):
+            if name in ("freeze", "unfreeze"):
+                return lambda: calls.append(name)
+            return getattr(gc, name)
+    monkeypatch.setattr(engine, "gc", Watched())
+    was = remembered.ENABLED
+    for remembering in (True, False):
+        remembered.set_enabled(remembering)
+        gc.freeze()
+        try:
+            frozen = gc.get_freeze_count()
+            assert frozen > 0
+            Game.start(_scenario(), play_defaults=True)
+            assert calls == []
+            if not remembering:
+                assert gc.get_freeze_count() == frozen
+        finally:
+            gc.unfreeze()
+    remembered.set_enabled(was)

@@ -22,6 +22,7 @@ from rulekit.rulesets.agot import challenge_checks
 from rulekit.rulesets.agot import chance
 from rulekit.rulesets.agot import entering
 from rulekit.rulesets.agot import plots
+from rulekit.rulesets.agot import refusals
 from rulekit.rulesets.agot import gold
 from rulekit.rulesets.agot import resolution
 from rulekit.rulesets.agot import sequence
@@ -361,10 +362,8 @@ AGOT = AGoT()          # registered by rulekit.rulesets when first asked for
 __all__ = ["AGOT", "AGoT", "ResolutionFrame", "SeqStep", "SequenceFrame", "Window", "considered", "judge"]
 
 
-#: the event kinds :func:`_attachment_refusal` may refuse
-_ATTACHMENT_REFUSES = frozenset({EventKind.ENTERS_PLAY})
-#: every event kind one of A Game of Thrones' refusals may refuse (each lists its own next to it)
-_REFUSED = plots.REFUSES | _ATTACHMENT_REFUSES | factions.REFUSES | challenge_checks.REFUSES
+#: the event kinds :func:`_attachment_refusal` may refuse; every kind one of the refusals may refuse
+_ATTACHMENT_REFUSES, _REFUSED = refusals.ATTACHMENT_REFUSES, refusals.REFUSED
 
 
 def _attachment_refusal(kind, card) -> str | None:

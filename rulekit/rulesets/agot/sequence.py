@@ -27,7 +27,7 @@ from rulekit.core.decisions import PASS, AnswerKey, Decision, DecisionKind
 from rulekit.core.effects import apply_replacement
 from rulekit.core.events import EventKind, kinds_counted
 from rulekit.core.frames import Ask, Control, Progress
-from rulekit.core.frozen import members, replace
+from rulekit.core.frozen import copier, members, replace
 from rulekit.core.model import GameState, TriggeringCondition
 from rulekit.core.verdicts import Code, Verdict
 from rulekit.core.ruleset import ruling_arg
@@ -38,7 +38,7 @@ from rulekit.rulesets.agot.codes import AgotStep
 from rulekit.rulesets.agot.frames import ResolutionFrame, Role, SequenceFrame, Stage, Window
 from rulekit.rulesets.agot.limits import limit_keys
 from rulekit.rulesets.agot.resolution import instead_frame
-from rulekit.rulesets.agot.steps import SeqStep
+from rulekit.rulesets.agot.steps import NEXT, SeqStep
 
 # Enum members read at every step, through plain classes (rulekit.frozen.members says why)
 _AgotStep = members(AgotStep)
@@ -48,6 +48,10 @@ _EventKind = members(EventKind)
 _Role = members(Role)
 _SeqStep = members(SeqStep)
 _Timing = members(Timing)
+
+# the copiers of the values changed at every step (rulekit.core.frozen.copier)
+_frame = copier(SequenceFrame)
+_window = copier(Window)
 
 
 # -- helpers -----------------------------------------------------------------------------------
@@ -89,7 +93,7 @@ def start_use(state: GameState, control: Control, frame: SequenceFrame, verdict:
 
 def _next_step(frame: SequenceFrame) -> SequenceFrame:
     """The sequence at its next step: no window open, no forced ability resolved, nothing judged."""
-    return replace(frame, step=frame.step.next(), window=None, forced_done=0, judged=())
+    return _frame(frame, step=NEXT[frame.step], window=None, forced_done=0, judged=())
 
 
 def _usable_options(frame: SequenceFrame, state: GameState, player: str | None = None) -> list[tuple[Verdict, str]]:
@@ -268,7 +272,7 @@ def resolve_delayed(frame: SequenceFrame, state: GameState, control: Control, du
 def forced(frame: SequenceFrame, state: GameState, control: Control) -> Progress | Ask:
     _, verdicts, usable = _judged(state, frame)
     options = [(v, use) for v, use, _ in usable]
-    rule, step_name, order_rule = frame.step.rule, frame.step.name.lower(), "agot.forced.order"
+    rule, step_name, order_rule = frame.step.rule, _STEP_NAMES[frame.step], "agot.forced.order"
     revealed = plots.when_revealed_first(state, options)
     if revealed:         # step 1.3, III: the plots' When Revealed abilities, before anything else (agot.when-revealed)
         options, rule, step_name, order_rule = revealed, "agot.when-revealed", "when_revealed", "agot.when-revealed"
@@ -300,7 +304,7 @@ def forced_answer(frame: SequenceFrame, state: GameState, control: Control, opti
 
 def _resolve_forced(frame, state, control, verdict, verdicts, rule) -> Progress:
     state, control, use = start_use(state, control, frame, verdict,
-                                    replace(frame, forced_done=frame.forced_done + 1))
+                                    _frame(frame, forced_done=frame.forced_done + 1))
     return Progress(state, control, rule, _AgotStep.FORCED, (("use", use),), verdicts)
 
 
@@ -313,6 +317,11 @@ def _leave_step(frame, state, control, what, verdicts) -> Progress:
 
 
 _STEP_ARGS = {step: (("step", step.name),) for step in SeqStep}
+_STEP_NAMES = {step: step.name.lower() for step in SeqStep}      # read once (an enum's name is slow to read)
+_WINDOW_KINDS = {step: step.window_kind for step in SeqStep if step.is_window}
+#: what a window's decision says, after the name of the player with the opportunity
+_OPPORTUNITY = {step: f" has the opportunity in the {kind} window: use an ability or pass"
+                for step, kind in _WINDOW_KINDS.items()}
 
 
 # -- steps 2, 4 and 7: windows -------------------------------------------------------------------
@@ -323,19 +332,19 @@ def window(frame: SequenceFrame, state: GameState, control: Control) -> Progress
     if w is None:
         if not any(v.code is _Code.ELIGIBLE for v in verdicts):
             return _leave_step(frame, state, control, _AgotStep.WINDOW_EMPTY, verdicts)
-        w = Window(ids.window(frame.id, frame.step.window_kind), state.first_player)
-        opened = replace(frame, window=w, judged=judged)
+        w = Window(ids.window(frame.id, _WINDOW_KINDS[frame.step]), state.first_player)
+        opened = _frame(frame, window=w, judged=judged)
         return Progress(state, control[:-1] + (opened,), "agot.window.open", _AgotStep.WINDOW_OPENS,
                         (("window", w.id), ("player", w.opportunity)), verdicts)
     if w.passes >= len(state.players):
         return _leave_step(frame, state, control, _AgotStep.WINDOW_CLOSES, verdicts)
-    options = [(v, use) for v, use, controller in usable if controller == w.opportunity]
-    if not options:
+    opportunity = w.opportunity
+    options = (PASS, *[use for _, use, controller in usable if controller == opportunity])
+    if len(options) == 1:
         return _pass(frame, state, control, judged, auto=True)
-    key = AnswerKey(_DecisionKind.ACT_OR_PASS, w.id, w.opportunity, w.number)
-    return Ask(Decision(key, (PASS, *[o for _, o in options]), PASS, "agot.window.pass",
-                        f"{w.opportunity} has the opportunity in the {frame.step.window_kind} window: "
-                        "use an ability or pass", state),
+    key = AnswerKey(_DecisionKind.ACT_OR_PASS, w.id, opportunity, w.number)
+    return Ask(Decision(key, options, PASS, "agot.window.pass",
+                        w.opportunity + _OPPORTUNITY[frame.step], state),
                verdicts)
 
 
@@ -349,7 +358,7 @@ def window_answer(frame: SequenceFrame, state: GameState, control: Control, opti
     w = frame.window
     for v, use in _usable_options(frame, state, w.opportunity):
         if use == option:
-            moved = replace(frame, window=replace(w, opportunity=state.next_player(w.opportunity), passes=0,
+            moved = _frame(frame, window=_window(w, opportunity=state.next_player(w.opportunity), passes=0,
                                                   number=w.number + 1))
             state, control, use = start_use(state, control, frame, v, moved)
             return Progress(state, control, "agot.window.act", _AgotStep.USE,
@@ -360,8 +369,8 @@ def window_answer(frame: SequenceFrame, state: GameState, control: Control, opti
 def _pass(frame, state, control, judged, *, auto: bool) -> Progress:
     """The player with the opportunity passes; the judgement of this state goes on with the frame."""
     w = frame.window
-    moved = replace(w, opportunity=state.next_player(w.opportunity), passes=w.passes + 1, number=w.number + 1)
-    return Progress(state, control[:-1] + (replace(frame, window=moved, judged=judged),),
+    moved = _window(w, opportunity=state.next_player(w.opportunity), passes=w.passes + 1, number=w.number + 1)
+    return Progress(state, control[:-1] + (_frame(frame, window=moved, judged=judged),),
                     "rulekit.auto-pass" if auto else "agot.window.pass", _AgotStep.PASS,
                     (("player", w.opportunity), ("auto", auto), ("passes", moved.passes)), judged[1])
 

@@ -49,6 +49,8 @@ class SeqStep(Enum):
 
 
 ORDER: tuple[SeqStep, ...] = tuple(SeqStep)
-_NEXT = {step: (ORDER[i + 1] if i + 1 < len(ORDER) else None) for i, step in enumerate(ORDER)}
+#: each step's next (``None`` after the last), as :meth:`SeqStep.next` gives it, read at every step
+NEXT = {step: (ORDER[i + 1] if i + 1 < len(ORDER) else None) for i, step in enumerate(ORDER)}
+_NEXT = NEXT
 _WINDOW_KIND = {SeqStep.WOULD_WINDOW: "would", SeqStep.INTERRUPT_WINDOW: "interrupt",
                 SeqStep.REACTION_WINDOW: "reaction"}

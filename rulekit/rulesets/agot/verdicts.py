@@ -19,6 +19,8 @@ from rulekit.core.judge import (changeable_targets, condition_change_blocked, co
 from rulekit.core.model import Card, GameState, TriggeringCondition
 from rulekit.core.verdicts import Code, Verdict
 from rulekit.rulesets.agot.limits import limit_reached
+from rulekit.core import remembered
+from rulekit.rulesets.agot.remembered import judged, memo_for
 from rulekit.rulesets.agot.steps import SeqStep
 
 # Enum members read at every step, through plain classes (rulekit.frozen.members says why)
@@ -111,16 +113,27 @@ def considered(state: GameState, conditions: tuple[TriggeringCondition, ...],
     verdicts: list[Verdict] = []
     usable: list[tuple[Verdict, str, str]] = []
     seen: set[str] = set()
+    remembering = remembered.ENABLED
+    cards = state.cards
     for tc in conditions:
+        memo = None
         for kind in kinds_counted(tc.kind):
-            for card_id, index in (pair for t in timings for pair in state.listeners_for(kind, t)):
-                card = state.cards[card_id]
-                ability = card.abilities[index]
-                verdict = judge(state, card, ability, tc, step)
-                verdicts.append(verdict)
-                if verdict.code is _Code.ELIGIBLE or verdict.code is _Code.MUST_RESOLVE:
-                    use = use_id(card, ability, tc)
-                    if use not in seen:
-                        seen.add(use)
-                        usable.append((verdict, use, card.controller))
+            for t in timings:
+                for pair in state.listeners_for(kind, t):
+                    card = cards[pair[0]]
+                    ability = card.abilities[pair[1]]
+                    if remembering:     # the verdict remembered where all it reads is alike (.remembered)
+                        if memo is None:
+                            memo = memo_for(state, tc, step)
+                        verdict = judged(memo, pair, judge, state, card, ability, tc, step)
+                    else:
+                        verdict = judge(state, card, ability, tc, step)
+                    verdicts.append(verdict)
+                    if verdict.code is _Code.ELIGIBLE or verdict.code is _Code.MUST_RESOLVE:
+                        # use_id(card, ability, tc), the card's object read from its verdict
+                        use = ids.use(verdict.card, verdict.ability,
+                                      tc.sequence if ability.when.one_or_more else tc.id)
+                        if use not in seen:
+                            seen.add(use)
+                            usable.append((verdict, use, card.controller))
     return tuple(verdicts), tuple(usable)

@@ -1,0 +1,12 @@
+"""Which event kinds A Game of Thrones' own refusals may refuse (each module lists its own next to
+its refusal): the ruleset asks its refusals only about these kinds, and a judgement that reads
+none of them may be remembered (:mod:`rulekit.rulesets.agot.remembered`)."""
+from __future__ import annotations
+
+from rulekit.core.events import EventKind
+from rulekit.rulesets.agot import challenge_checks, factions, plots
+
+#: the event kinds the attachment refusal may refuse (an attachment is not put into play)
+ATTACHMENT_REFUSES = frozenset({EventKind.ENTERS_PLAY})
+#: every event kind one of A Game of Thrones' refusals may refuse
+REFUSED = plots.REFUSES | ATTACHMENT_REFUSES | factions.REFUSES | challenge_checks.REFUSES
