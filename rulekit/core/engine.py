@@ -10,9 +10,10 @@ frozen control stack.
 from __future__ import annotations
 
 import gc
-from dataclasses import dataclass
 
 from immutables import Map
+
+from rulekit.core.frozen import immutable
 
 from rulekit.core import ids, occur
 from rulekit.core.events import VERB_EVENT
@@ -86,7 +87,7 @@ def _uses_since(step: Step, start: Step) -> tuple[tuple[str, int], ...]:
     return tuple(sorted(uses.items(), key=lambda kv: (-kv[1], kv[0])))
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Halt:
     """Where :func:`run` stopped: the last step, the control after it, and the decision
     waiting (``None`` when the script is over)."""

@@ -8,9 +8,8 @@ also counts as ("killed" is also "leaves play"), and how it changes the state wh
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 
-from rulekit.core.frozen import Word
+from rulekit.core.frozen import Word, immutable
 
 
 class EventKind(Word):
@@ -128,7 +127,7 @@ class Subject(Word):
     PHASE = "phase"
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class EventDef:
     kind: EventKind
     verb: Verb

@@ -8,7 +8,7 @@ at ("does not listen for this event").
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from rulekit.core.frozen import immutable
 
 from rulekit.core import ids
 from rulekit.core.errors import RulekitError, argument_check, escaped, text_lines
@@ -32,7 +32,7 @@ class NoSuchAbility(RulekitError):
         self.having = having
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Explanation:
     step: int
     card: str

@@ -9,9 +9,13 @@ before calling that ``__init__``. Together they were about a fifth of a step's t
 :func:`immutable` is ``dataclass(frozen=True, slots=True)`` with a different ``__init__``: it
 fills each slot through the slot's own descriptor, which skips the frozen ``__setattr__``
 without weakening it — assigning to a field afterwards still raises
-:class:`dataclasses.FrozenInstanceError`. Equality, hashing, ``repr``, pickling and
-``dataclasses.fields`` are the dataclass's own. :func:`replace` is :func:`dataclasses.replace`;
-for such classes it uses a copier written once per class.
+:class:`dataclasses.FrozenInstanceError`. The fields, ``dataclasses.fields`` and the slots are
+the dataclass's own; ``repr``, the frozen ``__setattr__`` and pickling behave as the dataclass's
+but are closures over the field names, and equality, hashing and ordering are the dataclass's code
+compiled on first use, not source compiled for every class as it is made (that compiling was half
+of ``import rulekit``).
+:func:`replace` is :func:`dataclasses.replace`; for such classes it uses a copier written once
+per class.
 
 Both call a class's ``__post_init__`` as the dataclass would, so nothing a class checks or
 completes on construction is skipped; classes with init-only variables are left to the
@@ -24,7 +28,10 @@ gives the engine's hottest modules their members through a plain class (see ther
 """
 from __future__ import annotations
 
+import copy
 import dataclasses
+import inspect
+import reprlib
 import sys
 from enum import Enum
 from typing import Any, Callable, TypeVar
@@ -66,7 +73,8 @@ _FACTORY = _Factory()
 
 @dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field,))
 def immutable(cls: type[T] | None = None, /, **options: Any):
-    """``@dataclass(frozen=True, slots=True, **options)`` with a faster ``__init__``."""
+    """``@dataclass(frozen=True, slots=True, **options)`` with a faster ``__init__``, and its
+    other methods made without generating code."""
     def wrap(c: type[T]) -> type[T]:
         # the dataclass's own __init__ stays where the class wrote one, asked for none, or may
         # have pseudo-fields or fields the generated source could not name; elsewhere the
@@ -75,18 +83,126 @@ def immutable(cls: type[T] | None = None, /, **options: Any):
         undocumented = ours and not c.__doc__
         if undocumented:       # the dataclass would describe it by object.__init__'s signature (slowly)
             c.__doc__ = "-"
-        made = dataclasses.dataclass(c, frozen=True, slots=True, **(dict(options, init=False) if ours else options))
+        if ours and set(options) <= {"eq", "order"}:
+            made = _without_generated_methods(c, eq=options.get("eq", True), order=options.get("order", False))
+        else:
+            made = dataclasses.dataclass(c, frozen=True, slots=True, **(dict(options, init=False) if ours else options))
         if ours:
             if not _plain(made) or _unwritable(made):    # (_simple is strict enough that this cannot be)
                 raise TypeError(f"@immutable {c.__qualname__}: fields its __init__ cannot be written for")
             made.__init__ = _initializer(made)     # type: ignore[misc]
             if undocumented:   # as the dataclass describes a class without a docstring
-                import inspect
                 made.__doc__ = made.__name__ + str(inspect.signature(made)).replace(" -> None", "")
         elif _plain(made) and "__init__" not in c.__dict__ and options.get("init", True) and not _unwritable(made):
             made.__init__ = _initializer(made)     # type: ignore[misc]
         return made
     return wrap if cls is None else wrap(cls)
+
+
+def _without_generated_methods(c: type, *, eq: bool, order: bool) -> type:
+    """The frozen slotted dataclass of ``c`` without the methods the dataclass writes as source
+    and compiles for each class (half of ``import rulekit``'s time): ``__repr__``,
+    ``__setattr__`` and ``__delattr__`` are closures over the field names; ``__eq__``,
+    ``__hash__`` and the ordering are the dataclass's own code, compiled on their first call.
+    Its ``__dataclass_params__`` says what the class is (frozen, with ``__init__``, ``__repr__``
+    and, unless asked otherwise, eq)."""
+    if order and not eq:
+        raise ValueError("eq must be true if order is true")
+    own = c.__dict__
+    explicit_hash = own.get("__hash__", dataclasses.MISSING)
+    has_explicit_hash = not (explicit_hash is dataclasses.MISSING or (explicit_hash is None and "__eq__" in own))
+    for name in ("__setattr__", "__delattr__", *(_ORDER if order else ())):
+        if name in own:
+            raise TypeError(f"Cannot overwrite attribute {name} in class {c.__name__}")
+    # a dataclass base already frozen makes the dataclass ask for frozen=True (it refuses a mix);
+    # it then writes __setattr__ and __delattr__ itself
+    frozen_base = any(getattr(getattr(b, "__dataclass_params__", None), "frozen", False) for b in c.__mro__[1:])
+    made = dataclasses.dataclass(c, init=False, repr=False, eq=False, frozen=frozen_base, slots=True)
+    fields = dataclasses.fields(made)
+    if "__repr__" not in own:
+        made.__repr__ = _repr(made, tuple(f.name for f in fields if f.repr))
+    if eq:
+        compared = tuple(f.name for f in fields if f.compare)
+        for name in ("__eq__", *(_ORDER if order else ())):
+            if name not in own:
+                setattr(made, name, _on_first_call(made, name, _comparison_source(name, compared)))
+        if not has_explicit_hash:
+            hashed = tuple(f.name for f in fields if (f.compare if f.hash is None else f.hash))
+            made.__hash__ = _on_first_call(made, "__hash__", f"def __hash__(self):\n    return hash({_tuple('self', hashed)})\n")
+    if not frozen_base:
+        names = frozenset(f.name for f in fields)
+        made.__setattr__, made.__delattr__ = _frozen(made, names)
+        if "__getstate__" not in own:      # pickling a frozen slotted value (as the dataclass does)
+            made.__getstate__ = _getstate
+        if "__setstate__" not in own:
+            made.__setstate__ = _setstate
+    params = copy.copy(made.__dataclass_params__)
+    params.init, params.repr, params.eq, params.order, params.frozen = True, True, eq, order, True
+    made.__dataclass_params__ = params
+    return made
+
+
+_ORDER = {"__lt__": "<", "__le__": "<=", "__gt__": ">", "__ge__": ">="}
+
+
+def _tuple(name: str, fields: tuple[str, ...]) -> str:
+    return "(" + "".join(f"{name}.{f}," for f in fields) + ")"
+
+
+def _comparison_source(method: str, fields: tuple[str, ...]) -> str:
+    """The dataclass's own comparison (``__eq__``, ``__lt__``…): the tuples of the compared fields."""
+    op = _ORDER.get(method, "==")
+    return (f"def {method}(self, other):\n    if other.__class__ is self.__class__:\n"
+            f"        return {_tuple('self', fields)} {op} {_tuple('other', fields)}\n    return NotImplemented\n")
+
+
+def _on_first_call(cls: type, name: str, source: str) -> Callable:
+    """A method that compiles ``source`` (the code the dataclass would write for it) on its first
+    call and puts it in its own place on ``cls``: a class pays for the compiling only if its
+    values are ever compared or hashed, and after that its methods are the dataclass's code."""
+    def first(*args):
+        scope: dict[str, Any] = {}
+        exec(compile(source, f"<rulekit.frozen.immutable {cls.__qualname__}.{name}>", "exec"), scope)
+        made = _named(cls, scope[name])
+        setattr(cls, name, made)
+        return made(*args)
+    first.__name__ = name
+    return _named(cls, first)
+
+
+def _named(cls: type, function: Callable) -> Callable:
+    function.__qualname__ = f"{cls.__qualname__}.{function.__name__}"
+    function.__module__ = cls.__module__
+    return function
+
+
+def _repr(cls: type, names: tuple[str, ...]) -> Callable[[Any], str]:
+    @reprlib.recursive_repr()
+    def __repr__(self) -> str:
+        return f"{self.__class__.__qualname__}({', '.join(f'{n}={getattr(self, n)!r}' for n in names)})"
+    return _named(cls, __repr__)
+
+
+def _frozen(cls: type, names: frozenset[str]) -> tuple[Callable, Callable]:
+    def __setattr__(self, name, value):
+        if name in names:
+            raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+
+    def __delattr__(self, name):
+        if name in names:
+            raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    return _named(cls, __setattr__), _named(cls, __delattr__)
+
+
+def _getstate(self) -> list:
+    return [getattr(self, f.name) for f in dataclasses.fields(self)]
+
+
+def _setstate(self, state: list) -> None:
+    for f, value in zip(dataclasses.fields(self), state):
+        object.__setattr__(self, f.name, value)     # the fields are frozen
 
 
 def _simple(cls: type) -> bool:
@@ -114,7 +230,42 @@ def _unwritable(cls: type) -> list[str]:
 
 
 def _initializer(cls: type) -> Callable[..., None]:
-    """An ``__init__`` with the dataclass's signature that sets each slot through its descriptor."""
+    """An ``__init__`` with the dataclass's signature that sets each slot through its descriptor.
+    Its code is written and compiled on its first call, which puts it in its own place: a class
+    whose values are never built at import costs nothing to import."""
+    def __init__(_self, *args, **kwargs):
+        init = _written_initializer(cls)
+        cls.__init__ = init
+        init(_self, *args, **kwargs)
+    return _initializer_named(cls, __init__, signature=_signature(cls))
+
+
+def _initializer_named(cls: type, init: Callable, signature: inspect.Signature | None = None) -> Callable:
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__module__ = cls.__module__
+    init.__annotations__ = {**{f.name: f.type for f in dataclasses.fields(cls) if f.init},
+                            "return": None}     # as the dataclass's would be, for get_type_hints
+    if signature is not None:
+        init.__signature__ = signature
+    init.__rulekit_stores_fields__ = True     # what replace() checks before copying slot by slot
+    return init
+
+
+def _signature(cls: type) -> inspect.Signature:
+    """The signature of the ``__init__`` :func:`_written_initializer` writes (``inspect`` reads
+    it from the first one): the fields in order, the keyword-only ones after the others."""
+    P = inspect.Parameter
+    positional, keyword = [P("_self", P.POSITIONAL_OR_KEYWORD)], []
+    for f in dataclasses.fields(cls):
+        if f.init:
+            default = (f.default if f.default is not dataclasses.MISSING
+                       else _FACTORY if f.default_factory is not dataclasses.MISSING else P.empty)
+            (keyword if f.kw_only else positional).append(
+                P(f.name, P.KEYWORD_ONLY if f.kw_only else P.POSITIONAL_OR_KEYWORD, default=default, annotation=f.type))
+    return inspect.Signature(positional + keyword, return_annotation=None)
+
+
+def _written_initializer(cls: type) -> Callable[..., None]:
     scope: dict[str, Any] = {"_FACTORY": _FACTORY}
     positional, keyword, body = [], [], []
     for f in dataclasses.fields(cls):
@@ -141,13 +292,7 @@ def _initializer(cls: type) -> Callable[..., None]:
     params = ", ".join(["_self", *positional, *(["*", *keyword] if keyword else [])])
     source = f"def __init__({params}):\n" + ("".join(body) or "    pass\n")
     exec(compile(source, f"<rulekit.frozen.immutable {cls.__qualname__}>", "exec"), scope)
-    init = scope["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    init.__module__ = cls.__module__
-    init.__annotations__ = {**{f.name: f.type for f in dataclasses.fields(cls) if f.init},
-                            "return": None}     # as the dataclass's would be, for get_type_hints
-    init.__rulekit_stores_fields__ = True     # what replace() checks before copying slot by slot
-    return init
+    return _initializer_named(cls, scope["__init__"])
 
 
 _COPIERS: dict[type, Callable[..., Any]] = {}

@@ -29,8 +29,9 @@ other module splits an id or runs a regular expression on one (a test checks).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Callable, Collection
+
+from rulekit.core.frozen import immutable
 
 MAX_ID = 256     #: ids shorter than this keep their full form
 HEAD = 160       #: characters of a folded id kept as they were
@@ -176,7 +177,7 @@ def new_object(obj: str) -> tuple[str, int] | None:
     return (m[1], int(m[2])) if m is not None and m[2] is not None else None
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Use:
     """A use of an ability (or a Chain item, or an ability to play) read back: ``obj`` the card
     object, ``ability`` its ability id, ``responds_to`` what follows the second ``@`` (the
@@ -215,7 +216,7 @@ def use_head(use_id: str) -> str:
     return use_id if use is None else use.head
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Condition:
     """A triggering condition read back: the sequence it occurred in, its event (in its id's
     form, ``-`` for spaces) and its subject (a card object, a player, a phase, or empty)."""

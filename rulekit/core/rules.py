@@ -8,10 +8,10 @@ are silent, with its reasoning — or ``"ruling"``, one option of a contested po
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from rulekit.core.frozen import immutable
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Rule:
     id: str
     title: str

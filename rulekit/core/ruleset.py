@@ -30,7 +30,7 @@ from rulekit.core.cardtext import CardTextReading
 from rulekit.core.places import Places
 from rulekit.core.ruleset_state import GameOwnState
 import dataclasses
-from dataclasses import dataclass
+from rulekit.core.frozen import immutable
 from typing import Callable, ClassVar, Mapping
 
 from rulekit.core.events import EventKind, Verb
@@ -58,7 +58,7 @@ class Frame:
         return ()
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Handler:
     """How one kind of frame moves: ``advance(frame, state, control) -> Progress | Ask`` and
     ``answer(frame, state, control, option, verdicts) -> Progress``."""
@@ -68,7 +68,7 @@ class Handler:
 
 
 # -- rulings -----------------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
+@immutable
 class RulingOption:
     """One reading of a contested point: its name, what it says, its source and why."""
 
@@ -78,7 +78,7 @@ class RulingOption:
     reasoning: str
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Ruling:
     """A point where the rules texts are contested, changed between versions, or decided
     differently by a neighbouring game. The first option is the default."""
@@ -106,7 +106,7 @@ class Ruling:
 
 
 # -- vocabulary --------------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
+@immutable
 class VocabularyItem:
     """One item of what a game's printed cards say that a ruleset models ("play": "When you play
     me / a gear / another unit"), named by a corpus card's ``covers``. ``built`` is ``False`` for
@@ -119,7 +119,7 @@ class VocabularyItem:
 
 
 # -- flowchart ---------------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
+@immutable
 class FlowNode:
     id: str
     label: str
@@ -130,7 +130,7 @@ class FlowNode:
     codes: tuple[str, ...] = ()  # the step codes the machine records at this node
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Flow:
     """The flowchart as data: nodes in order and (from, to, relation) edges."""
 

@@ -2,12 +2,12 @@
 that answers from its ``views`` module, with neutral answers where the module has none."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from rulekit.core.frozen import immutable
 from typing import ClassVar
 
 
 # -- what the views show -------------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
+@immutable
 class WindowEntry:
     """An open window (or priority on a stack) as the drawings show it."""
 
@@ -17,7 +17,7 @@ class WindowEntry:
     player: str | None
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class StackEntry:
     """One entry of the last-in-first-out stack (an open sequence, a resolving ability, a Chain
     item) as the drawings show it."""
@@ -29,7 +29,7 @@ class StackEntry:
     controller: str | None
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class SequenceMark:
     """Where the sequence diagram puts one step: its column (a flowchart node id of
     :meth:`Ruleset.sequence_columns`), the player whose lane it is in (``None``: the column

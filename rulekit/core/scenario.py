@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
+
+from rulekit.core.frozen import immutable
 from functools import cached_property
 
 from rulekit.core import ids
@@ -21,7 +23,7 @@ from rulekit.core.model import Card, typed_cards
 from rulekit.core.ruleset import Ruleset, default_ruleset_name, ruleset_named
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class ScriptEntry:
     """One occurrence of the script: ``do`` with its subjects (``cards``, or ``player``, or
     ``phase``). ``id`` names the occurrence (stable ids derive from it); ``label`` is for
@@ -53,7 +55,7 @@ class ScriptEntry:
         return "-".join((self.do.value.replace(" ", "-"),) + tuple(subjects))
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class CorpusEntry:
     """What makes a scenario a corpus card (``tests/cards/``): the card it is about (the id of a
     card in ``cards``), that card's printed text in its game's template, and the ruleset's

@@ -94,25 +94,33 @@ def check_values(data: dict, marks: dict, file) -> None:
 
 def finish(document, marks: dict, file):
     """The document with each card's gathered mapping made its ruleset's extension value."""
-    from pydantic import ValidationError
-
     from rulekit.core.frozen import replace
-    from rulekit.core.scenario import _extension_adapter
-    from rulekit.files.locate import _at, _first_error
+    from rulekit.files.direct import UNSURE, built
     rules = _ruleset(document.ruleset)
     if rules is None or rules.card_extension is None:
         return document
-    adapter = _extension_adapter(rules.card_extension)
     cards = []
     for i, card in enumerate(document.cards):
         if isinstance(card.extension, dict):
-            try:
-                card = replace(card, extension=adapter.validate_python(card.extension))
-            except ValidationError as exc:
-                err = _first_error(exc.errors())
-                raise _at(("cards", i) + tuple(err.get("loc", ())), marks, file, err.get("msg", "not valid")) from None
+            extension = built(card.extension, rules.card_extension)     # plainly well formed: no pydantic
+            if extension is UNSURE:
+                extension = _validated_extension(rules.card_extension, card.extension, ("cards", i), marks, file)
+            card = replace(card, extension=extension)
         cards.append(card)
     return dataclasses.replace(document, cards=tuple(cards))
+
+
+def _validated_extension(cls, data: dict, path: tuple, marks: dict, file):
+    """A card's own game's fields validated by pydantic, its first error told at the card's key."""
+    from pydantic import ValidationError
+
+    from rulekit.core.scenario import _extension_adapter
+    from rulekit.files.locate import _at, _first_error
+    try:
+        return _extension_adapter(cls).validate_python(data)
+    except ValidationError as exc:
+        err = _first_error(exc.errors())
+        raise _at(path + tuple(err.get("loc", ())), marks, file, err.get("msg", "not valid")) from None
 
 
 def flatten(card_data: dict) -> dict:

@@ -9,11 +9,17 @@ import typing
 
 from rulekit.core.errors import ScenarioError, escaped, shown
 from rulekit.core.scenario import suggest
+from rulekit.files.direct import UNSURE, built
 from rulekit.files.document import ScenarioFile, _adapter
 from rulekit.files.yamlnodes import Mark, path_text
 
 
 def _validate(data: dict, marks: dict, file: str):
+    """The document of ``data``: made directly where it is plainly well formed (:mod:`.direct`),
+    else by pydantic, whose first error is reported."""
+    document = built(data, ScenarioFile)
+    if document is not UNSURE:
+        return document
     from pydantic import ValidationError
     try:
         return _adapter().validate_python(data)

@@ -50,11 +50,12 @@ def read(text: str, title: str) -> ReadCard:
 
 @functools.cache
 def _parser():
-    """The grammar's parser, built once per process: LALR(1) with a contextual lexer (the grammar is
-    written to be deterministic), a few milliseconds a card where a general parser took tens."""
-    from lark import Lark
-    return Lark(Path(GRAMMAR).read_text(encoding="utf-8"), start="card", parser="lalr", lexer="contextual",
-                propagate_positions=True, maybe_placeholders=False)
+    """The grammar's parser: LALR(1) with a contextual lexer (the grammar is written to be
+    deterministic), a few milliseconds a card where a general parser took tens; its tables built
+    once per installation and kept as JSON (:mod:`rulekit.core.lalrcache`)."""
+    from rulekit.core.lalrcache import lalr_parser       # its tables kept in the user's cache (JSON)
+    return lalr_parser(Path(GRAMMAR).read_text(encoding="utf-8"), start="card", lexer="contextual",
+                       propagate_positions=True, maybe_placeholders=False)
 
 
 def _kind(x, tag):

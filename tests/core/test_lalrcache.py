@@ -1,0 +1,79 @@
+"""rulekit.core.lalrcache: a Riftbound parser read back from the user's cache parses every corpus
+text as one built from the grammar; a cache file that is not one of this key is ignored."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+from lark import Lark
+
+from rulekit.core import lalrcache
+from rulekit.core.cardtext import prepare
+from rulekit.rulesets.riftbound.cardtext.reader import GRAMMAR
+
+ROOT = Path(__file__).resolve().parents[2]
+OPTIONS = dict(start="card", lexer="contextual", propagate_positions=True, maybe_placeholders=False)
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv("RULEKIT_NO_CACHE", raising=False)
+    return tmp_path / "rulekit"
+
+
+def grammar() -> str:
+    return Path(GRAMMAR).read_text(encoding="utf-8")
+
+
+def parsed(parser, text: str):
+    try:
+        return parser.parse(prepare(text, "Some Card").text)
+    except Exception as e:       # noqa: BLE001 - a refusal is compared too
+        return type(e).__name__
+
+
+def test_a_kept_parser_reads_every_corpus_text_as_a_built_one(cache):
+    built = lalrcache.lalr_parser(grammar(), **OPTIONS)
+    (kept_file,) = cache.glob("lalr-*.json")
+    calls = []
+    real = Lark.__init__
+    kept = None
+    try:
+        Lark.__init__ = lambda self, *a, **k: calls.append(a) or real(self, *a, **k)
+        kept = lalrcache.lalr_parser(grammar(), **OPTIONS)
+    finally:
+        Lark.__init__ = real
+    assert calls == [] and kept is not built          # read back, not built again
+    texts = [yaml.safe_load(p.read_text(encoding="utf-8"))["corpus"]["text"]
+             for p in sorted((ROOT / "tests" / "cards" / "riftbound").glob("*.yaml"))]
+    assert len(texts) > 50
+    fresh = Lark(grammar(), parser="lalr", **OPTIONS)
+    for text in texts + ["Not a card text at all ~~", ""]:
+        assert parsed(kept, text) == parsed(fresh, text), text
+    assert kept_file.read_text(encoding="utf-8").startswith("{")
+
+
+@pytest.mark.parametrize("content", ["", "{not json", '{"map": [["format", 1], ["key", "other"]]}', "[1, 2]",
+                                     '{"exec": "print(1)"}'])
+def test_a_file_not_of_this_key_is_ignored_and_written_again(cache, content):
+    lalrcache.lalr_parser(grammar(), **OPTIONS)
+    (kept_file,) = cache.glob("lalr-*.json")
+    kept_file.write_text(content, encoding="utf-8")
+    parser = lalrcache.lalr_parser(grammar(), **OPTIONS)
+    assert parsed(parser, "[Tank] (I must be assigned combat damage first.)") == \
+        parsed(Lark(grammar(), parser="lalr", **OPTIONS), "[Tank] (I must be assigned combat damage first.)")
+    assert kept_file.read_text(encoding="utf-8") != content        # the good tables written again
+
+
+def test_another_grammar_is_another_key(cache):
+    lalrcache.lalr_parser(grammar(), **OPTIONS)
+    lalrcache.lalr_parser(grammar() + "\n// another grammar\n", **OPTIONS)
+    assert len(list(cache.glob("lalr-*.json"))) == 2
+
+
+def test_the_cache_can_be_turned_off(cache, monkeypatch):
+    monkeypatch.setenv("RULEKIT_NO_CACHE", "1")
+    assert lalrcache.lalr_parser(grammar(), **OPTIONS) is not None
+    assert not cache.exists()
