@@ -17,7 +17,8 @@ at the end of the run; ``RK_SEED=N`` (or ``--hypothesis-seed=N``) repeats a run,
 No test touches the user's card library: ``RULEKIT_DATA`` (the directory of rulekit's data) is set
 to a temporary folder for the whole run, before any test is collected, so that every test, the
 processes it starts and the notebooks' kernels use it; it is removed at the end. The card library's
-own tests give each test a fresh folder of its own (``tests/library/conftest.py``).
+own tests give each test a fresh folder of its own (``tests/library/conftest.py``). The cache of
+parse tables (``XDG_CACHE_HOME``, :mod:`rulekit.core.lalrcache`) goes into the same folder.
 
 The tests are in folders by subject (``tests/agot``, ``tests/files``, …); what several of them
 share is in ``tests/support`` (boards, strategies, the stack ruleset), which this puts on
@@ -64,6 +65,7 @@ _DATA = pytest.StashKey[str]()
 def pytest_configure(config):
     data = tempfile.mkdtemp(prefix="rulekit-test-data-")
     os.environ["RULEKIT_DATA"] = data           # never the user's card library (rulekit.library.place)
+    os.environ["XDG_CACHE_HOME"] = os.path.join(data, "cache")   # nor the user's parse tables (core.lalrcache)
     config.stash[_DATA] = data
     if settings.get_profile(_profile(config)).derandomize:
         return
