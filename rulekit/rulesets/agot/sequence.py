@@ -281,7 +281,7 @@ def forced(frame: SequenceFrame, state: GameState, control: Control) -> Progress
     if len(options) == 1:
         return _resolve_forced(frame, state, control, options[0][0], verdicts, rule)
     key = AnswerKey(_DecisionKind.ORDER_FORCED, ids.forced_step(frame.id, step_name), state.first_player,
-                    frame.forced_done)
+                    frame.forced_done + 1)
     return Ask(Decision(key, tuple(o for _, o in options), options[0][1], order_rule,
                         f"{state.first_player} chooses which forced ability resolves next", state), verdicts)
 
@@ -332,7 +332,7 @@ def window(frame: SequenceFrame, state: GameState, control: Control) -> Progress
     options = [(v, use) for v, use, controller in usable if controller == w.opportunity]
     if not options:
         return _pass(frame, state, control, judged, auto=True)
-    key = AnswerKey(_DecisionKind.ACT_OR_PASS, w.id, w.opportunity, w.number)
+    key = AnswerKey(_DecisionKind.ACT_OR_PASS, w.id, w.opportunity, w.ordinal)
     return Ask(Decision(key, (PASS, *[o for _, o in options]), PASS, "agot.window.pass",
                         f"{w.opportunity} has the opportunity in the {frame.step.window_kind} window: "
                         "use an ability or pass", state),
