@@ -111,7 +111,7 @@ def _stage_execute(frame: ChainFrame, state: GameState, control: Control) -> Pro
     options = playable(state, frame.priority)
     if not options:
         return _pass(frame, state, control, auto=True)
-    key = AnswerKey(DecisionKind.ACT_OR_PASS, frame.id, frame.priority, frame.number + 1)
+    key = AnswerKey(DecisionKind.ACT_OR_PASS, frame.id, frame.priority, frame.ordinal)
     return Ask(Decision(key, (PASS,) + tuple(ids.ability_ref(c.id, a.id) for c, a in options), PASS, "rb.chain",
                         f"{frame.priority} has priority: add an item with Reaction to the Chain or pass", state))
 
