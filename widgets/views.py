@@ -134,8 +134,7 @@ class DecisionPicker(_View):
             buttons = []
             for option in decision.options:
                 label = names(option.label, state)
-                b = w.Button(description=label if len(label) <= 90 else label[:89] + "…", tooltip=option.id,
-                             layout=w.Layout(width="auto"))
+                b = w.Button(description=label, tooltip=option.id, layout=w.Layout(width="auto"))   # names whole
                 b.add_class("rk-option")
                 b.on_click(lambda _, oid=option.id: self.choose(oid))
                 buttons.append(b)
