@@ -13,6 +13,7 @@ from rulekit import RULES, Line, explain
 from rulekit.core import ids
 from rulekit.files.scenario_files import load_scenario
 from rulekit.core.text import ability_words, heading, names, without_position
+from rulekit.views.faces import Board
 from rulekit.views.trace import verdict_lines
 
 from rulekit_widgets.cardtext import CardTextPanel
@@ -94,8 +95,7 @@ class StepLog(_View):
         state = step.state if step.what != "use" else step.before
         parts = [f"<b>{html.escape(heading(step))}</b> — {html.escape(names(without_position(step.describe()), state))}"]
         if rule is not None:
-            parts.append(f"<blockquote>{html.escape(rule.text)}<br><i>{html.escape(rule.source)} "
-                         f"({rule.provenance})</i></blockquote>")
+            parts.append(f"<blockquote>{html.escape(rule.text)}<br><i>{html.escape(rule.cited)}</i></blockquote>")
         if step.verdicts:
             items = "".join(f"<li>{html.escape(names(line.strip(), step.before))}</li>" for line in verdict_lines(step))
             parts.append(f"<ul>{items}</ul>")
@@ -135,8 +135,7 @@ class DecisionPicker(_View):
             buttons = []
             for option in decision.options:
                 label = names(option.label, state)
-                b = w.Button(description=label if len(label) <= 90 else label[:89] + "…", tooltip=option.id,
-                             layout=w.Layout(width="auto"))
+                b = w.Button(description=label, tooltip=option.id, layout=w.Layout(width="auto"))   # names whole
                 b.add_class("rk-option")
                 b.on_click(lambda _, oid=option.id: self.choose(oid))
                 buttons.append(b)
@@ -149,7 +148,7 @@ class WhyNotPanel(_View):
     """"Why did (or didn't) this ability trigger at this step?" for any ability of any card."""
 
     def __init__(self, model: GameModel):
-        self.choice = w.Dropdown(description="ability")
+        self.choice = w.Dropdown(description="ability", layout=w.Layout(width="100%", margin="2px 0"))  # names whole
         self.answer_html = w.HTML()
         self.choice.observe(lambda _: self.refresh(), names="value")
         self.widget = w.VBox([self.choice, self.answer_html])
@@ -179,10 +178,11 @@ class WhyNotPanel(_View):
 
 
 class BoardEditor(_View):
-    """Change where a card is, who controls it, or whether it kneels; the line of play is replayed."""
+    """The board as set up, its cards shown as faces beside the controls that change where a card
+    is, who controls it, or whether it kneels; the line of play is replayed."""
 
     def __init__(self, model: GameModel):
-        self.card = w.Dropdown(description="card")
+        self.card = w.Dropdown(description="card", layout=w.Layout(width="26em"))   # a card's whole label
         self.zone = w.Dropdown(description="zone")
         self.controller = w.Dropdown(description="controller")
         self.kneeling = w.Checkbox(description="kneeling / exhausted")
@@ -193,8 +193,11 @@ class BoardEditor(_View):
         self.apply.on_click(lambda _: self.submit())
         self.remove.on_click(lambda _: self.take_off())
         self.card.observe(lambda _: self._load(), names="value")
-        self.widget = w.VBox([self.card, self.zone, self.controller, self.kneeling,
-                              w.HBox([self.apply, self.remove]), self.status])
+        self.faces = w.HTML(layout=w.Layout(flex="1 1 0", min_width="0", margin="0 0 0 1em"))   # wraps in what is left
+        self.faces.add_class("rk-board-faces")
+        controls = w.VBox([self.card, self.zone, self.controller, self.kneeling,
+                           w.HBox([self.apply, self.remove]), self.status], layout=w.Layout(flex="0 0 auto"))
+        self.widget = w.HBox([controls, self.faces], layout=w.Layout(width="100%"))
         self.widget.add_class("rk-board")
         super().__init__(model)
         model.observe(lambda change: self._show_error(), names=["error"])
@@ -211,6 +214,9 @@ class BoardEditor(_View):
         if self.card.value is None and ids:         # start with a card chosen: the first on the board
             in_play = get(scenario.ruleset).in_play
             self.card.value = next((c.id for c in scenario.cards if c.zone in in_play), ids[0][1])
+        rules = get(scenario.ruleset)
+        self.faces.value = Board(scenario.title, scenario.ruleset, scenario.players, scenario.cards, rules.deck,
+                                 "as set up: the cards the controls change")._repr_html_()
         self._load()
 
     def _load(self) -> None:

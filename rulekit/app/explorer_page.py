@@ -16,9 +16,14 @@ import sys
 import tempfile
 from pathlib import Path
 
+from rulekit.views.trace import NUMBERING
+
+#: The scenario the page opens on without one given: the board of lesson 01, at its first decision.
+FIRST = "agot/claim-2-kill"
+
 INTRO = ("Pick a scenario. Answer each decision with the buttons, move along the timeline with the slider "
-         "(the line under it says where you are: <b>#5</b> is step number 5 of this game's timeline, which "
-         "counts from #0, the set-up; <b>step 4</b> is the rules' own step), switch between the drawings, ask why an ability did or did not trigger, or "
+         f"(the line under it says where you are, as in <b>#5 · step 4, interrupt window</b>: {html.escape(NUMBERING)}"
+         "), switch between the drawings, ask why an ability did or did not trigger, or "
          "change the board and watch the rules replay.")
 
 
@@ -62,15 +67,24 @@ def _scenario_under(path: str, rulings: dict):
     return with_rulings(scenario, mine) if mine else scenario
 
 
+def first() -> str | None:
+    """The path of the scenario the page opens on without one given (:data:`FIRST`), if shipped."""
+    from rulekit import shipped as data
+    found = data.find(FIRST)
+    return str(found) if found is not None else None
+
+
 def page(initial: str | None = None, rulings: dict | None = None):
     """The app's page as one ipywidgets box: heading, words, picker and explorer — every scenario
-    under ``rulings`` (those of its ruleset), the reading in use written above the explorer."""
+    under ``rulings`` (those of its ruleset), the reading in use written above the explorer.
+    Without ``initial`` it opens on :data:`FIRST`; each scenario opens at its first decision (or,
+    with none to take, at the set-up, #0)."""
     import ipywidgets as w
     from rulekit import Line
     from rulekit_widgets import explorer
     choices = shipped()
     paths = [p for _, p in choices]
-    start = str(Path(initial).resolve()) if initial else None
+    start = str(Path(initial).resolve()) if initial else first()
     if start is not None and start not in paths:
         from rulekit.files.scenario_files import load_scenario
         choices.insert(0, (f"{load_scenario(start).scenario.title} (your file)", start))
@@ -78,8 +92,8 @@ def page(initial: str | None = None, rulings: dict | None = None):
     if not choices:
         return w.HTML("<p>No scenario to show: this installation carries none. Run <code>rulekit app FILE</code> "
                       "with a scenario file.</p>")
-    picker = w.Dropdown(options=choices, value=start or paths[0], description="scenario",
-                        layout=w.Layout(width="100%"))
+    picker = w.Dropdown(options=choices, value=start if start in paths else paths[0], description="scenario",
+                        layout=w.Layout(width="100%", margin="2px 0"))      # no side margins: nothing past the edge
     picker.add_class("rk-picker")
     holder = w.Box()
     holder.add_class("rk-holder")
@@ -89,7 +103,10 @@ def page(initial: str | None = None, rulings: dict | None = None):
     def show(path: str) -> None:
         scenario = _scenario_under(path, rulings)
         said = w.HTML(f"<p class='rk-reading'><b>reading in use:</b> {html.escape(reading(scenario))}</p>")
-        holder.children = (w.VBox([said, explorer(scenario, answers=Line()).widget]),)  # the reader answers
+        shown = explorer(scenario, answers=Line())                           # the reader answers
+        if shown.model.game.decision is None:        # nothing to decide: the reader steps on from the set-up
+            shown.model.cursor = 0
+        holder.children = (w.VBox([said, shown.widget]),)
 
     picker.observe(lambda change: show(change["new"]), names="value")
     show(picker.value)

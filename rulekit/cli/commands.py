@@ -13,7 +13,7 @@ from rulekit.cli.rulings import _rulings, _step
 
 
 def _trace(args) -> int:
-    from rulekit.views.trace import corpus_header, format_trace
+    from rulekit.views.trace import corpus_header, format_trace, numbering
     loaded = _rulings(_load(args.file), args.ruling)
     answers = _answers_file(args.answers, loaded) if args.answers else None
     game = _start(loaded, answers)
@@ -25,6 +25,7 @@ def _trace(args) -> int:
     corpus = loaded.scenario.corpus
     if corpus is not None:          # a corpus card: the card it is about, as printed
         print(_safe(corpus_header(loaded.scenario)))
+    print(numbering())
     print(_safe_lines(format_trace(game.timeline, verdicts=not args.no_verdicts, rules=args.rules, quiet=args.quiet,
                                    ids=args.ids)))
     for u in game.unapplied:

@@ -41,12 +41,13 @@ def build_parser() -> argparse.ArgumentParser:
                                      "(agot/claim-2-kill: see rulekit scenarios)")
     trace.add_argument("--answers", metavar="FILE",
                        help="a YAML/JSON list of answers to use instead of the scenario's own")
-    trace.add_argument("--json", action="store_true", help="print the versioned JSON trace (rulekit-trace/2)")
+    trace.add_argument("--json", action="store_true", help="print the versioned JSON trace (rulekit-trace/3)")
     trace.add_argument("--rules", action="store_true", help="quote each rule's text where it first applies")
     trace.add_argument("--no-verdicts", action="store_true", help="leave out the verdicts of the abilities considered")
     trace.add_argument("--ids", action="store_true",
                        help="under each decision, the line to write in an answers file: "
-                            "\"DECISION | AT | CHOOSER | #N -> ANSWER\" with the option chosen")
+                            "\"DECISION | AT | CHOOSER | #N -> ANSWER\" with the option chosen (#N counts "
+                            "that decision's opportunities from #1, as the board view does)")
     trace.add_argument("--quiet", action="store_true",
                        help="fold each nested sequence in which nobody could respond into one line")
 
@@ -142,9 +143,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     _cards(sub)
 
-    app = sub.add_parser("app", help="serve the explorer as a page (Voila, on 127.0.0.1) with a scenario picker")
+    app = sub.add_parser("app", help="serve the explorer as a page (Voila, on 127.0.0.1) with a scenario picker",
+                         description="Serve the explorer as a page (Voila, on 127.0.0.1) with a scenario picker. "
+                                     "It opens on the board of lesson 01 (agot/claim-2-kill) at its first decision, "
+                                     "or on the scenario given; a scenario with no decision to take opens at its "
+                                     "set-up, #0.")
     app.add_argument("file", nargs="?", help="the scenario to open first, a file or a shipped scenario's name "
-                                            "(default: the first shipped one)")
+                                            "(default: agot/claim-2-kill, the board of lesson 01, at its first "
+                                            "decision)")
     app.add_argument("--port", type=int, help="the port to serve on (default: a free one)")
     app.add_argument("--open", action="store_true", help="open the page in a browser")
     add_ruling_arguments(trace, graph, draw, check, explore, app)

@@ -110,7 +110,8 @@ def shuffled(state, player: str, outcome: str):
     return replace(state, decks=state.decks.set(player, top + rest))
 
 
-def decision(at: str, outcomes: tuple[str, ...], prompt: str, state, *, number: int = 0,
+def decision(at: str, outcomes: tuple[str, ...], prompt: str, state, *, number: int = 1,
              rule: str = "rulekit.chance") -> Decision:
-    """The chance decision at ``at``: answered by the game, its default the first outcome."""
+    """The chance decision at ``at`` (``number``: which one there, counted from 1): answered by the
+    game, its default the first outcome."""
     return Decision(AnswerKey(DecisionKind.CHANCE, at, GAME, number), outcomes, outcomes[0], rule, prompt, state)

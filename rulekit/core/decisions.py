@@ -3,9 +3,9 @@
 A decision is data: who chooses, what kind of choice, the legal options (each with a stable
 id and a readable label), the documented default, and the rule that asks. An answer is
 recorded under an :class:`AnswerKey` made of the decision kind, the stable id of what is being
-decided (a window, a forced step, a use of an ability), the chooser and a number (the
-opportunity's number within its window, or the count of forced abilities already resolved at
-that step), so a line of play can be replayed on an edited board: answers whose keys still
+decided (a window, a forced step, a use of an ability), the chooser and a number counted as a
+person counts, from 1 (the opportunity's number within its window: the first is #1; or which
+choice of forced abilities at that step, the first #1), so a line of play can be replayed on an edited board: answers whose keys still
 come up are applied, the rest are reported.
 
 Documented defaults: order forced abilities → the first in listing order; act or pass →
@@ -56,15 +56,34 @@ class Option:
     decision: "AnswerKey | None" = field(default=None, compare=False, repr=False)
 
 
+#: The first number of a decision: decisions are counted as a person counts, from 1 (``#1``).
+FIRST = 1
+
+
 @immutable(order=True)
 class AnswerKey:
+    """What one answer answers. ``number`` counts from :data:`FIRST`: the first opportunity in a
+    window is ``#1`` (views show the same number), so ``#0`` is refused."""
+
     kind: DecisionKind
     at: str
     chooser: str
-    number: int = 0
+    number: int = FIRST
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.number, int) or self.number < FIRST:
+            raise ValueError(not_a_number(self.number))
 
     def __str__(self) -> str:
         return f"{self.kind.value} | {self.at} | {self.chooser} | #{self.number}"
+
+
+def not_a_number(number) -> str:
+    """Why ``number`` cannot number a decision, and how to write it."""
+    if isinstance(number, int) and 0 <= number < FIRST:
+        return (f"#{number} is not an opportunity: decisions are counted from {FIRST} since rulekit 0.2 "
+                f"(the first opportunity is #{FIRST}); write #{number + 1}")
+    return f"#{number} is not an opportunity: decisions are counted from {FIRST} (the first opportunity is #{FIRST})"
 
 
 @immutable

@@ -7,7 +7,7 @@ import dataclasses
 import typing
 from dataclasses import dataclass, field
 
-from rulekit.core.decisions import AnswerKey, DecisionKind, Line
+from rulekit.core.decisions import FIRST, AnswerKey, DecisionKind, Line, not_a_number
 from rulekit.core.scenario import Scenario
 from rulekit.files.expect import Expect
 
@@ -23,7 +23,7 @@ class AnswerSpec:
     at: str
     chooser: str
     answer: str
-    number: int = 0
+    number: int = FIRST
     note: str = ""
 
     @property
@@ -32,12 +32,15 @@ class AnswerSpec:
 
     @classmethod
     def parse(cls, text: str) -> "AnswerSpec":
-        """``"act or pass | s:claim:reaction | P1 | #0 -> c6.r1@s:claim:killed:c3"``."""
+        """``"act or pass | s:claim:reaction | P1 | #1 -> c6.r1@s:claim:killed:c3"`` (decisions are
+        counted from 1: the first opportunity is ``#1``)."""
         head, arrow, answer = text.partition("->")
         parts = [p.strip() for p in head.split("|")]
         if arrow and len(parts) == 4 and parts[3].startswith("#-") and parts[3][2:].isdigit():
-            raise ValueError(f"the opportunity number is {parts[3]}: numbers start at #0 (the first opportunity "
-                             "of that decision)")
+            raise ValueError(not_a_number(-int(parts[3][2:])))
+        if arrow and len(parts) == 4 and parts[3].startswith("#") and parts[3][1:].isdigit() \
+                and int(parts[3][1:]) < FIRST:
+            raise ValueError(not_a_number(int(parts[3][1:])))
         if not arrow or len(parts) != 4 or not parts[3].startswith("#") or not parts[3][1:].isdigit():
             raise ValueError("expected 'DECISION | AT | CHOOSER | #NUMBER -> ANSWER'")
         return cls(DecisionKind(parts[0]), parts[1], parts[2], answer.strip(), int(parts[3][1:]))

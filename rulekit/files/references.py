@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from rulekit.core import ids
-from rulekit.core.decisions import GAME, DecisionKind, Line
+from rulekit.core.decisions import FIRST, GAME, DecisionKind, Line, not_a_number
 from rulekit.core.errors import escaped, shown
 from rulekit.core.scenario import Scenario, suggest
 from rulekit.files.document import AnswerSpec
@@ -197,9 +197,8 @@ def _line_from(specs, scenario: Scenario, marks: dict, file) -> Line:
                 spec = AnswerSpec.parse(spec)
             except ValueError as e:
                 raise _at(("answers", i), marks, file, f"cannot read the answer {shown(spec)}: {e}") from None
-        if spec.number < 0:
-            raise _at(("answers", i, "number"), marks, file, f"the opportunity number is {spec.number}: numbers start "
-                      "at 0 (#0, the first opportunity of that decision)", "a number of 0 or more")
+        if spec.number < FIRST:
+            raise _at(("answers", i, "number"), marks, file, not_a_number(spec.number), f"a number of {FIRST} or more")
         _check_answer(spec, scenario, ("answers", i), marks, file)
         answers.append(spec)
     line = Line()

@@ -1,4 +1,4 @@
-"""The versioned JSON trace (``"format": "rulekit-trace/2"``), documented in docs/trace-format.md.
+"""The versioned JSON trace (``"format": "rulekit-trace/3"``), documented in docs/trace-format.md.
 
 The structure is defined once, as the dataclasses below; :func:`trace_schema` derives the
 JSON Schema from them and :func:`trace_data` fills them from a game.
@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass
 from rulekit.core import ids
 from rulekit.core.verdicts import reason
 
-FORMAT = "rulekit-trace/2"
+FORMAT = "rulekit-trace/3"
 
 
 @dataclass(frozen=True)
@@ -30,7 +30,7 @@ class DecisionRecord:
     kind: str
     at: str
     chooser: str
-    number: int
+    number: int                 # which decision of its kind at ``at``, counted from 1: an answer's #N (since /3)
     options: list[str]
     default: str
     answer: str
@@ -150,6 +150,6 @@ def trace_schema() -> dict:
     from pydantic import TypeAdapter
     schema = TypeAdapter(Trace).json_schema()
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
-    schema["title"] = "rulekit trace, format rulekit-trace/2"
+    schema["title"] = "rulekit trace, format rulekit-trace/3"
     schema["properties"]["format"]["const"] = FORMAT
     return schema

@@ -16,6 +16,16 @@ from rulekit.core.timeline import Step
 from rulekit.core.verdicts import reason
 
 
+#: How a timeline's numbers read, said in these words wherever one is shown (the trace's header,
+#: the app, the docs): the timeline counts from #0, the set-up, while the rules' own steps are
+#: written after the number.
+NUMBERING = "#n is a step's place in this game's timeline, counted from #0, the set-up; the rules' own step follows it"
+def numbering() -> str:
+    """The trace's header line saying how its numbers read (the same with or without ``--ids``, so
+    the answer lines are all that ``--ids`` adds)."""
+    return f"({NUMBERING})"
+
+
 def verdict_lines(step: Step, indent: str = "    ") -> list[str]:
     out = []
     state = step.before

@@ -103,7 +103,7 @@ def test_the_builder_writes_pools_attachments_and_gold():
     assert cards(which="attached").which.value == "attached"
     from rulekit import Game
     from rulekit.core.decisions import AnswerKey, DecisionKind
-    key = AnswerKey(DecisionKind.ACT_OR_PASS, "s:kill:interrupt", "P1", 0)
+    key = AnswerKey(DecisionKind.ACT_OR_PASS, "s:kill:interrupt", "P1", 1)
     game = Game.start(scenario, answers={key: "m.i@s:kill:killed:k"})
     assert game.state.pool("P1") == {"gold": 3}
     assert game.state.cards["m"].zone == "discard pile"

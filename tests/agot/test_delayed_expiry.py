@@ -41,7 +41,7 @@ def board(line, draws: bool):
 @given(STEPS, st.booleans())
 def test_a_delayed_effect_expires_for_its_card_once_the_card_leaves_play(line, draws):
     scenario = board(line, draws)
-    key = AnswerKey(DecisionKind("act or pass"), "s:win:reaction", "P1", 0)
+    key = AnswerKey(DecisionKind("act or pass"), "s:win:reaction", "P1", 1)
     game = Game.start(scenario, answers={key: "sword.r@s:win:wins-a-challenge:P1"})
     where, left = "play area", False
     for verb in line:        # where the card is after each entry, and whether it ever left play

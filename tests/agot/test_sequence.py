@@ -172,12 +172,12 @@ def test_three_players_a_player_who_passed_gets_the_opportunity_again_after_anot
     game = Game.start(b.kill("v", id="k").build())
     seen = []
     # P1 passes, P2 acts, then P3, P1 (again, though they passed) and P2 must all pass before it closes.
-    script = {0: PASS, 1: "p2a.r@s:k:killed:v"}
+    script = {1: PASS, 2: "p2a.r@s:k:killed:v"}
     while game.decision:
         d = game.decision
         seen.append((d.key.number, d.chooser))
         game = game.answer(script.get(d.key.number, PASS))
-    assert seen == [(0, "P1"), (1, "P2"), (2, "P3"), (3, "P1"), (4, "P2")]
+    assert seen == [(1, "P1"), (2, "P2"), (3, "P3"), (4, "P1"), (5, "P2")]   # counted from #1
     reaction_window = [s for s in game.timeline if s.context and s.context.id == "s:k" and s.context.step is SeqStep.REACTION_WINDOW]
     closing = [s for s in reaction_window if s.what == "window-closes"][0]
     assert closing.parent.control[-1].window.passes == 3

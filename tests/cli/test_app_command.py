@@ -101,3 +101,29 @@ def test_a_signal_stops_voila_and_its_kernels_and_removes_the_folder(sig, tmp_pa
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
+
+
+def test_the_app_opens_on_lesson_01_at_its_first_decision_and_help_says_so(capsys):
+    """Issue 29, point 6: without a scenario the page opens on lesson 01's board
+    (agot/claim-2-kill) at its first decision; a scenario with no decision to take opens at its
+    set-up, #0; ``rulekit app --help`` says so."""
+    with pytest.raises(SystemExit):
+        main(["app", "--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    assert "opens on the board of lesson 01 (agot/claim-2-kill) at its first decision" in said
+    pytest.importorskip("ipywidgets")
+    import rulekit.app.explorer_page as app
+    assert app.FIRST == "agot/claim-2-kill" and Path(app.first()).resolve() == (ROOT / "scenarios/agot/claim-2-kill.yaml")
+    box = app.page()
+    picker = box.children[2]
+    assert Path(picker.value).resolve() == ROOT / "scenarios/agot/claim-2-kill.yaml"
+    explorer_box = box.children[3].children[0].children[1]
+    assert "Claim 2 military kill" in explorer_box.children[0].value
+    decision = explorer_box.children[1]
+    assert "P2 has the opportunity in the interrupt window" in decision.children[0].value
+    slider = explorer_box.children[2].children[0].children[1]
+    assert slider.value == slider.max == 6                           # #6, the step the first decision comes at
+    picker.value = str(ROOT / "scenarios/agot/a-new-plot-sends-the-old-one-to-the-used-pile.yaml")
+    quiet = box.children[3].children[0].children[1]
+    assert "no decision is pending" in quiet.children[1].children[0].value
+    assert quiet.children[2].children[0].children[1].value == 0       # nothing to decide: from the set-up

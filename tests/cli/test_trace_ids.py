@@ -42,7 +42,7 @@ def test_the_default_trace_has_no_answer_lines(capsys):
     with_ids = capsys.readouterr().out
     assert answer_lines(plain) == [] and "answer: " not in plain
     lines = answer_lines(with_ids)
-    assert "act or pass | s:claim:interrupt | P2 | #1 -> c7.i1@s:claim:killed:c3" in lines
+    assert "act or pass | s:claim:interrupt | P2 | #2 -> c7.i1@s:claim:killed:c3" in lines
     # with the answer lines taken out, the text is the default trace's, line for line
     assert [l for l in with_ids.splitlines() if not ANSWER_LINE.match(l)] == plain.splitlines()
 

@@ -106,7 +106,7 @@ def test_the_json_trace_shows_each_cards_own_game_fields():
     b = ScenarioBuilder("traced", ruleset="riftbound")
     b.card("u", "Ironclad", "P1", zone="base", type="unit", might=3)
     data = trace_data(Game.start(b.build()))
-    assert data["format"] == "rulekit-trace/2"
+    assert data["format"] == "rulekit-trace/3"
     assert data["cards"][0]["fields"] == {"might": 3, "damage": 0, "buffed": False, "might_this_turn": 0,
                                           "keywords": [], "at": None, "uncontrolled": False, "role": None,
                                           "energy_cost": 0, "power_cost": []}

@@ -33,7 +33,7 @@ script:
 
 
 def test_a_card_given_only_its_text_gets_the_abilities_it_reads_as():
-    answers = 'answers: ["act or pass | s:k:reaction | P1 | #0 -> clerk.reaction@s:k:killed:guard"]\n'
+    answers = 'answers: ["act or pass | s:k:reaction | P1 | #1 -> clerk.reaction@s:k:killed:guard"]\n'
     loaded = loads_scenario(HEAD + CARDS + answers + "expect:\n  cards:\n    p1d0: {zone: hand}\n", "clerk.yaml")
     clerk = loaded.scenario.card("clerk")
     (ability,) = clerk.abilities

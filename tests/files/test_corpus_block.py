@@ -188,7 +188,7 @@ def test_the_json_trace_carries_it(tmp_path, capsys):
     path.write_text(_file("[play, optional]"))
     assert main(["trace", str(path), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["format"] == "rulekit-trace/2"
+    assert data["format"] == "rulekit-trace/3"
     assert data["corpus"] == {"card": "sprite", "title": "Quillback Sprite", "text": "When you play me, draw 1.",
                               "covers": ["play", "optional"]}
     assert main(["trace", str(ROOT / "scenarios" / "riftbound" / "play-me-draw.yaml"), "--json"]) == 0

@@ -47,7 +47,10 @@ def test_yaml_and_json_forms_of_the_same_scenario_are_equal():
     (("zone: draw deck, type: attachment}\n  - {id: p1d1", "zone: drawdeck, type: attachment}\n  - {id: p1d1"), (9, "cards[0].zone"), "did you mean 'draw deck'?"),
     (("{id: c1, title: Osric Thorne, owner: P1", "{id: c1, title: Osric Thorne, owner: P3"), (15, "cards[6].owner"), "owner 'P3' of card 'c1' is not a player"),
     (("cards: [c3, c4]", "cards: [c3, c44]"), (38, "script[0].cards[1]"), "no card has id 'c44' (did you mean 'c4'?)"),
-    (("chooser: P2, number: 1", "chooser: P5, number: 1"), (41, "answers[0].chooser"), "chooser 'P5' is not a player"),
+    (("chooser: P2, number: 2", "chooser: P5, number: 2"), (41, "answers[0].chooser"), "chooser 'P5' is not a player"),
+    (("chooser: P2, number: 2", "chooser: P2, number: 0"), (41, "answers[0].number"),
+     "#0 is not an opportunity: decisions are counted from 1 since rulekit 0.2 (the first opportunity is #1); write #1"),
+    (("P1 | #1 -> c6.r1@s:claim:killed:c3", "P1 | #0 -> c6.r1@s:claim:killed:c3"), (43, "answers[2]"), "write #1"),
     (('answer: "c7.i1@s:claim:killed:c3"', 'answer: "c7.i9@s:claim:killed:c3"'), (41, "answers[0].answer"), "card 'c7' has no ability 'i9'"),
     (("code: eligible}", "code: elligible}"), (62, "expect.verdicts[1].code"), "did you mean 'eligible'?"),
     (("step: interrupt window, card: c7", "step: interupt window, card: c7"), (62, "expect.verdicts[1].step"), "did you mean 'interrupt window'?"),
@@ -119,5 +122,5 @@ def test_the_json_trace_validates_against_its_schema(capsys):
     assert main(["trace", str(CLAIM), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     jsonschema.validate(data, trace_schema())
-    assert data["format"] == "rulekit-trace/2" and data["finished"] is True
+    assert data["format"] == "rulekit-trace/3" and data["finished"] is True
     assert {c["id"]: c["zone"] for c in data["cards"]}["c3"] == "dead pile"

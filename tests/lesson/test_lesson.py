@@ -129,7 +129,7 @@ def test_play_with_other_answers_and_with_defaults(claim):
     assert not defaults.used("Barrowhill Raven") and defaults.drew("P1") == 0
     own = claim.play()
     assert own.uses("Barrowhill Raven") == 2 and own.uses("Maester Orwyn", "i1") == 2
-    one = claim.play(answers=["act or pass | s:claim:reaction | P1 | #0 -> c6.r1@s:claim:killed:c3"])
+    one = claim.play(answers=["act or pass | s:claim:reaction | P1 | #1 -> c6.r1@s:claim:killed:c3"])
     assert one.uses("Barrowhill Raven") == 1 and one.drew("P1") == 1
 
 

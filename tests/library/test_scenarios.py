@@ -39,7 +39,7 @@ cards:
 script:
   - {do: win challenge, player: P1, challenge: military, id: w}
 answers:
-  - "act or pass | s:w:reaction | P1 | #0 -> chr.reaction@s:w:wins-a-challenge:P1"
+  - "act or pass | s:w:reaction | P1 | #1 -> chr.reaction@s:w:wins-a-challenge:P1"
 expect:
   hands: {P1: [d1], P2: 0}
   resolved: ["chr.reaction@s:w:wins-a-challenge:P1"]

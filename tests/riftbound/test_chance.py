@@ -200,9 +200,9 @@ def test_a_cost_and_the_script_cannot_be_left_to_chance():
 def test_a_chance_answer_names_the_game_and_cards_of_the_scenario():
     base = open("scenarios/riftbound/discard-one-at-random.yaml", encoding="utf-8").read()
     with pytest.raises(ScenarioError, match="answered by the game, not by 'P1'"):
-        loads_scenario(base.replace("| the game | #0 -> h2", "| P1 | #0 -> h2"))
+        loads_scenario(base.replace("| the game | #1 -> h2", "| P1 | #1 -> h2"))
     with pytest.raises(ScenarioError, match="no card has id 'h9'"):
-        loads_scenario(base.replace("#0 -> h2", "#0 -> h2+h9"))
+        loads_scenario(base.replace("#1 -> h2", "#1 -> h2+h9"))
 
 
 def test_too_many_outcomes_are_refused_as_they_come_up():

@@ -43,7 +43,7 @@ def test_a_showdown_with_a_spell_played_with_focus_passes_focus_after_its_chain(
     from rulekit.core.decisions import AnswerKey, DecisionKind
     from rulekit import Line
     scenario = _fight(spell=True).build()
-    line = Line().with_answer(AnswerKey(DecisionKind.ACT_OR_PASS, "showdown:s:fight", "P2", 1), "surge.x")
+    line = Line().with_answer(AnswerKey(DecisionKind.ACT_OR_PASS, "showdown:s:fight", "P2", 2), "surge.x")
     game = Game.start(scenario, line, play_defaults=True)
     # P1 passes with Focus; P2 plays the Action spell (a Chain: P2, then P1, pass); Focus passes to
     # P1 (346), who passes; P2 passes: the showdown ends; the conquer has no trigger
@@ -116,7 +116,7 @@ def test_explain_at_the_showdown_names_what_the_player_with_focus_may_play():
     from rulekit import Code, explain
     from rulekit.core.decisions import AnswerKey, DecisionKind
     from rulekit import Line
-    line = Line().with_answer(AnswerKey(DecisionKind.ACT_OR_PASS, "showdown:s:fight", "P2", 1), "surge.x")
+    line = Line().with_answer(AnswerKey(DecisionKind.ACT_OR_PASS, "showdown:s:fight", "P2", 2), "surge.x")
     game = Game.start(_fight(spell=True).build(), line, play_defaults=True)
     step = next(s for s in game.timeline if s.what == "rb-adds" and s.args_dict()["player"] == "P2")
     verdict, = explain(step, "surge", "x").verdicts

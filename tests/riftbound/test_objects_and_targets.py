@@ -77,13 +77,13 @@ def test_here_is_read_when_the_instruction_executes():
 def test_up_to_two_targets_and_zero_targets_is_never_removed():
     game = play("up-to-two-targets")
     keys = [s.decision.key.number for s in game.timeline if s.decision is not None]
-    assert keys == [0, 1]                                        # the third choice never came: two is the most
+    assert keys == [1, 2]                                        # the third choice never came: two is the most
     file = loaded("up-to-two-targets")
     alone = dataclasses.replace(file.scenario, cards=tuple(c for c in file.scenario.cards if c.owner == "P1"))
     game = Game.start(alone, play_defaults=True)
     assert not steps(game, RbStep.REMOVED) and resolved_of(game) == ("warden.atk@s:attack:attacks:warden",)
     stop = Game.start(file.scenario, {AnswerKey(DecisionKind.CHOOSE_TARGET,
-                                                "warden.atk@s:attack:attacks:warden/effect0", "P1", 0): "done"},
+                                                "warden.atk@s:attack:attacks:warden/effect0", "P1", 1): "done"},
                       play_defaults=True)
     assert not any(c.kneeling for c in stop.state.cards_in("base", "P2"))   # zero targets chosen
 

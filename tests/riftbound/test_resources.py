@@ -66,7 +66,7 @@ cards:
 script:
   - {do: begin phase, phase: main, id: main}
   - {do: play, cards: [u], id: p}
-answers: ["act or pass | open:s:main | P1 | #0 -> rune.e"]
+answers: ["act or pass | open:s:main | P1 | #1 -> rune.e"]
 """
     game = loads_scenario(src).start()
     assert game.state.cards["u"].zone == "base"
@@ -87,7 +87,7 @@ cards:
 script:
   - {do: begin phase, phase: main, id: main}
   - {do: end phase, phase: PHASE, id: end}
-answers: ["act or pass | open:s:main | P1 | #0 -> rune.e"]
+answers: ["act or pass | open:s:main | P1 | #1 -> rune.e"]
 """
     kept = loads_scenario(src.replace("PHASE", "main")).start()
     assert kept.state.pool("P1") == {"fury": 1}

@@ -81,7 +81,7 @@ def test_a_declined_you_may_never_reaches_the_chain_and_a_once_each_turn_ability
     game = play("optional-trigger-declined")
     first = "crow.w@s:first:killed:v1"
     asked = next(s for s in game.timeline if s.decision is not None and s.decision.kind is DecisionKind.MAY)
-    assert asked.decision.key == AnswerKey(DecisionKind.MAY, first, "P1", 0)      # the same key as before
+    assert asked.decision.key == AnswerKey(DecisionKind.MAY, first, "P1", 1)      # the same key as before
     assert asked.answer == "no" and rulings_of(asked) == "rb.optional=when-fulfilled"
     assert first not in on_chain(game)                                            # no item at all
     checked = next(s for s in steps(game, RbStep.TRIGGERS) if s.args_dict()["group"] == "s:first")

@@ -33,8 +33,8 @@ cards:
 script:
   - {do: kill, cards: [g], id: k}
 answers:
-  - "act or pass | s:k:responses | P1 | #0 -> w.r@s:k:killed:g"
-  - "act or pass | s:k:responses | P2 | #0 -> m.r@s:k:killed:g"
+  - "act or pass | s:k:responses | P1 | #1 -> w.r@s:k:killed:g"
+  - "act or pass | s:k:responses | P2 | #1 -> m.r@s:k:killed:g"
 expect:
   cards:
     g: {zone: graveyard}

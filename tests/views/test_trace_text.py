@@ -20,7 +20,7 @@ def test_cli_trace_shows_the_shared_windows(capsys):
 
 def test_cli_trace_with_an_answers_file(tmp_path, capsys):
     answers = tmp_path / "answers.yaml"
-    answers.write_text('- "act or pass | s:claim:reaction | P1 | #0 -> c6.r1@s:claim:killed:c4"\n')
+    answers.write_text('- "act or pass | s:claim:reaction | P1 | #1 -> c6.r1@s:claim:killed:c4"\n')
     assert main(["trace", str(CLAIM), "--answers", str(answers)]) == 0
     out = capsys.readouterr().out
     assert "P1 uses Barrowhill Raven's reaction (c6.r1) for: Septa Orlaine (c4) killed" in out

@@ -86,10 +86,20 @@ def _stop(proc) -> None:
 @pytest.fixture
 def app(env, tmp_path):
     """``rulekit app claim-2-kill.yaml`` as a user starts it; yields the URL it prints."""
+    yield from _serve(env, tmp_path, str(CLAIM))
+
+
+@pytest.fixture
+def bare_app(env, tmp_path):
+    """``rulekit app`` with no scenario given, as a user first starts it; yields the URL it prints."""
+    yield from _serve(env, tmp_path)
+
+
+def _serve(env, tmp_path, *args):
     need(_module("voila"), "voila is not installed")
     log = tmp_path / "app.log"
     proc = subprocess.Popen([sys.executable, "-c", "from rulekit.cli import main; raise SystemExit(main())", "app",
-                             str(CLAIM)], env=env, cwd=tmp_path, start_new_session=True, stdout=subprocess.PIPE,
+                             *args], env=env, cwd=tmp_path, start_new_session=True, stdout=subprocess.PIPE,
                             stderr=open(log, "w"), text=True)
     try:
         line = proc.stdout.readline()
@@ -148,9 +158,9 @@ def _free_port() -> int:
 class Browser:
     """A Chromium page that records every host it asks and saves numbered screenshots."""
 
-    def __init__(self, p, name: str):
+    def __init__(self, p, name: str, viewport: tuple[int, int] = (1200, 1400)):
         self.browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        self.page = self.browser.new_page(viewport={"width": 1200, "height": 1400})
+        self.page = self.browser.new_page(viewport={"width": viewport[0], "height": viewport[1]})
         self.hosts: set[str] = set()
         self.urls: list[str] = []
         self.page.on("request", self._request)
@@ -263,6 +273,71 @@ def _run_all(page, shown: str) -> None:
     page.wait_for_timeout(1500)
     page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
     expect(page.locator(shown)).to_be_visible(timeout=120_000)
+
+
+#: Everything on the page, and every scrolling box in it, fits its width: nothing runs off the edge.
+_OVERFLOW = """() => {
+    const wide = [document.documentElement, ...document.querySelectorAll('.rk-app, .rk-app *')]
+        .filter(e => e.scrollWidth > e.clientWidth + 1 && (e === document.documentElement
+                     || !['visible', 'hidden', 'clip'].includes(getComputedStyle(e).overflowX)));
+    const past = [...document.querySelectorAll('.rk-app, .rk-app *')]
+        .filter(e => e.getClientRects().length && e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5);
+    return {scrollWidth: document.documentElement.scrollWidth,
+            wide: wide.map(e => e.className || e.tagName), past: past.map(e => e.className || e.tagName)};
+}"""
+
+
+def test_the_app_opens_on_lesson_01_at_its_first_decision_and_fits_1280_by_800(bare_app):
+    """The first screen (issue 29, point 6): ``rulekit app`` with no scenario opens on lesson 01's
+    board at its first decision; the board tab shows the cards as faces beside the controls; at
+    1280×800 nothing runs off the page, whichever tab is open; a screenshot to look at."""
+    from playwright.sync_api import expect, sync_playwright
+    from rulekit.files.scenario_files import load_scenario
+    scenario = load_scenario(CLAIM).scenario
+    with sync_playwright() as p:
+        b = Browser(p, "first-screen", viewport=(1280, 800))
+        try:
+            page = b.page
+            page.goto(bare_app)
+            expect(page.locator(".rk-explorer h3")).to_have_text(scenario.title, timeout=120_000)
+            picked = page.locator(".rk-picker select").evaluate("s => s.options[s.selectedIndex].text.replace(/\\s/g, ' ')")
+            assert picked.endswith(f"— {scenario.title}")
+            expect(page.locator(".rk-where")).to_have_text("#6 · step 4, interrupt window", timeout=WAIT)
+            expect(page.locator(".rk-decision")).to_contain_text("P2 has the opportunity in the interrupt window",
+                                                                 timeout=WAIT)
+            expect(page.locator(".rk-option")).to_have_count(3, timeout=WAIT)
+            expect(page.locator(".rk-image")).to_be_visible(timeout=WAIT)
+            page.wait_for_timeout(500)
+            b.page.screenshot(path=str(ARTIFACTS / "first-screen.png"))        # the screen as a reader first sees it
+            seen = page.evaluate(_OVERFLOW)
+            assert seen["scrollWidth"] <= 1280 and not seen["wide"] and not seen["past"], seen
+            for tab in ("why (not)?", "card text", "board"):
+                page.locator(".lm-TabBar-tab", has_text=tab).click()
+                page.wait_for_timeout(300)
+                seen = page.evaluate(_OVERFLOW)
+                assert seen["scrollWidth"] <= 1280 and not seen["wide"] and not seen["past"], (tab, seen)
+            # the board tab: a face for every card not in a draw deck, beside the controls
+            shown = [c.title for c in scenario.cards if c.zone != scenario.rules.deck]
+            faces = page.locator(".rk-board-faces .rk-card")
+            expect(faces).to_have_count(len(shown), timeout=WAIT)
+            expect(faces.first).to_be_visible()
+            for title in shown:
+                expect(page.locator(".rk-board-faces")).to_contain_text(title)
+            controls = page.locator(".rk-board select").first.bounding_box()
+            face = faces.first.bounding_box()
+            assert face["x"] > controls["x"] + controls["width"] - 1, "the faces are beside the controls"
+            # every ability's name shows whole in the why (not) picker
+            page.locator(".lm-TabBar-tab", has_text="why (not)?").click()
+            cut = page.locator(".rk-why select").evaluate(
+                "s => { const c = document.createElement('canvas').getContext('2d'); c.font = getComputedStyle(s).font;"
+                " return [...s.options].filter(o => c.measureText(o.text).width > s.clientWidth - 24).map(o => o.text); }")
+            assert cut == [], f"ability names cut in the why (not) picker: {cut}"
+            page.locator(".lm-TabBar-tab", has_text="board").click()
+            page.locator(".rk-board-faces").scroll_into_view_if_needed()
+            b.shot("board-faces")
+            assert b.outside() == set(), f"the page asked outside hosts: {b.urls[:5]}"
+        finally:
+            b.close()
 
 
 def test_the_explorer_in_jupyterlab(lab):

@@ -29,7 +29,7 @@ def test_clicking_an_option_answers_the_decision_and_moves_the_cursor_to_the_new
         "pass", "c7.i1@s:claim:killed:c3", "c7.i1@s:claim:killed:c4"]
     before = len(e.model.steps)
     e.decision.buttons.children[1].click()
-    assert e.model.game.decision.key.number == 3
+    assert e.model.game.decision.key.number == 4
     assert e.model.cursor == len(e.model.steps) - 1 > before - 1
     assert e.timeline.slider.max == len(e.model.steps) - 1 and e.timeline.slider.value == e.model.cursor
 
@@ -38,7 +38,7 @@ def test_undo_and_play_the_defaults():
     e = fresh()
     e.decision.buttons.children[1].click()
     e.decision.undo.click()
-    assert e.model.game.decision.key.number == 1
+    assert e.model.game.decision.key.number == 2
     e.decision.defaults.click()
     assert e.model.game.finished and e.decision.defaults.disabled
     assert "no decision is pending" in e.decision.prompt.value

@@ -99,3 +99,18 @@ def test_the_explorer_leaves_a_clear_note_where_widgets_cannot_render():
     bundle = e._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle
     assert "Run this cell in Jupyter" in bundle["text/plain"] and "Claim 2 military kill" in bundle["text/html"]
+
+
+def test_the_board_tab_shows_the_cards_as_faces_beside_its_controls_and_follows_an_edit():
+    """Issue 29, point 6: the board tab shows every card not in a draw deck as a face, beside the
+    controls that change them; an edit redraws the faces."""
+    e = explorer(CLAIM, answers=Line())
+    controls, faces = e.board.widget.children
+    assert e.board.card in controls.children and faces is e.board.faces
+    scenario = e.model.scenario
+    shown = [c for c in scenario.cards if c.zone != "draw deck"]
+    assert faces.value.count("class='rk-card'") == len(shown)
+    assert all(c.title in faces.value for c in shown) and "3 card(s), face down" in faces.value
+    assert "Maester Orwyn</div><div style='color:#555;font-size:0.9em'>character · in the play area" in faces.value
+    assert e.model.edit_card("c7", zone="hand")
+    assert "Maester Orwyn</div><div style='color:#555;font-size:0.9em'>character · in the hand" in e.board.faces.value

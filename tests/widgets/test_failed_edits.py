@@ -104,4 +104,4 @@ def test_undo_undoes_an_edit():
     e.decision.undo.click()
     assert snapshot(e.model)[:2] == before[:2] and e.model.scenario.card("c7").zone == "play area"
     e.decision.undo.click()                                     # and then the answer before it
-    assert e.model.game.decision.key.number == 1
+    assert e.model.game.decision.key.number == 2

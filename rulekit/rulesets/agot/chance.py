@@ -60,7 +60,7 @@ def shuffle(frame: ResolutionFrame, state: GameState, control: Control, instr: I
     if answer is None and len(outcomes) > 1:
         return Ask(chance.decision(ids.nested(frame.use, f"effect{frame.index}"), outcomes,
                                    f"chance: which card(s) end on top of {player}'s {state.rules.deck} after the "
-                                   f"shuffle ({frame.use})", state, number=i, rule="agot.chance"))
+                                   f"shuffle ({frame.use})", state, number=i + 1, rule="agot.chance"))
     outcome = answer if answer is not None else (outcomes[0] if outcomes else "")
     state = chance.shuffled(state, player, outcome)
     after = moved_on if i + 1 >= len(players) else replace(frame, chance=frame.chance + (outcome,))

@@ -49,12 +49,18 @@ class Stage(Word):
 @immutable
 class Window:
     """An open window: whose opportunity it is, how many players have passed in a row, and
-    how many opportunities it has given so far (the number answers are keyed by)."""
+    how many opportunities it has given so far."""
 
     id: str
     opportunity: str
     passes: int = 0
     number: int = 0
+
+    @property
+    def ordinal(self) -> int:
+        """The current opportunity counted as a person counts (the first is #1): what its answer
+        is keyed by and what views show."""
+        return self.number + 1
 
 
 @immutable

@@ -78,7 +78,7 @@ def _pending_slot(frame: ResolutionFrame, state: GameState) -> tuple | None:
 
 def _ask_target(frame: ResolutionFrame, state: GameState, pending) -> Ask:
     slot, instr, targets, chooser = pending
-    key = AnswerKey(DecisionKind.CHOOSE_TARGET, ids.nested(frame.use, slot), chooser, 0)
+    key = AnswerKey(DecisionKind.CHOOSE_TARGET, ids.nested(frame.use, slot), chooser)
     rule = "agot.choose.order" if instr.target is Target.EACH_PLAYER else "agot.initiate.targets"
     return Ask(Decision(key, tuple(c.id for c in targets), targets[0].id, rule,
                         f"{chooser} chooses a target to {instr.do.value}", state))

@@ -285,7 +285,7 @@ def forced(frame: SequenceFrame, state: GameState, control: Control) -> Progress
     if len(options) == 1:
         return _resolve_forced(frame, state, control, options[0][0], verdicts, rule)
     key = AnswerKey(_DecisionKind.ORDER_FORCED, ids.forced_step(frame.id, step_name), state.first_player,
-                    frame.forced_done)
+                    frame.forced_done + 1)
     return Ask(Decision(key, tuple(o for _, o in options), options[0][1], order_rule,
                         f"{state.first_player} chooses which forced ability resolves next", state), verdicts)
 
@@ -342,7 +342,7 @@ def window(frame: SequenceFrame, state: GameState, control: Control) -> Progress
     options = (PASS, *[use for _, use, controller in usable if controller == opportunity])
     if len(options) == 1:
         return _pass(frame, state, control, judged, auto=True)
-    key = AnswerKey(_DecisionKind.ACT_OR_PASS, w.id, opportunity, w.number)
+    key = AnswerKey(_DecisionKind.ACT_OR_PASS, w.id, opportunity, w.ordinal)
     return Ask(Decision(key, options, PASS, "agot.window.pass",
                         w.opportunity + _OPPORTUNITY[frame.step], state),
                verdicts)

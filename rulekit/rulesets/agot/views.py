@@ -74,7 +74,7 @@ def window_entries(step) -> list[WindowEntry]:
             out.append(WindowEntry(
                 f"{frame.step.window_kind} window — {', '.join(condition_label(state, c.id) for c in frame.conditions)}",
                 f"opportunity: {w.opportunity}  ·  passes in a row: {w.passes} of {len(state.players)}"
-                f"  ·  opportunity #{w.number}", f"eligible: {listed}", w.opportunity))
+                f"  ·  opportunity #{w.ordinal}", f"eligible: {listed}", w.opportunity))
     return out
 
 
@@ -111,7 +111,7 @@ def graph_sequences(g, step, add_condition) -> None:
         if frame.window is not None:
             w = frame.window
             g.add_node(w.id, label=f"{frame.step.window_kind} window", kind="window", subset=4, open=True,
-                       opportunity=w.opportunity, passes=w.passes, number=w.number)
+                       opportunity=w.opportunity, passes=w.passes, number=w.ordinal)
             g.add_edge(frame.id, w.id, relation="created")
             for tc in frame.conditions:
                 g.add_edge(w.id, tc.id, relation="responds to")

@@ -56,7 +56,7 @@ def _stage_place(frame: ChainFrame, state: GameState, control: Control) -> Progr
             continue
         if len(mine) == 1:
             return _place(frame, state, control, mine[0])
-        key = AnswerKey(DecisionKind.ORDER_TRIGGERS, ids.order_decision(frame.id), player, frame.placed)
+        key = AnswerKey(DecisionKind.ORDER_TRIGGERS, ids.order_decision(frame.id), player, frame.placed + 1)
         return Ask(Decision(key, tuple(i.id for i in mine), mine[0].id, "rb.simultaneous",
                             f"{player} chooses which of their triggered abilities goes on the Chain next", state))
     raise AssertionError("waiting items without a controller among the players")
@@ -111,7 +111,7 @@ def _stage_execute(frame: ChainFrame, state: GameState, control: Control) -> Pro
     options = playable(state, frame.priority)
     if not options:
         return _pass(frame, state, control, auto=True)
-    key = AnswerKey(DecisionKind.ACT_OR_PASS, frame.id, frame.priority, frame.number)
+    key = AnswerKey(DecisionKind.ACT_OR_PASS, frame.id, frame.priority, frame.ordinal)
     return Ask(Decision(key, (PASS,) + tuple(ids.ability_ref(c.id, a.id) for c, a in options), PASS, "rb.chain",
                         f"{frame.priority} has priority: add an item with Reaction to the Chain or pass", state))
 
@@ -242,7 +242,7 @@ def _finalize(frame: ChainFrame, state: GameState, control: Control, item: Chain
     finalizing does not pass priority. Without enough legal targets it is removed (402.3)."""
     if item.event is None and item.candidates:
         if option is None:
-            key = AnswerKey(DecisionKind.CHOOSE_EVENT, item.id, item.controller, 0)
+            key = AnswerKey(DecisionKind.CHOOSE_EVENT, item.id, item.controller)
             return Ask(Decision(key, tuple(e.id for e in item.candidates), item.candidates[0].id, "rb.nth",
                                 f"{item.controller} chooses which event triggers {item.id}", state))
         chosen = replace(item, event=next(e for e in item.candidates if e.id == option))
@@ -257,7 +257,7 @@ def _finalize(frame: ChainFrame, state: GameState, control: Control, item: Chain
             if item.stopped(slot) or len(picked) >= instr.up_to or not left:
                 continue
             if option is None:
-                key = AnswerKey(DecisionKind.CHOOSE_TARGET, ids.nested(item.id, slot), item.controller, len(picked))
+                key = AnswerKey(DecisionKind.CHOOSE_TARGET, ids.nested(item.id, slot), item.controller, len(picked) + 1)
                 return Ask(Decision(key, left + (DONE,), left[0], "rb.chain.finalize",
                                     f"{item.controller} chooses up to {instr.up_to - len(picked)} more target(s) to "
                                     f"{instr.do.value}, or {DONE}", state))
@@ -269,7 +269,7 @@ def _finalize(frame: ChainFrame, state: GameState, control: Control, item: Chain
         if not options:
             return _remove(frame, state, control, item, f"no legal target to {instr.do.value}")
         if option is None:
-            key = AnswerKey(DecisionKind.CHOOSE_TARGET, ids.nested(item.id, slot), item.controller, 0)
+            key = AnswerKey(DecisionKind.CHOOSE_TARGET, ids.nested(item.id, slot), item.controller)
             return Ask(Decision(key, options, options[0], "rb.chain.finalize",
                                 f"{item.controller} chooses a target to {instr.do.value}", state))
         chosen = replace(item, chosen=item.chosen + ((slot, option),))
@@ -303,7 +303,7 @@ def _pay(frame: ChainFrame, state: GameState, control: Control, item: ChainItem,
             return _remove(frame, state, control, item, why, rule="rb.trigger-cost")
         if item.ability.when is not None:       # a triggered ability: its controller may decline (404.2)
             if option is None:
-                key = AnswerKey(DecisionKind.MAY, f"{item.id}/cost", item.controller, 0)
+                key = AnswerKey(DecisionKind.MAY, f"{item.id}/cost", item.controller)
                 return Ask(Decision(key, (YES, NO), YES, "rb.trigger-cost",
                                     f"{item.controller} may pay the cost of {item.id} (or decline: it is removed)",
                                     state))

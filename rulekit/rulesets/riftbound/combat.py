@@ -175,7 +175,7 @@ def advance_showdown(frame: ShowdownFrame, state: GameState, control: Control) -
     options = _options(state, frame.focus)
     if not options:
         return _pass(frame, state, control, auto=True)
-    key = AnswerKey(DecisionKind.ACT_OR_PASS, frame.id, frame.focus, frame.number)
+    key = AnswerKey(DecisionKind.ACT_OR_PASS, frame.id, frame.focus, frame.ordinal)
     return Ask(Decision(key, (PASS,) + tuple(ids.ability_ref(c.id, a.id) for c, a in options), PASS, "rb.showdown",
                         f"{frame.focus} has Focus and priority in the Showdown: play a card or ability with Action "
                         "or Reaction, or pass", state))

@@ -74,6 +74,12 @@ class ChainFrame(Frame):
     number: int = 0                          # priority opportunities given so far
     placed: int = 0                          # items ordered onto the Chain so far
 
+    @property
+    def ordinal(self) -> int:
+        """The current priority opportunity counted as a person counts (the first is #1): what its
+        answer is keyed by and what the windows view shows."""
+        return self.number + 1
+
     def nesting(self) -> int:
         return len(self.items) + len(self.waiting)
 
@@ -89,6 +95,12 @@ class OpenFrame(Frame):
 
     id: str
     number: int = 0                          # priority opportunities given so far
+
+    @property
+    def ordinal(self) -> int:
+        """The current priority opportunity counted as a person counts (the first is #1): what its
+        answer is keyed by and what the windows view shows."""
+        return self.number + 1
 
 
 @immutable
@@ -139,6 +151,12 @@ class ShowdownFrame(Frame):
     passes: int = 0
     number: int = 0
     played: bool = False
+
+    @property
+    def ordinal(self) -> int:
+        """The current priority opportunity counted as a person counts (the first is #1): what its
+        answer is keyed by and what the windows view shows."""
+        return self.number + 1
 
 
 @immutable

@@ -111,7 +111,7 @@ def advance_open(frame: OpenFrame, state: GameState, control: Control) -> Progre
     if not options:
         return Progress(state, control[:-1], "rulekit.auto-pass", RbStep.OPEN_PASS,
                         (("player", player), ("auto", True), ("window", frame.id)))
-    key = AnswerKey(DecisionKind.ACT_OR_PASS, frame.id, player, frame.number)
+    key = AnswerKey(DecisionKind.ACT_OR_PASS, frame.id, player, frame.ordinal)
     return Ask(Decision(key, (PASS,) + tuple(ids.ability_ref(c.id, a.id) for c, a in options), PASS, "rb.reaction",
                         f"{player} has priority and no Chain exists: play a card or ability, or pass", state))
 

@@ -22,7 +22,7 @@ from rulekit.rulesets.riftbound.cleanup import lethal
 def advance_item(frame: ItemFrame, state: GameState, control: Control) -> Progress | Ask:
     item = frame.item
     if _asks_may(frame, state):
-        key = AnswerKey(DecisionKind.MAY, item.id, item.controller, 0)
+        key = AnswerKey(DecisionKind.MAY, item.id, item.controller)
         return Ask(Decision(key, (YES, NO), YES, "rb.optional",
                             f"{item.controller} may resolve {item.id} (\"you may\", decided at resolution)", state))
     if (not frame.rechecked and item.ability.condition and item.ability.when is not None
@@ -208,7 +208,7 @@ def _shuffle(frame: ItemFrame, moved_on: ItemFrame, state: GameState, control: C
     if answer is None and len(outcomes) > 1:
         return Ask(chance.decision(ids.nested(item.id, f"effect{frame.index}"), outcomes,
                                    f"chance: which card(s) end on top of {player}'s {state.rules.deck} after the "
-                                   f"shuffle ({item.id})", state, number=i))
+                                   f"shuffle ({item.id})", state, number=i + 1))
     outcome = answer if answer is not None else (outcomes[0] if outcomes else "")
     state = chance.shuffled(state, player, outcome)
     after = moved_on if i + 1 >= len(players) else replace(frame, chance=frame.chance + (outcome,))

@@ -289,7 +289,7 @@ def check_triggers(frame: TriggerCheck, state: GameState, control: Control) -> P
     state, items, counted = _items(state, frame, triggered)
     ask = undecided(before, items, frame)
     if ask is not None:
-        key = AnswerKey(DecisionKind.MAY, ask.id, ask.controller, 0)
+        key = AnswerKey(DecisionKind.MAY, ask.id, ask.controller)
         return Ask(Decision(key, (YES, NO), YES, "rb.optional",
                             f"{ask.controller} may place {ask.id} on the Chain (\"you may\", decided now)", before),
                    verdicts)
@@ -345,7 +345,7 @@ def explain_verdicts(step, source: Card, ability: Ability) -> tuple[Verdict, ...
 def advance_order(frame: ReplacementOrder, state: GameState, control: Control) -> Ask:
     """Several replacements apply to one event: the owner of the card acted on chooses which applies
     first (372); each of the others may then apply to the events that replace it (370.2)."""
-    key = AnswerKey(DecisionKind.ORDER_REPLACEMENTS, frame.condition, frame.owner, 0)
+    key = AnswerKey(DecisionKind.ORDER_REPLACEMENTS, frame.condition, frame.owner)
     return Ask(Decision(key, frame.options, frame.options[0], "rb.standing-replacement",
                         f"{frame.owner} chooses which replacement applies first to {frame.condition}", state))
 

@@ -27,13 +27,15 @@ def window_entries(step) -> list[WindowEntry]:
     for frame in step.control:
         if isinstance(frame, OpenFrame) and frame is step.control[-1]:
             may = ", ".join(c.title for c, _ in playable(state, state.first_player, None)) or "nothing"
-            out.append(WindowEntry("priority with no Chain (Main Phase)", f"priority: {state.first_player}",
+            out.append(WindowEntry("priority with no Chain (Main Phase)",
+                                   f"priority: {state.first_player}  ·  opportunity #{frame.ordinal}",
                                    f"may play: {may}", state.first_player))
         if isinstance(frame, ChainFrame) and frame.priority is not None:
             may = ", ".join(c.title for c, _ in playable(state, frame.priority, frame.id)) or "nothing"
             out.append(WindowEntry(f"priority on the Chain ({len(frame.items)} item(s))",
                                    f"priority: {frame.priority}  ·  passes in a row: {frame.passes} of "
-                                   f"{len(state.players)}", f"may add: {may}", frame.priority))
+                                   f"{len(state.players)}  ·  opportunity #{frame.ordinal}", f"may add: {may}",
+                                   frame.priority))
     return out
 
 

@@ -100,7 +100,7 @@ def advance(frame: Responses, state, control):
         if not options:
             return Progress(state, control[:-1] + (replace(frame, asked=frame.asked + 1),), "rulekit.auto-pass",
                             "stack-pass", (("player", player), ("auto", True)), verdicts)
-        key = AnswerKey(DecisionKind.ACT_OR_PASS, f"{frame.id}:responses", player, 0)
+        key = AnswerKey(DecisionKind.ACT_OR_PASS, f"{frame.id}:responses", player)
         return Ask(Decision(key, (PASS,) + tuple(use for use, _ in options), PASS, "stack.respond",
                             f"{player} may respond once, or pass", state), verdicts)
     if not frame.stack:
