@@ -1,11 +1,17 @@
 """The state graph of a step, drawn: one column per kind of node, each node's full name wrapped
-beside it, directed edges coloured and styled by their relation (all in the legend)."""
+beside it, directed edges coloured and styled by their relation (all in the legend).
+
+No edge crosses a label: a node is its dot and its label, so an edge leaves to the right from the
+end of its label and comes in from the left to the dot; between columns it runs in the gaps, and
+it crosses a column in between through a free height of that column (between its labels, or
+above or below them); an edge within one column runs down its left side."""
 from __future__ import annotations
 
 import numpy as np
 from matplotlib.collections import LineCollection, PolyCollection
 
-from rulekit.views.figure import MIN_FONT, RELATION_STYLES, View, _arrowhead, fit, key, player_color, title_text, wrap
+from rulekit.views.figure import (DPI, MIN_FONT, RELATION_STYLES, View, _arrowhead, fit, key, player_color, title_text,
+                                  width_px, wrap)
 from rulekit.core.text import names
 from rulekit.core.timeline import Step
 
@@ -18,6 +24,66 @@ RELATIONS = ("controls", "source of", "subject of", "triggers", "created", "resp
 RELATION_STYLE = {r: RELATION_STYLES[i] for i, r in enumerate(RELATIONS)}
 COLUMN_TITLES = {0: "players", 1: "cards", 2: "sequences, conditions", 3: "abilities", 4: "windows", 5: "Chain"}
 MAX_LABELS = 60
+LABEL_LINE = MIN_FONT / 72          # a label's lines are set at line spacing 1.0
+GAP = 0.45                          # the room kept free between a column's labels and the next column
+
+
+class _Columns:
+    """Where the nodes and their labels are: the room an edge must go around."""
+
+    def __init__(self, pos, column_of, xs, boxes, top, bottom):
+        self.pos, self.column_of, self.xs, self.boxes = pos, column_of, xs, boxes
+        self.top, self.bottom = top, bottom
+        self.right = {}
+        for n, c in column_of.items():
+            x0, x1, _, _ = boxes.get(n, (pos[n][0] - 0.05, pos[n][0] + 0.05, 0, 0))
+            self.right[c] = max(self.right.get(c, xs[c] + 0.05), x1)
+
+    def enter(self, c: int) -> float:
+        return self.xs[c] - 0.1
+
+    def leave(self, c: int) -> float:
+        return self.right[c] + 0.04
+
+    def free_y(self, c: int, want: float) -> float:
+        """The height nearest ``want`` at which a line crosses column ``c`` touching no dot or label."""
+        taken = sorted([(y0 - 0.03, y1 + 0.03) for n, (_, _, y0, y1) in self.boxes.items() if self.column_of[n] == c]
+                       + [(self.pos[n][1] - 0.07, self.pos[n][1] + 0.07) for n in self.pos if self.column_of[n] == c])
+        free, low = [], self.bottom - 0.15
+        for y0, y1 in taken:
+            if y0 > low:
+                free.append((low, y0))
+            low = max(low, y1)
+        free.append((low, self.top + 0.08))
+        best = None
+        for y0, y1 in free:
+            y = min(max(want, y0 + min(0.02, (y1 - y0) / 2)), y1 - min(0.02, (y1 - y0) / 2))
+            if best is None or abs(y - want) < abs(best - want):
+                best = y
+        return best
+
+    def route(self, a, b, lane: int) -> list[tuple[float, float]]:
+        """The line from node ``a`` to node ``b``, its last point at ``b``."""
+        (xa, ya), (xb, yb) = self.pos[a], self.pos[b]
+        ca, cb = self.column_of[a], self.column_of[b]
+        if ca == cb:                                   # down the column's left side
+            lx = xa - 0.12 - 0.03 * (lane % 4)
+            return [(xa - 0.05, ya), (lx, ya), (lx, yb), (xb - 0.06, yb)]
+        step = 1 if cb > ca else -1
+        if step == 1:
+            out = [(self.boxes[a][1] + 0.02 if a in self.boxes else xa + 0.05, ya), (self.leave(ca), ya)]
+        else:
+            out = [(xa - 0.05, ya), (self.enter(ca), ya)]
+        for c in range(ca + step, cb, step):
+            x_in, x_out = (self.enter(c), self.leave(c)) if step == 1 else (self.leave(c), self.enter(c))
+            t = (x_in - xa) / (xb - xa) if xb != xa else 0.5
+            y = self.free_y(c, ya + t * (yb - ya))
+            out += [(x_in, y), (x_out, y)]
+        if step == 1:
+            out += [(self.enter(cb), yb), (xb - 0.06, yb)]
+        else:
+            out += [(self.leave(cb), yb), (self.boxes[b][1] + 0.02 if b in self.boxes else xb + 0.06, yb)]
+        return out
 
 
 class StateGraphView(View):
@@ -55,22 +121,30 @@ class StateGraphView(View):
         keys = sorted(columns)
         width = 7.8 / max(1, len(keys))
         pos, label_of, shown = {}, {}, []
+        xs, column_of, boxes = {}, {}, {}
         for i, k in enumerate(keys):
             x = 0.15 + i * width
+            xs[i] = x
             column = columns[k]
             room = (self.top - self.bottom) / max(1, len(column))
             lines = max(1, min(6, int((room - 0.02) / 0.135)))
             for j, n in enumerate(column):
                 y = self.top - (j + 0.5) * room
                 pos[n] = (x, y)
-                if room >= 0.15:
-                    label_of[n] = wrap(names(str(g.nodes[n]["label"]), state), width - 0.3, lines)
+                column_of[n] = i
+                if room >= 0.15 and len(shown) < MAX_LABELS:
+                    label_of[n] = wrap(names(str(g.nodes[n]["label"]), state), width - GAP, lines)
+                    parts = label_of[n].split("\n")
+                    w = max(width_px(p) for p in parts) / DPI
+                    half = len(parts) * LABEL_LINE * 1.2 / 2 + 0.01
+                    boxes[n] = (x + 0.09, x + 0.09 + w, y - half, y + half)
                     shown.append(n)
             header = self.headers[i] if i < len(self.headers) else None
             if header is not None:
                 header.set_position((x - 0.05, self.top + 0.2))
                 header.set_text(fit(COLUMN_TITLES.get(k, ""), width - 0.1))
                 header.set_visible(True)
+        layout = _Columns(pos, column_of, xs, boxes, self.top, self.bottom)
         for header in self.headers[len(keys):]:
             header.set_visible(False)
         nodes = list(pos)
@@ -86,15 +160,16 @@ class StateGraphView(View):
         self.points.set_offsets([pos[n] for n in nodes] if nodes else np.empty((0, 2)))
         self.points.set_facecolors(colors)
         segments, heads, seg_colors, seg_styles = [], [], [], []
+        lanes: dict[int, int] = {}
         for a, b, data in g.edges(data=True):
-            (x1, y1), (x2, y2) = pos[a], pos[b]
-            if (x1, y1) == (x2, y2):
+            if pos[a] == pos[b]:
                 continue
-            dx, dy = x2 - x1, y2 - y1
-            length = (dx * dx + dy * dy) ** 0.5
-            tip = (x2 - 0.07 * dx / length, y2 - 0.07 * dy / length)
-            segments.append([(x1, y1), tip])
-            heads.append(_arrowhead((x1, y1), tip, 0.09))
+            lane = 0
+            if column_of[a] == column_of[b]:
+                lane = lanes[column_of[a]] = lanes.get(column_of[a], -1) + 1
+            line = layout.route(a, b, lane)
+            segments.append(line)
+            heads.append(_arrowhead(line[-2], line[-1], 0.09))
             color, style = RELATION_STYLE.get(data.get("relation", ""), ("#999999", "-"))
             seg_colors.append(color)
             seg_styles.append(style)
