@@ -11,7 +11,7 @@ import numpy as np
 from matplotlib.collections import LineCollection, PolyCollection
 
 from rulekit.views.figure import (DPI, MIN_FONT, RELATION_STYLES, View, _arrowhead, fit, key, player_color, title_text,
-                                  width_px, wrap)
+                                  lines_of, width_px, wrap)
 from rulekit.core.text import names
 from rulekit.core.timeline import Step
 
@@ -89,12 +89,12 @@ class _Columns:
 class StateGraphView(View):
     """The state graph at a step; updates move points, segments and labels in place."""
 
-    size = (8.0, 5.2)
+    size = (8.0, 5.4)
 
     def __init__(self, ax=None):
         super().__init__(ax)
         self.top, self.bottom = 4.45, 0.8
-        self.title = self.text(0.1, 5.12, "", MIN_FONT + 1, va="top")
+        self.title = self.text(0.1, self.size[1] - 0.08, "", MIN_FONT + 1, va="top")
         self.edges = LineCollection([], linewidths=0.9, zorder=1)
         self.heads = PolyCollection([], edgecolors="none", zorder=2)
         self.ax.add_collection(self.edges)
@@ -111,6 +111,19 @@ class StateGraphView(View):
         key(self, [(r, RELATION_STYLE[r][0], ("line", RELATION_STYLE[r][1])) for r in RELATIONS[5:]], 0.1, 0.14,
             dy=0, width=1.55, dx=1.55)
 
+    @staticmethod
+    def _place(n, xy, label, pos, label_of, boxes, shown) -> None:
+        """Put node ``n`` at ``xy`` with its label (``None``: no room for one) and the box it takes."""
+        pos[n] = xy
+        if label is None:
+            return
+        x, y = xy
+        label_of[n] = label
+        parts = label.split("\n")
+        half = len(parts) * LABEL_LINE * 1.2 / 2 + 0.01
+        boxes[n] = (x + 0.09, x + 0.09 + max(width_px(p) for p in parts) / DPI, y - half, y + half)
+        shown.append(n)
+
     def update(self, step: Step, steps: tuple[Step, ...] | None = None) -> None:
         from rulekit.views.graphs import state_graph
         state = step.state
@@ -126,19 +139,24 @@ class StateGraphView(View):
             x = 0.15 + i * width
             xs[i] = x
             column = columns[k]
-            room = (self.top - self.bottom) / max(1, len(column))
-            lines = max(1, min(6, int((room - 0.02) / 0.135)))
-            for j, n in enumerate(column):
-                y = self.top - (j + 0.5) * room
-                pos[n] = (x, y)
+            avail = self.top - self.bottom
+            whole = [lines_of(names(str(g.nodes[n]["label"]), state), width - GAP) for n in column]
+            tall = [len(lines) * LABEL_LINE * 1.2 + 0.06 for lines in whole]
+            if sum(tall) <= avail and len(shown) + len(column) <= MAX_LABELS:      # every label whole
+                extra = (avail - sum(tall)) / len(column)
+                y = self.top
+                for n, lines, h in zip(column, whole, tall):
+                    self._place(n, (x, y - (h + extra) / 2), "\n".join(lines), pos, label_of, boxes, shown)
+                    y -= h + extra
+            else:                                    # too many to hold whole: each its share of the height
+                room = avail / max(1, len(column))
+                lines = max(1, min(6, int((room - 0.02) / 0.135)))
+                for j, n in enumerate(column):
+                    label = wrap(names(str(g.nodes[n]["label"]), state), width - GAP, lines) \
+                        if room >= 0.15 and len(shown) < MAX_LABELS else None
+                    self._place(n, (x, self.top - (j + 0.5) * room), label, pos, label_of, boxes, shown)
+            for n in column:
                 column_of[n] = i
-                if room >= 0.15 and len(shown) < MAX_LABELS:
-                    label_of[n] = wrap(names(str(g.nodes[n]["label"]), state), width - GAP, lines)
-                    parts = label_of[n].split("\n")
-                    w = max(width_px(p) for p in parts) / DPI
-                    half = len(parts) * LABEL_LINE * 1.2 / 2 + 0.01
-                    boxes[n] = (x + 0.09, x + 0.09 + w, y - half, y + half)
-                    shown.append(n)
             header = self.headers[i] if i < len(self.headers) else None
             if header is not None:
                 header.set_position((x - 0.05, self.top + 0.2))

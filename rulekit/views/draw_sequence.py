@@ -79,7 +79,7 @@ def rows_of(timeline: tuple[Step, ...], current: Step) -> list:
 class SequenceView(View):
     size = (8.0, 6.6)
     ROWS = 24            # the most rows shown (all of one line)
-    LINES = 4            # the most lines of text in one row
+    LINES = 6            # the most lines of text in one row
     TEXT_X = 4.35
     TITLE_LINES = 3
 
@@ -123,7 +123,8 @@ class SequenceView(View):
         stagger = any(width_px(line) > self.col_w * DPI - 4 for lb in labels for line in lb.split("\n"))
         tall = max(len(lb.split("\n")) for lb in labels) * LINE_H
         self.top = self.head_top - 0.24 - tall - (0.3 if stagger else 0.0)
-        labelled = all(width_px(p) <= self.lane_w * DPI - 2 for p in self.players)
+        across = all(width_px(p) <= self.lane_w * DPI - 2 for p in self.players)      # else upright, turned
+        labelled = across or all(width_px(p) <= 0.3 * DPI for p in self.players) and self.lane_w * DPI >= 10
         for i, label in enumerate(labels):
             cx = x0 + (i + 0.5) * self.col_w
             lines = label.split("\n")
@@ -138,7 +139,7 @@ class SequenceView(View):
                              alpha=0.35, zorder=0.2)
                 if labelled:
                     self.ax.text(lx, self.top + 0.1, player, fontsize=MIN_FONT, ha="center", va="center",
-                                 color=player_color(state, player))
+                                 color=player_color(state, player), rotation=0 if across else 90)
         self.ax.plot([x1 + 0.05] * 2, [self.bottom, self.top + 0.25], color="#cccccc", linewidth=0.6, zorder=0.2)
         self.ax.text(self.TEXT_X, self.top + 0.1, "what happened (#: the timeline)", fontsize=MIN_FONT, va="center",
                      color="#555555")
@@ -177,22 +178,26 @@ class SequenceView(View):
 
     def _window(self, rows, at, rules) -> tuple[int, int, dict]:
         """Which rows are shown: as many as the room holds, the current one about two thirds down."""
-        room = self.top - self.bottom - 2 * ROW_H          # two rows kept for "earlier/later steps"
+        room, n = self.top - self.bottom, len(rows)
         laid = {}
 
         def height(i):
             if i not in laid:
                 laid[i] = self._row(rows[i], rules)
             return ROW_H + LINE_H * (len(laid[i][2]) - 1)
+
+        def fits(first, last, used, share=1.0):     # with a row saying "earlier/later steps" where some are
+            marks = (first > 0) + (last < n - 1)
+            return used + ROW_H * marks <= room * share and last - first + 1 + marks <= self.ROWS
         used = height(at)
         first = last = at
-        while first > 0 and used + height(first - 1) <= room * 2 / 3 and last - first + 1 < self.ROWS - 2:
+        while first > 0 and fits(first - 1, last, used + height(first - 1), 2 / 3):
             first -= 1
             used += height(first)
-        while last + 1 < len(rows) and used + height(last + 1) <= room and last - first + 1 < self.ROWS - 2:
+        while last + 1 < n and fits(first, last + 1, used + height(last + 1)):
             last += 1
             used += height(last)
-        while first > 0 and used + height(first - 1) <= room and last - first + 1 < self.ROWS - 2:
+        while first > 0 and fits(first - 1, last, used + height(first - 1)):
             first -= 1
             used += height(first)
         return first, last + 1, laid

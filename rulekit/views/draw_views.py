@@ -23,31 +23,31 @@ class FlowView(View):
 
     def __init__(self, ruleset: str = "agot", ax=None, steps: tuple[Step, ...] | None = None):
         from rulekit.views.graphs import flowchart_graph
-        super().__init__(ax)
-        self.ruleset, self.steps = ruleset, steps
         g = flowchart_graph(ruleset)
-        self.nodes = list(g.nodes)
-        main = [n for n in self.nodes if g.nodes[n]["kind"] in ("step", "stage")]
-        ends = [n for n in self.nodes if g.nodes[n]["kind"] == "end"]
-        side = [n for n in self.nodes if n not in main and n not in ends]
+        nodes = list(g.nodes)
+        main = [n for n in nodes if g.nodes[n]["kind"] in ("step", "stage")]
+        ends = [n for n in nodes if g.nodes[n]["kind"] == "end"]
+        side = [n for n in nodes if n not in main and n not in ends]
         column = main + ends
-        top, bottom = 4.15, 0.3
-        gap = (top - bottom) / max(1, len(column) - 1)
-        bh = min(0.3, gap * 0.7)
         x0, bw = 1.0, 3.3
+        # every box holds its label whole: as many lines as the longest needs, the figure as tall as that takes
+        bh = max(0.3, 0.08 + LINE_H * max(len(lines_of(g.nodes[n]["label"], bw - 0.1)) for n in column))
+        super().__init__(ax, (8.0, max(5.0, 1.15 + (len(column) - 1) * (bh + 0.12))))
+        self.ruleset, self.steps, self.nodes = ruleset, steps, nodes
+        top, bottom = self.size[1] - 0.85, 0.3
+        gap = (top - bottom) / max(1, len(column) - 1)
         self.box = {}
         for i, n in enumerate(column):
             self.box[n] = (x0, top - i * gap - bh / 2, bw, bh)
         for i, n in enumerate(side):
-            self.box[n] = (5.0, 3.7 - i * 0.8, 2.8, 0.45)
+            self.box[n] = (5.0, top - 0.45 - i * 0.8, 2.8, 0.45)
         self.patches, self.labels = {}, {}
         for n, (x, y, w, h) in self.box.items():
             patch = Rectangle((x, y), w, h, facecolor=IDLE, edgecolor="#555555", linewidth=1)
             self.ax.add_patch(patch)
             self.patches[n] = patch
-            lines = 1 if h < 0.28 else 2
-            self.labels[n] = self.text(x + w / 2, y + h / 2, wrap(g.nodes[n]["label"], w - 0.1, lines),
-                                       ha="center", va="center", zorder=3)
+            self.labels[n] = self.text(x + w / 2, y + h / 2, "\n".join(lines_of(g.nodes[n]["label"], w - 0.1)),
+                                       ha="center", va="center", zorder=3, linespacing=1.15)
         self.dynamic = list(self.patches.values()) + self.dynamic     # the boxes first, their labels over them
         relations = ["next"] if any(d["relation"] == "next" for _, _, d in g.edges(data=True)) else []
         for _, _, data in g.edges(data=True):          # "next" first: the plain line
@@ -89,9 +89,9 @@ class FlowView(View):
             self.ax.add_collection(hc)
             self.edges[relation] = lc
         self.dynamic += list(self.edges.values())
-        self.title = self.text(0.1, 4.95, "", MIN_FONT + 1, va="top")
+        self.title = self.text(0.1, self.size[1] - 0.05, "", MIN_FONT + 1, va="top")
         self.note = self.text(5.0, 0.15, "", MIN_FONT, va="bottom", color=EVENT)
-        y = 3.7 - len(side) * 0.8 + 0.1 if side else 3.9
+        y = top - 0.45 - len(side) * 0.8 + 0.1 if side else top - 0.25
         entries = [("current step", CURRENT, "box"), ("taken in this sequence", VISITED, "box"),
                    ("a cancel, change, save or replace", "#fde0dd", "box")]
         entries += [(r, self.style[r][0], ("line", self.style[r][1])) for r in relations]
@@ -183,7 +183,7 @@ class WindowsView(View):
         self.used = min(self.size[1], self.size[1] - y + 0.05)
         if self.legend is None:
             self.legend = state.players
-            h = self.size[1] - TITLE_H
+            h = self.size[1] - TITLE_H - 0.06
             x = 7.9 - 0.75 * len(state.players)
             for i, p in enumerate(state.players):
                 self.ax.add_patch(Rectangle((x + i * 0.75, h - 0.06), 0.18, 0.12, facecolor="none",
@@ -207,8 +207,8 @@ class ChainView(View):
         h = self.size[1]
         self.title = self.text(0.1, h - 0.08, "", MIN_FONT + 1, va="top")
         key(self, [("added by this step", "#e5f5e0", "box"), ("pending (not yet finalized)", "#eeeeee", "box"),
-                   ("finalized, or an open sequence", IDLE, "box")], 0.1, h - TITLE_H - 0.02, dy=0, width=2.6, dx=2.6)
-        self.note = self.text(0.1, h - TITLE_H - 0.24, "", va="center", color="#555555")
+                   ("finalized, or an open sequence", IDLE, "box")], 0.1, h - TITLE_H - 0.06, dy=0, width=2.6, dx=2.6)
+        self.note = self.text(0.1, h - TITLE_H - 0.28, "", va="center", color="#555555")
         self.cards = []
         for _ in range(self.SLOTS):
             box = Rectangle((1.2, 0), 6.6, 0.4, facecolor=IDLE, edgecolor="#555555", linewidth=1.5, visible=False)
@@ -230,7 +230,7 @@ class ChainView(View):
         entries = self.entries(step)
         previous = {e[0] for e in self.entries(step.parent)} if step.parent is not None else set()
         shown = list(reversed(entries))[:self.SLOTS]          # newest first, from the top
-        y = self.size[1] - TITLE_H - 0.42
+        y = self.size[1] - TITLE_H - 0.46
         drawn = 0
         for i, (box, line1, line2, mark) in enumerate(self.cards):
             first_lines = lines_of(names(shown[i][1], state), 6.4, MIN_FONT + 1) if i < len(shown) else []
