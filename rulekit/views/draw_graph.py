@@ -112,6 +112,17 @@ class StateGraphView(View):
             dy=0, width=1.55, dx=1.55)
 
     @staticmethod
+    def _widths(labels: list[list[str]], total: float = 7.8, least: float = 0.8) -> list[float]:
+        """Each column's width: what its longest label needs on one line (at most 3 inches), the
+        room left shared equally, or, when the needs exceed the room, shared in proportion."""
+        need = [max(least, min(3.0, max((width_px(t) for t in column), default=0.0) / DPI + GAP + 0.1))
+                for column in labels]
+        if sum(need) <= total:
+            return [w + (total - sum(need)) / len(need) for w in need]
+        share = (total - least * len(need)) / (sum(need) - least * len(need))
+        return [least + (w - least) * share for w in need]
+
+    @staticmethod
     def _place(n, xy, label, pos, label_of, boxes, shown) -> None:
         """Put node ``n`` at ``xy`` with its label (``None``: no room for one) and the box it takes."""
         pos[n] = xy
@@ -132,11 +143,12 @@ class StateGraphView(View):
         for n in sorted(g.nodes, key=str):
             columns.setdefault(g.nodes[n]["subset"], []).append(n)
         keys = sorted(columns)
-        width = 7.8 / max(1, len(keys))
+        widths = self._widths([[names(str(g.nodes[n]["label"]), state) for n in columns[k]] for k in keys])
         pos, label_of, shown = {}, {}, []
         xs, column_of, boxes = {}, {}, {}
         for i, k in enumerate(keys):
-            x = 0.15 + i * width
+            x = 0.15 + sum(widths[:i])
+            width = widths[i]
             xs[i] = x
             column = columns[k]
             avail = self.top - self.bottom
