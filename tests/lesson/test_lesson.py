@@ -263,7 +263,8 @@ def test_see_before_a_step_draws_the_chain_as_the_item_is_about_to_resolve():
     resolves = ilse.step("the newest item resolves — Call to Hearth")
 
     def cards(figure):
-        return [t.get_text() for t in figure.axes[0].texts if t.get_visible() and " — P" in t.get_text()]
+        return [t.get_text() for t in figure.axes[0].texts
+                if t.get_visible() and " — P" in t.get_text() and not t.get_text().startswith("#")]
     assert cards(ilse.see("chain", before="the newest item resolves — Call to Hearth")) == [
         "Call to Hearth's spell — P2", "Ilse's ability — P1"]
     assert cards(ilse.see("chain", at=resolves.number - 1)) == ["Call to Hearth's spell — P2", "Ilse's ability — P1"]
