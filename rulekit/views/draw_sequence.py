@@ -17,8 +17,8 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.patches import Rectangle
 
-from rulekit.views.figure import (CURRENT, DPI, LINE_H, MIN_FONT, View, fit, key, lines_of, player_color, step_text, title_text,
-                                  width_px)
+from rulekit.views.figure import (CURRENT, DPI, LINE_H, MIN_FONT, View, fit, key, lines_of, player_color, step_text,
+                                  title_text, width_px)
 from rulekit.core.timeline import Step, steps as walk
 
 #: mark → (matplotlib marker, size, face "player"/"white"/colour, edge "player"/colour, legend words)

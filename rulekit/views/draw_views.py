@@ -5,8 +5,8 @@ from __future__ import annotations
 from matplotlib.collections import LineCollection, PolyCollection
 from matplotlib.patches import Rectangle
 
-from rulekit.views.figure import (CURRENT, EVENT, IDLE, LINE_H, MIN_FONT, RELATION_STYLES, VISITED, View, _arrowhead, fit,
-                                  key, lines_of, player_color, title_text, wrap)
+from rulekit.views.figure import (CURRENT, EVENT, IDLE, LINE_H, MIN_FONT, RELATION_STYLES, VISITED, View, _arrowhead,
+                                  fit, key, lines_of, player_color, title_text)
 from rulekit.core.text import names
 from rulekit.core.timeline import Step
 
