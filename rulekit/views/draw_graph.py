@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.collections import LineCollection, PolyCollection
 
-from rulekit.views.figure import (DPI, MIN_FONT, RELATION_STYLES, View, _arrowhead, fit, key, player_color, title_text,
+from rulekit.views.figure import (DPI, MIN_FONT, RELATION_STYLES, View, _arrowhead, key, player_color, title_text,
                                   lines_of, width_px, wrap)
 from rulekit.core.text import names
 from rulekit.core.timeline import Step
@@ -102,7 +102,8 @@ class StateGraphView(View):
         self.points = self.ax.scatter([], [], s=45, zorder=3, edgecolors="#333333", linewidths=0.6)
         self.labels = [self.text(0, 0, "", va="center", ha="left", visible=False, zorder=4, linespacing=1.0)
                        for _ in range(MAX_LABELS)]
-        self.headers = [self.text(0, self.top + 0.22, "", va="center", ha="left", color="#555555", visible=False)
+        self.headers = [self.text(0, self.top + 0.12, "", va="bottom", ha="left", color="#555555", visible=False,
+                                  linespacing=1.0)
                         for _ in range(6)]
         self.dynamic += [self.edges, self.heads, self.points]
         key(self, [(k, c, "o") for k, c in KIND_COLORS.items()], 0.1, 0.58, dy=0, width=1.1, dx=1.1)
@@ -171,8 +172,8 @@ class StateGraphView(View):
                 column_of[n] = i
             header = self.headers[i] if i < len(self.headers) else None
             if header is not None:
-                header.set_position((x - 0.05, self.top + 0.2))
-                header.set_text(fit(COLUMN_TITLES.get(k, ""), width - 0.1))
+                header.set_position((x - 0.05, self.top + 0.12))
+                header.set_text(wrap(COLUMN_TITLES.get(k, ""), width - 0.1, 2))
                 header.set_visible(True)
         layout = _Columns(pos, column_of, xs, boxes, self.top, self.bottom)
         for header in self.headers[len(keys):]:
