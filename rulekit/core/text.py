@@ -110,6 +110,16 @@ def effect_words(effect) -> str:
     return "; ".join(instruction_words(i) for i in effect)
 
 
+def resolving_words(ability) -> str:
+    """What an item on the Chain or a resolving ability will do, whole: its text as written
+    (quoted), or, when it has none or rulekit does not simulate part of it, ``"will: "`` and its
+    instructions in words (``"will: not modelled: look at …"``)."""
+    text = (ability.text or "").strip()
+    if text and not any(i.not_modelled for i in ability.effect):
+        return f"“{text}”"
+    return f"will: {effect_words(ability.effect)}"
+
+
 def describe(what: str, args: tuple, state: GameState) -> str:
     """One line for a step, from its code and arguments, naming cards by title."""
     a = dict(args)

@@ -10,6 +10,7 @@ module does.
 from __future__ import annotations
 
 import io
+import textwrap
 
 from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
@@ -35,20 +36,22 @@ def _axes(ax, size):
     return fig, fig.add_subplot()
 
 
-def _short(text: str, n: int = 60) -> str:
-    """``text`` cut to ``n`` characters, with ``$`` escaped: a name is drawn as written, never as
-    matplotlib's math text."""
-    text = text if len(text) <= n else text[: n - 1] + "…"
-    return text.replace("$", r"\$")
+def _whole(text: str, n: int = 52) -> str:
+    """``text`` wrapped in lines of at most ``n`` characters (whole: never cut), with ``$``
+    escaped: a name is drawn as written, never as matplotlib's math text."""
+    return "\n".join(textwrap.wrap(text, n, break_long_words=False) or [""]).replace("$", r"\$")
 
 
 def draw_outcomes(result, ax=None, *, most: int = 20):
-    """A horizontal bar per outcome (the ``most`` most frequent): the lines reaching it."""
+    """A horizontal bar per outcome (the ``most`` most frequent): the lines reaching it, each
+    outcome's summary whole beside its bar (wrapped; the bars as far apart as the longest needs)."""
     shown = result.outcomes[:most]
-    fig, ax = _axes(ax, (8, 0.9 + 0.32 * max(1, len(shown))))
+    labels = [_whole(f"#{o.number}  {o.summary}") for o in shown]
+    lines = max((label.count("\n") + 1 for label in labels), default=1)
+    fig, ax = _axes(ax, (8, 0.9 + (0.18 + 0.14 * lines) * max(1, len(shown))))
     ys = list(range(len(shown)))[::-1]
     ax.barh(ys, [o.lines for o in shown], color=OUTCOME)
-    ax.set_yticks(ys, [f"#{o.number}  {_short(o.summary, 48)}" for o in shown], fontsize=8)
+    ax.set_yticks(ys, labels, fontsize=8)
     ax.set_xlabel("lines of play reaching the outcome")
     more = f" (the {most} most frequent of {len(result.outcomes)})" if len(result.outcomes) > most else ""
     incomplete = "" if result.complete else " — incomplete walk: lower bounds"

@@ -156,12 +156,22 @@ class Lesson(_Shown):
         ``"step 4, interrupt window"``-style position or description contains them)."""
         return self.play(answers).step(at)
 
-    def see(self, view: str = "flow", at=None, answers=None):
-        """Draw a view (``"flow"``, ``"windows"``, ``"chain"`` or ``"graph"``) of a step (default:
-        the last) with :func:`rulekit.draw.draw_view`; imports matplotlib."""
+    def see(self, view: str = "flow", at=None, answers=None, *, before=None):
+        """Draw a view (``"sequence"``, ``"flow"``, ``"windows"``, ``"chain"`` or ``"graph"``) of a
+        step (default: the last) with :func:`rulekit.draw.draw_view`; ``before=`` a step (as
+        ``at``) draws the moment just before it — the Chain as an item is about to resolve, not
+        after. Imports matplotlib."""
         from rulekit.views.draw import draw_view
         play = self.play(answers)
-        step = play.timeline[-1] if at is None else self.step(at, answers)
+        if at is not None and before is not None:
+            raise RulekitError("see() draws one moment: pass at=… or before=…, not both")
+        if before is not None:
+            step = self.step(before, answers)
+            if step.number == 0:
+                raise RulekitError(f"nothing comes before #0 ({before!r} is the game's first step)")
+            step = play.timeline[step.number - 1]
+        else:
+            step = play.timeline[-1] if at is None else self.step(at, answers)
         return draw_view(view, step, play.timeline)
 
     def why(self, card: str, ability: str | None = None, at=None, answers=None) -> Why:

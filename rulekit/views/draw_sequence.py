@@ -6,15 +6,19 @@ runs down, one row per step of the timeline, each with its mark (an opportunity,
 a forced resolution, an occurrence, a cancel…) in the lane of the player concerned
 (:meth:`~rulekit.rulesets.Ruleset.sequence_mark`) and what happened, in names, on the right.
 Each nested sequence (or item on the Chain: :meth:`~rulekit.rulesets.Ruleset.sequence_nesting`)
-is an indented band under the step that opened it; one in which nobody could respond is folded
-into a single row. The current step is highlighted and the rows around it are shown.
+is an indented band under the step that opened it, each level outlined in its own colour and line
+style with a guide beside its lines of text (so three levels deep read apart); one in which nobody
+could respond is folded into a single row. Every lane is labelled with its player. The lines of
+text wrap (a row is as tall as its text), the title too: nothing is cut. The current step is
+highlighted and the rows around it are shown.
 """
 from __future__ import annotations
 
 import numpy as np
 from matplotlib.patches import Rectangle
 
-from rulekit.views.figure import CURRENT, DPI, MIN_FONT, View, fit, key, player_color, step_text, title_text, width_px
+from rulekit.views.figure import (CURRENT, DPI, LINE_H, MIN_FONT, View, fit, key, lines_of, player_color, step_text,
+                                  title_text, width_px)
 from rulekit.core.timeline import Step, steps as walk
 
 #: mark → (matplotlib marker, size, face "player"/"white"/colour, edge "player"/colour, legend words)
@@ -35,7 +39,10 @@ MARKERS = {
     "step": ("o", 14, "player", "player", "other step"),
 }
 EVENTFUL = {"opportunity", "use", "pass", "forced", "cancel", "change", "save", "replace", "add", "resolve"}
-BAND = "#dadaeb"
+#: nesting level (2 = the first nested sequence or item) → (outline colour, line style, fill)
+LEVELS = {2: ("#6a51a3", "-", "#f4f2f9"), 3: ("#d94801", "--", "#fff3e6"), 4: ("#238b45", ":", "#eef8ec"),
+          5: ("#2171b5", "-.", "#eef5fb")}
+ROW_H = 0.19            # a row of one line
 
 
 class _Fold:
@@ -70,34 +77,40 @@ def rows_of(timeline: tuple[Step, ...], current: Step) -> list:
 
 
 class SequenceView(View):
-    size = (8.0, 6.0)
-    ROWS = 22
+    size = (8.0, 6.6)
+    ROWS = 24            # the most rows shown (all of one line)
+    LINES = 6            # the most lines of text in one row
     TEXT_X = 4.35
+    TITLE_LINES = 3
 
     def __init__(self, ax=None):
         super().__init__(ax)
+        h = self.size[1]
         self.ruleset = None
-        self.top, self.bottom = 4.95, 0.8
-        self.row_h = (self.top - self.bottom) / self.ROWS
+        self.head_top = h - 0.1 - self.TITLE_LINES * 0.155
+        self.top, self.bottom = self.head_top - 0.5, 0.95
         self.columns, self.players = [], ()
-        self.title = self.text(0.1, 5.92, "", MIN_FONT + 1, va="top")
-        self.current = Rectangle((0.05, 0), 7.9, self.row_h, facecolor=CURRENT, edgecolor="none", zorder=0.6,
+        self.title = self.text(0.1, h - 0.08, "", MIN_FONT + 1, va="top")
+        self.current = Rectangle((0.05, 0), 7.9, ROW_H, facecolor=CURRENT, edgecolor="none", zorder=0.6,
                                  visible=False)
         self.ax.add_patch(self.current)
-        self.bands = []
+        self.bands, self.guides = [], []
         for _ in range(12):
-            band = Rectangle((0, 0), 1, 1, facecolor=BAND, edgecolor="#9e9ac8", linewidth=0.6, alpha=0.45,
-                             zorder=0.5, visible=False)
+            band = Rectangle((0, 0), 1, 1, linewidth=1.0, zorder=0.5, visible=False)
             self.ax.add_patch(band)
             self.bands.append(band)
-        self.lines = [self.text(self.TEXT_X, 0, "", va="center", visible=False) for _ in range(self.ROWS)]
+            guide, = self.ax.plot([], [], linewidth=1.6, zorder=0.7, visible=False, solid_capstyle="butt")
+            self.guides.append(guide)
+        self.lines = [self.text(self.TEXT_X, 0, "", va="center", visible=False, linespacing=1.15)
+                      for _ in range(self.ROWS)]
         self.scatters = {}
         for mark, (marker, size, _, _, _) in MARKERS.items():
             self.scatters[mark] = self.ax.scatter([], [], s=size, marker=marker, linewidths=0.8, zorder=3)
-        self.dynamic = [*self.bands, self.current, *self.scatters.values(), *self.dynamic]
+        self.dynamic = [*self.bands, self.current, *self.guides, *self.scatters.values(), *self.dynamic]
 
     def _layout(self, state) -> None:
-        """The columns and lanes of a ruleset, drawn once (the cached background)."""
+        """The columns and lanes of a ruleset, each lane labelled with its player, drawn once
+        (the cached background)."""
         rules = state.rules
         self.ruleset = state.ruleset
         self.players = state.players
@@ -108,9 +121,10 @@ class SequenceView(View):
         self.lane_w = self.col_w / max(1, len(self.players))
         self.x0 = x0
         stagger = any(width_px(line) > self.col_w * DPI - 4 for lb in labels for line in lb.split("\n"))
-        self.top = 4.65 if stagger else 4.95
-        self.row_h = (self.top - self.bottom) / self.ROWS
-        self.current.set_height(self.row_h)
+        tall = max(len(lb.split("\n")) for lb in labels) * LINE_H
+        self.top = self.head_top - 0.24 - tall - (0.3 if stagger else 0.0)
+        across = all(width_px(p) <= self.lane_w * DPI - 2 for p in self.players)      # else upright, turned
+        labelled = across or all(width_px(p) <= 0.3 * DPI for p in self.players) and self.lane_w * DPI >= 10
         for i, label in enumerate(labels):
             cx = x0 + (i + 0.5) * self.col_w
             lines = label.split("\n")
@@ -123,18 +137,20 @@ class SequenceView(View):
                 lx = x0 + i * self.col_w + (p + 0.5) * self.lane_w
                 self.ax.plot([lx, lx], [self.bottom, self.top], color=player_color(state, player), linewidth=0.4,
                              alpha=0.35, zorder=0.2)
-                if self.lane_w >= 0.22:
-                    self.ax.text(lx, self.top + 0.12, fit(player, self.lane_w), fontsize=MIN_FONT, ha="center",
-                                 va="center", color=player_color(state, player))
+                if labelled:
+                    self.ax.text(lx, self.top + 0.1, player, fontsize=MIN_FONT, ha="center", va="center",
+                                 color=player_color(state, player), rotation=0 if across else 90)
         self.ax.plot([x1 + 0.05] * 2, [self.bottom, self.top + 0.25], color="#cccccc", linewidth=0.6, zorder=0.2)
-        self.ax.text(self.TEXT_X, self.top + 0.12, "what happened (#: the timeline)", fontsize=MIN_FONT, va="center",
+        self.ax.text(self.TEXT_X, self.top + 0.1, "what happened (#: the timeline)", fontsize=MIN_FONT, va="center",
                      color="#555555")
         entries = [(words, "#ffffff" if face == "white" else ("#9ecae1" if face == "player" else face), marker)
                    for marker, _, face, _, words in MARKERS.values()]
-        entries += [(f"lane of {p}", player_color(state, p), "s") for p in self.players]
-        per_row = (len(entries) + 3) // 4
-        for r in range(4):
-            key(self, entries[r * per_row:(r + 1) * per_row], 0.05, 0.68 - r * 0.18, dy=0, width=7.9 / per_row,
+        entries += [(f"nested, level {d}", color, ("line", style)) for d, (color, style, _) in list(LEVELS.items())[:3]]
+        if not labelled:                # a name too wide for its lane: the lanes' colours in the key
+            entries += [(f"lane of {p}", player_color(state, p), "s") for p in self.players]
+        per_row = 4
+        for r in range((len(entries) + per_row - 1) // per_row):
+            key(self, entries[r * per_row:(r + 1) * per_row], 0.05, 0.82 - r * 0.16, dy=0, width=7.9 / per_row,
                 dx=7.9 / per_row)
         self._background = None
 
@@ -146,6 +162,46 @@ class SequenceView(View):
             return self.x0 + i * self.col_w + (self.players.index(mark.player) + 0.5) * self.lane_w
         return self.x0 + (i + 0.5) * self.col_w
 
+    def _row(self, row, rules) -> tuple[str, tuple, list[str]]:
+        """A row's text, its nesting and its lines wrapped to the room beside its indent."""
+        if isinstance(row, _Fold):
+            nesting = rules.sequence_nesting(row.first)
+            text = f"#{row.first.number}–#{row.last.number} · nested: {row.label} — nobody could respond"
+        else:
+            nesting = rules.sequence_nesting(row)
+            text = f"#{row.number} · {step_text(row)}"
+        indent = 0.1 * max(0, len(nesting) - 1)
+        lines = lines_of(text, 7.95 - self.TEXT_X - indent)
+        if len(lines) > self.LINES:
+            lines = lines[:self.LINES - 1] + [fit(" ".join(lines[self.LINES - 1:]), 7.95 - self.TEXT_X - indent)]
+        return text, nesting, lines
+
+    def _window(self, rows, at, rules) -> tuple[int, int, dict]:
+        """Which rows are shown: as many as the room holds, the current one about two thirds down."""
+        room, n = self.top - self.bottom, len(rows)
+        laid = {}
+
+        def height(i):
+            if i not in laid:
+                laid[i] = self._row(rows[i], rules)
+            return ROW_H + LINE_H * (len(laid[i][2]) - 1)
+
+        def fits(first, last, used, share=1.0):     # with a row saying "earlier/later steps" where some are
+            marks = (first > 0) + (last < n - 1)
+            return used + ROW_H * marks <= room * share and last - first + 1 + marks <= self.ROWS
+        used = height(at)
+        first = last = at
+        while first > 0 and fits(first - 1, last, used + height(first - 1), 2 / 3):
+            first -= 1
+            used += height(first)
+        while last + 1 < n and fits(first, last + 1, used + height(last + 1)):
+            last += 1
+            used += height(last)
+        while first > 0 and fits(first - 1, last, used + height(first - 1)):
+            first -= 1
+            used += height(first)
+        return first, last + 1, laid
+
     def update(self, step: Step, steps: tuple[Step, ...] | None = None) -> None:
         state = step.state
         if self.ruleset != state.ruleset or self.players != state.players:
@@ -155,26 +211,32 @@ class SequenceView(View):
             else walk(step)
         rows = rows_of(timeline, step)
         at = next(i for i, r in enumerate(rows) if r is step)
-        start = max(0, min(at - (2 * self.ROWS) // 3, len(rows) - self.ROWS))
-        shown = rows[start:start + self.ROWS]
+        start, end, laid = self._window(rows, at, rules)
+        shown = ([None] if start > 0 else []) + list(range(start, end)) + ([None] if end < len(rows) else [])
         points = {m: ([], [], []) for m in MARKERS}
         self.current.set_visible(False)
-        spans: dict[tuple, list] = {}            # nesting prefix -> [first row, last row, level]
-        for r, row in enumerate(shown):
-            y = self.top - (r + 0.5) * self.row_h
+        spans: dict[tuple, list] = {}            # nesting prefix -> [top y, bottom y, level]
+        y_top = self.top
+        for r, index in enumerate(shown):
             t = self.lines[r]
             t.set_visible(True)
-            t.set_y(y)
-            edge = (r == 0 and start > 0) or (r == len(shown) - 1 and start + self.ROWS < len(rows))
+            if index is None:                    # the edge of what is shown
+                h = ROW_H
+                y = y_top - h / 2
+                t.set_text("… earlier steps above" if r == 0 else "… later steps below")
+                t.set_color("#555555")
+                t.set_x(self.TEXT_X)
+                t.set_y(y)
+                y_top -= h
+                continue
+            row = rows[index]
+            _, nesting, lines = laid[index]
+            level = len(nesting)
+            h = ROW_H + LINE_H * (len(lines) - 1)
+            y = y_top - h / 2
             if isinstance(row, _Fold):
-                nesting = rules.sequence_nesting(row.first)
-                level = len(nesting)
-                text = f"#{row.first.number}–#{row.last.number} · nested: {row.label} — nobody could respond"
                 color = "#555555"
             else:
-                nesting = rules.sequence_nesting(row)
-                level = len(nesting)
-                text = f"#{row.number} · {step_text(row)}"
                 color = "#000000" if row.number <= step.number else "#888888"
                 mark = rules.sequence_mark(row)
                 x = self._x(mark)
@@ -184,32 +246,40 @@ class SequenceView(View):
                     ys.append(y)
                     cs.append(player_color(state, mark.player))
                 if row is step:
-                    self.current.set_y(y - self.row_h / 2)
+                    self.current.set_bounds(0.05, y_top - h, 7.9, h)
                     self.current.set_visible(True)
-            if edge:
-                text = ("… earlier steps above" if r == 0 else "… later steps below")
-                color = "#555555"
-            for depth in range(2, (level if not edge else 0) + 1):
-                span = spans.setdefault(tuple(k for k, _ in nesting[:depth]), [r, r, depth])
-                span[1] = r
-            indent = 0.1 * max(0, level - 1)
-            t.set_x(self.TEXT_X + indent)
-            t.set_text(fit(text, 7.95 - self.TEXT_X - indent))
+            for depth in range(2, level + 1):
+                span = spans.setdefault(tuple(k for k, _ in nesting[:depth]), [y_top, y_top - h, depth])
+                span[1] = y_top - h
+            t.set_x(self.TEXT_X + 0.1 * max(0, level - 1))
+            t.set_y(y)
+            t.set_text("\n".join(lines))
             t.set_color(color)
+            y_top -= h
         for t in self.lines[len(shown):]:
             t.set_visible(False)
-        for band, span in zip(self.bands, sorted(spans.values(), key=lambda s: (s[2], s[0]))):
-            first, last, depth = span
-            inset = 0.06 * (depth - 1)
-            band.set_bounds(self.x0 - 0.05 + inset, self.top - (last + 1) * self.row_h + 0.01,
-                            7.95 - self.x0 + 0.05 - inset, (last - first + 1) * self.row_h - 0.02)
+        ordered = sorted(spans.values(), key=lambda s: (s[2], -s[0]))
+        for band, guide, span in zip(self.bands, self.guides, ordered):
+            high, low, depth = span
+            color, style, fill = LEVELS[2 + (depth - 2) % len(LEVELS)]
+            inset = 0.05 * (depth - 2)
+            band.set_bounds(self.x0 - 0.05 + inset, low + 0.01 + inset / 2, self.TEXT_X - 0.1 - self.x0 - inset,
+                            high - low - 0.02 - inset)
+            band.set_facecolor(fill)
+            band.set_edgecolor(color)
+            band.set_linestyle(style)
             band.set_visible(True)
-        for band in self.bands[len(spans):]:
-            band.set_visible(False)
+            gx = self.TEXT_X + 0.1 * (depth - 2) + 0.04
+            guide.set_data([gx, gx], [high - 0.02, low + 0.02])
+            guide.set_color(color)
+            guide.set_linestyle(style)
+            guide.set_visible(True)
+        for artist in self.bands[len(ordered):] + self.guides[len(ordered):]:
+            artist.set_visible(False)
         for mark, (xs, ys, cs) in points.items():
             _, _, face, edge_color, _ = MARKERS[mark]
             sc = self.scatters[mark]
             sc.set_offsets(list(zip(xs, ys)) if xs else np.empty((0, 2)))
             sc.set_facecolors(cs if face == "player" else ([face] * len(xs) if xs else face))
             sc.set_edgecolors(cs if edge_color == "player" else ([edge_color] * len(xs) if xs else edge_color))
-        self.title.set_text(title_text(step, 7.8, 1))
+        self.title.set_text(title_text(step, 7.8, self.TITLE_LINES))

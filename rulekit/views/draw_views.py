@@ -5,8 +5,8 @@ from __future__ import annotations
 from matplotlib.collections import LineCollection, PolyCollection
 from matplotlib.patches import Rectangle
 
-from rulekit.views.figure import (CURRENT, EVENT, IDLE, MIN_FONT, RELATION_STYLES, VISITED, View, _arrowhead, fit, key,
-                   player_color, title_text, wrap)
+from rulekit.views.figure import (CURRENT, EVENT, IDLE, LINE_H, MIN_FONT, RELATION_STYLES, VISITED, View, _arrowhead,
+                                  fit, key, lines_of, player_color, title_text)
 from rulekit.core.text import names
 from rulekit.core.timeline import Step
 
@@ -23,31 +23,31 @@ class FlowView(View):
 
     def __init__(self, ruleset: str = "agot", ax=None, steps: tuple[Step, ...] | None = None):
         from rulekit.views.graphs import flowchart_graph
-        super().__init__(ax)
-        self.ruleset, self.steps = ruleset, steps
         g = flowchart_graph(ruleset)
-        self.nodes = list(g.nodes)
-        main = [n for n in self.nodes if g.nodes[n]["kind"] in ("step", "stage")]
-        ends = [n for n in self.nodes if g.nodes[n]["kind"] == "end"]
-        side = [n for n in self.nodes if n not in main and n not in ends]
+        nodes = list(g.nodes)
+        main = [n for n in nodes if g.nodes[n]["kind"] in ("step", "stage")]
+        ends = [n for n in nodes if g.nodes[n]["kind"] == "end"]
+        side = [n for n in nodes if n not in main and n not in ends]
         column = main + ends
-        top, bottom = 4.15, 0.3
-        gap = (top - bottom) / max(1, len(column) - 1)
-        bh = min(0.3, gap * 0.7)
         x0, bw = 1.0, 3.3
+        # every box holds its label whole: as many lines as the longest needs, the figure as tall as that takes
+        bh = max(0.3, 0.08 + LINE_H * max(len(lines_of(g.nodes[n]["label"], bw - 0.1)) for n in column))
+        super().__init__(ax, (8.0, max(5.0, 1.15 + (len(column) - 1) * (bh + 0.12))))
+        self.ruleset, self.steps, self.nodes = ruleset, steps, nodes
+        top, bottom = self.size[1] - 0.85, 0.3
+        gap = (top - bottom) / max(1, len(column) - 1)
         self.box = {}
         for i, n in enumerate(column):
             self.box[n] = (x0, top - i * gap - bh / 2, bw, bh)
         for i, n in enumerate(side):
-            self.box[n] = (5.0, 3.7 - i * 0.8, 2.8, 0.45)
+            self.box[n] = (5.0, top - 0.45 - i * 0.8, 2.8, 0.45)
         self.patches, self.labels = {}, {}
         for n, (x, y, w, h) in self.box.items():
             patch = Rectangle((x, y), w, h, facecolor=IDLE, edgecolor="#555555", linewidth=1)
             self.ax.add_patch(patch)
             self.patches[n] = patch
-            lines = 1 if h < 0.28 else 2
-            self.labels[n] = self.text(x + w / 2, y + h / 2, wrap(g.nodes[n]["label"], w - 0.1, lines),
-                                       ha="center", va="center", zorder=3)
+            self.labels[n] = self.text(x + w / 2, y + h / 2, "\n".join(lines_of(g.nodes[n]["label"], w - 0.1)),
+                                       ha="center", va="center", zorder=3, linespacing=1.15)
         self.dynamic = list(self.patches.values()) + self.dynamic     # the boxes first, their labels over them
         relations = ["next"] if any(d["relation"] == "next" for _, _, d in g.edges(data=True)) else []
         for _, _, data in g.edges(data=True):          # "next" first: the plain line
@@ -89,9 +89,9 @@ class FlowView(View):
             self.ax.add_collection(hc)
             self.edges[relation] = lc
         self.dynamic += list(self.edges.values())
-        self.title = self.text(0.1, 4.95, "", MIN_FONT + 1, va="top")
+        self.title = self.text(0.1, self.size[1] - 0.05, "", MIN_FONT + 1, va="top")
         self.note = self.text(5.0, 0.15, "", MIN_FONT, va="bottom", color=EVENT)
-        y = 3.7 - len(side) * 0.8 + 0.1 if side else 3.9
+        y = top - 0.45 - len(side) * 0.8 + 0.1 if side else top - 0.25
         entries = [("current step", CURRENT, "box"), ("taken in this sequence", VISITED, "box"),
                    ("a cancel, change, save or replace", "#fde0dd", "box")]
         entries += [(r, self.style[r][0], ("line", self.style[r][1])) for r in relations]
@@ -123,71 +123,83 @@ class FlowView(View):
 
 
 # -- the windows -------------------------------------------------------------------------------------------
+TITLE_H = 0.58          # room for a title of three lines of 9 points
+
+
 class WindowsView(View):
     """The innermost open window (or priority on the Chain): whose opportunity it is, who has
-    passed in a row, and what each player may use; the outer windows in one line each."""
+    passed in a row, and what each player may use, every line whole (wrapped); the outer windows
+    in one line each."""
 
-    size = (8.0, 2.3)
+    size = (8.0, 3.2)
     OUTER = 2
 
     def __init__(self, ax=None):
         super().__init__(ax)
         h = self.size[1]
         self.title = self.text(0.1, h - 0.08, "", MIN_FONT + 1, va="top")
-        self.box = Rectangle((0.1, h - 1.72), 7.8, 1.0, facecolor="#fafafa", edgecolor="#555555", linewidth=2)
+        self.box = Rectangle((0.1, 0), 7.8, 1.0, facecolor="#fafafa", edgecolor="#555555", linewidth=2)
         self.ax.add_patch(self.box)
         self.dynamic.insert(0, self.box)
-        self.head = self.text(0.25, h - 0.87, "", MIN_FONT + 1, va="center", fontweight="bold")
-        self.who = self.text(0.25, h - 1.08, "", va="center")
-        self.what = self.text(0.25, h - 1.2, "", va="top")
-        self.outer = [self.text(0.1, h - 1.85 - i * 0.18, "", va="center", color="#555555")
-                      for i in range(self.OUTER)]
+        self.head = self.text(0.25, 0, "", MIN_FONT + 1, va="top", fontweight="bold", linespacing=1.15)
+        self.who = self.text(0.25, 0, "", va="top", linespacing=1.15)
+        self.what = self.text(0.25, 0, "", va="top", linespacing=1.15)
+        self.outer = [self.text(0.1, 0, "", va="top", color="#555555", linespacing=1.15) for _ in range(self.OUTER)]
         self.legend = None
 
     def update(self, step: Step, steps: tuple[Step, ...] | None = None) -> None:
         state = step.state
         entries = state.rules.window_entries(step)
         self.title.set_text(title_text(step, 7.8))
+        y = self.size[1] - TITLE_H - 0.22            # below the title and the key of whose opportunity
+        top = y
+        y -= 0.1
         if entries:
             e = entries[-1]
             self.box.set_edgecolor(player_color(state, e.player))
-            self.head.set_text(fit(names(e.title, state), 7.5, MIN_FONT + 1, weight="bold"))   # it is drawn bold
-            self.who.set_text(fit(names(e.status, state), 7.5))
-            self.what.set_text(wrap(names(e.may_act, state), 7.5, 3))
+            texts = ((self.head, names(e.title, state), MIN_FONT + 1, "bold"), (self.who, names(e.status, state),
+                     MIN_FONT, "normal"), (self.what, names(e.may_act, state), MIN_FONT, "normal"))
         else:
             self.box.set_edgecolor("#bbbbbb")
-            self.head.set_text("no window is open")
-            self.who.set_text("")
-            self.what.set_text("")
+            texts = ((self.head, "no window is open", MIN_FONT + 1, "bold"), (self.who, "", MIN_FONT, "normal"),
+                     (self.what, "", MIN_FONT, "normal"))
+        for artist, words, size, weight in texts:
+            lines = lines_of(words, 7.5, size, weight) if words else []
+            artist.set_text("\n".join(lines))
+            artist.set_y(y)
+            y -= len(lines) * size * 1.15 / 72 + (0.06 if lines else 0.0)
+        self.box.set_bounds(0.1, y - 0.04, 7.8, top - y + 0.04)
+        y -= 0.12
         outer = list(reversed(entries[:-1]))
         for i, t in enumerate(self.outer):
             if i < len(outer):
                 more = f" (and {len(outer) - self.OUTER} more)" if i == self.OUTER - 1 and len(outer) > self.OUTER else ""
-                t.set_text(fit("also open, outside it: " + names(outer[i].title, state) + more, 7.8))
+                lines = lines_of("also open, outside it: " + names(outer[i].title, state) + more, 7.8)
+                t.set_text("\n".join(lines))
+                t.set_y(y)
+                y -= len(lines) * LINE_H
             else:
                 t.set_text("")
-        self.used = 1.78 + 0.18 * min(len(outer), self.OUTER)
+        self.used = min(self.size[1], self.size[1] - y + 0.05)
         if self.legend is None:
             self.legend = state.players
-            h = self.size[1]
+            h = self.size[1] - TITLE_H - 0.06
             x = 7.9 - 0.75 * len(state.players)
             for i, p in enumerate(state.players):
-                self.ax.add_patch(Rectangle((x + i * 0.75, h - 0.62), 0.18, 0.12, facecolor="none",
+                self.ax.add_patch(Rectangle((x + i * 0.75, h - 0.06), 0.18, 0.12, facecolor="none",
                                             edgecolor=player_color(state, p), linewidth=2))
-                self.ax.text(x + i * 0.75 + 0.24, h - 0.56, fit(p, 0.45), fontsize=MIN_FONT, va="center")
-            self.ax.text(x - 0.08, h - 0.56, "whose opportunity:", fontsize=MIN_FONT, va="center", ha="right")
+                self.ax.text(x + i * 0.75 + 0.24, h, fit(p, 0.45), fontsize=MIN_FONT, va="center")
+            self.ax.text(x - 0.08, h, "whose opportunity:", fontsize=MIN_FONT, va="center", ha="right")
             self._background = None
-
-
 
 
 # -- the Chain ---------------------------------------------------------------------------------------------
 class ChainView(View):
-    """The Chain as a stack of cards, newest on top, pending and finalized items told apart;
-    A Game of Thrones has no Chain, so there the view shows its last-in-first-out stack of
-    open sequences and resolving abilities."""
+    """The Chain as a stack of cards, newest on top, pending and finalized items told apart, each
+    card's words whole (wrapped); A Game of Thrones has no Chain, so there the view shows its
+    last-in-first-out stack of open sequences and resolving abilities."""
 
-    size = (8.0, 3.9)
+    size = (8.0, 5.0)
     SLOTS = 6
 
     def __init__(self, ax=None):
@@ -195,19 +207,18 @@ class ChainView(View):
         h = self.size[1]
         self.title = self.text(0.1, h - 0.08, "", MIN_FONT + 1, va="top")
         key(self, [("added by this step", "#e5f5e0", "box"), ("pending (not yet finalized)", "#eeeeee", "box"),
-                   ("finalized, or an open sequence", IDLE, "box")], 0.1, h - 0.56, dy=0, width=2.6, dx=2.6)
-        self.note = self.text(0.1, h - 0.78, "", va="center", color="#555555")
+                   ("finalized, or an open sequence", IDLE, "box")], 0.1, h - TITLE_H - 0.06, dy=0, width=2.6, dx=2.6)
+        self.note = self.text(0.1, h - TITLE_H - 0.28, "", va="center", color="#555555")
         self.cards = []
-        for i in range(self.SLOTS):
-            y = h - 1.35 - i * 0.45          # slot 0 at the top: the newest
-            box = Rectangle((1.2, y), 6.6, 0.4, facecolor=IDLE, edgecolor="#555555", linewidth=1.5, visible=False)
+        for _ in range(self.SLOTS):
+            box = Rectangle((1.2, 0), 6.6, 0.4, facecolor=IDLE, edgecolor="#555555", linewidth=1.5, visible=False)
             self.ax.add_patch(box)
-            line1 = self.text(1.3, y + 0.29, "", MIN_FONT + 1, va="center")
-            line2 = self.text(1.3, y + 0.11, "", va="center", color="#333333")
-            mark = self.text(1.1, y + 0.2, "", MIN_FONT, ha="right", va="center", fontweight="bold")
+            line1 = self.text(1.3, 0, "", MIN_FONT + 1, va="top", linespacing=1.15)
+            line2 = self.text(1.3, 0, "", va="top", color="#333333", linespacing=1.15)
+            mark = self.text(1.1, 0, "", MIN_FONT, ha="right", va="center", fontweight="bold")
             self.dynamic.insert(0, box)
             self.cards.append((box, line1, line2, mark))
-        self.more = self.text(1.2, h - 1.35 - self.SLOTS * 0.45 + 0.3, "", va="center", color="#555555")
+        self.more = self.text(1.2, 0, "", va="top", color="#555555")
 
     @staticmethod
     def entries(step: Step) -> list[tuple[str, str, str, bool, str]]:
@@ -219,25 +230,35 @@ class ChainView(View):
         entries = self.entries(step)
         previous = {e[0] for e in self.entries(step.parent)} if step.parent is not None else set()
         shown = list(reversed(entries))[:self.SLOTS]          # newest first, from the top
+        y = self.size[1] - TITLE_H - 0.46
+        drawn = 0
         for i, (box, line1, line2, mark) in enumerate(self.cards):
-            visible = i < len(shown)
+            first_lines = lines_of(names(shown[i][1], state), 6.4, MIN_FONT + 1) if i < len(shown) else []
+            second_lines = lines_of(names(shown[i][2], state), 6.4) if i < len(shown) else []
+            tall = 0.1 + len(first_lines) * 0.155 + len(second_lines) * LINE_H
+            visible = i < len(shown) and y - tall >= 0.25
             for artist in (box, line1, line2, mark):
                 artist.set_visible(visible)
             if not visible:
                 continue
+            drawn += 1
             ident, first, second, pending, controller = shown[i]
             added = ident not in previous
+            box.set_bounds(1.2, y - tall, 6.6, tall)
             box.set_edgecolor(player_color(state, controller))
             box.set_facecolor("#e5f5e0" if added else ("#eeeeee" if pending else IDLE))
-            line1.set_text(fit(names(first, state), 6.4, MIN_FONT + 1))
-            line2.set_text(fit(names(second, state), 6.4))
+            line1.set_text("\n".join(first_lines))
+            line1.set_y(y - 0.04)
+            line2.set_text("\n".join(second_lines))
+            line2.set_y(y - 0.05 - len(first_lines) * 0.155)
             mark.set_text("newest" if i == 0 else ("oldest" if i == len(entries) - 1 else ""))
+            mark.set_y(y - tall / 2)
+            y -= tall + 0.05
         gone = len(previous - {e[0] for e in entries})
-        self.more.set_text(f"… and {len(entries) - self.SLOTS} older below" if len(entries) > self.SLOTS else "")
+        self.more.set_text(f"… and {len(entries) - drawn} older below" if len(entries) > drawn else "")
+        self.more.set_y(y)
         self.note.set_text(fit(state.rules.stack_kind() + f": {len(entries)} "
                                + ("entry" if len(entries) == 1 else "entries")
                                + (f"  ·  {gone} resolved or closed by this step" if gone else ""), 7.8))
         self.title.set_text(title_text(step, 7.8))
-        self.used = 0.95 + 0.45 * max(1, len(shown)) + (0.2 if len(entries) > self.SLOTS else 0.0)
-
-
+        self.used = self.size[1] - y + (0.2 if len(entries) > drawn else 0.0)

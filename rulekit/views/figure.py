@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import functools
 import io
-import textwrap
 
 import matplotlib
 
@@ -32,6 +31,7 @@ from rulekit.core.timeline import Step
 PLAYER_COLORS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b")
 CURRENT, VISITED, IDLE, EVENT = "#ffd92f", "#c7e9c0", "#ffffff", "#d62728"
 MIN_FONT = 8
+LINE_H = 0.135          # one line of 8-point text (and its spacing), in inches
 DPI = 100
 
 
@@ -98,13 +98,38 @@ def fit(text: str, width_in: float, size: float = MIN_FONT, weight="normal") -> 
     return "…"
 
 
-def wrap(text: str, width_in: float, lines: int, size: float = MIN_FONT) -> str:
-    """``text`` wrapped to ``width_in`` inches in at most ``lines`` lines (the last shortened)."""
-    out = textwrap.wrap(text, chars(width_in, size), break_long_words=True) or [""]
+def lines_of(text: str, width_in: float, size: float = MIN_FONT, weight="normal") -> list[str]:
+    """``text`` broken into lines of at most ``width_in`` inches, measured, between words (a word
+    wider than the line alone is split); existing line breaks are kept."""
+    room = width_in * DPI
+    out: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            candidate = f"{line} {word}" if line else word
+            if width_px(candidate, size, weight) <= room:
+                line = candidate
+                continue
+            if line:
+                out.append(line)
+            while width_px(word, size, weight) > room and len(word) > 1:      # one word wider than a line
+                n = len(word) - 1
+                while n > 1 and width_px(word[:n], size, weight) > room:
+                    n -= 1
+                out.append(word[:n])
+                word = word[n:]
+            line = word
+        out.append(line)
+    return out or [""]
+
+
+def wrap(text: str, width_in: float, lines: int, size: float = MIN_FONT, weight="normal") -> str:
+    """``text`` wrapped to ``width_in`` inches in at most ``lines`` lines (the last shortened with
+    "…" only if the whole text needs more lines than that)."""
+    out = lines_of(text, width_in, size, weight)
     if len(out) > lines:
         out = out[:lines]
-        out[-1] = fit(out[-1] + " …", width_in, size) if len(out[-1]) + 2 <= chars(width_in, size) else \
-            out[-1][: chars(width_in, size) - 1] + "…"
+        out[-1] = fit(out[-1] + " …", width_in, size, weight)
     return "\n".join(out)
 
 
@@ -114,8 +139,9 @@ def step_text(step: Step) -> str:
     return names(without_position(step.describe()), state)
 
 
-def title_text(step: Step, width_in: float, lines: int = 2) -> str:
-    """``"#5 · step 4, interrupt window — P1 passes …"``, wrapped to the width."""
+def title_text(step: Step, width_in: float, lines: int = 3) -> str:
+    """``"#5 · step 4, interrupt window — P1 passes …"``, wrapped to the width: whole, as a
+    title of at most ``lines`` lines holds it."""
     return wrap(f"{heading(step)} — {step_text(step)}", width_in, lines, MIN_FONT + 1)
 
 

@@ -264,6 +264,8 @@ def test_the_drawings_of_an_exploration():
     result = explore(ROOT / "scenarios/agot/claim-2-kill.yaml", progress=False)
     for fig in (draw_exploration(result), draw_outcomes(result)):
         assert fig._repr_png_()[:8] == b"\x89PNG\r\n\x1a\n"
+    drawn = [" ".join(t.get_text().split()) for t in fig.axes[0].get_yticklabels()]     # each summary whole
+    assert drawn == [" ".join(f"#{o.number} {o.summary}".split()) for o in result.outcomes[:20]]
     assert result.common == "c3 → dead pile; c4 → dead pile"
 
 

@@ -261,6 +261,24 @@ def test_see_draws_a_view_of_a_chosen_step(claim):
         claim.see("nothing")
 
 
+def test_see_before_a_step_draws_the_chain_as_the_item_is_about_to_resolve():
+    """Lesson 03 §1's words: the Chain as P2's spell is about to resolve — still on it, newest."""
+    ilse = Lesson(ROOT / "scenarios" / "riftbound" / "ilse-moved-in-response.yaml")
+    resolves = ilse.step("the newest item resolves — Call to Hearth")
+
+    def cards(figure):
+        return [t.get_text() for t in figure.axes[0].texts
+                if t.get_visible() and " — P" in t.get_text() and not t.get_text().startswith("#")]
+    assert cards(ilse.see("chain", before="the newest item resolves — Call to Hearth")) == [
+        "Call to Hearth's spell — P2", "Ilse's ability — P1"]
+    assert cards(ilse.see("chain", at=resolves.number - 1)) == ["Call to Hearth's spell — P2", "Ilse's ability — P1"]
+    assert "Call to Hearth's spell — P2" not in cards(ilse.see("chain", at="the newest item resolves — Call to Hearth"))
+    with pytest.raises(RulekitError, match="not both"):
+        ilse.see("chain", at=3, before=4)
+    with pytest.raises(RulekitError, match="nothing comes before #0"):
+        ilse.see("chain", before=0)
+
+
 # -- resolution order and rulings as variants ------------------------------------------------------------
 def test_resolved_names_the_cards_in_the_order_their_abilities_resolved():
     lesson = Lesson(ROOT / "scenarios" / "agot" / "forced-reactions-ordered-by-the-first-player.yaml")

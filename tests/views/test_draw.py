@@ -1,6 +1,8 @@
 """Drawings: every view of shipped scenarios' steps renders and passes the test of what the eye
-sees (no text outside the figure, no two texts overlapping, no engine id in drawn text); a few are
-compared with reference images; text is at least 8 points at the size shown."""
+sees (no text outside the figure, no two texts overlapping, no engine id in drawn text, no text cut
+short where it could wrap, every player's lane labelled in the sequence diagram, no label of the
+state graph crossed by an edge); a few are compared with reference images; text is at least 8
+points at the size shown."""
 from __future__ import annotations
 
 import re
@@ -10,6 +12,8 @@ import pytest
 from matplotlib.testing.compare import compare_images
 
 from rulekit.views.draw import VIEWS, DrawingFigure, draw_view, make_view
+from rulekit.views.draw_graph import StateGraphView
+from rulekit.views.draw_sequence import SequenceView
 from rulekit.files import load_scenario
 from rulekit.core.text import is_internal_id
 
@@ -18,11 +22,45 @@ FILES = sorted((ROOT / "scenarios").rglob("*.yaml"))
 REFERENCE = Path(__file__).parent / "reference"
 ID = re.compile(r"[A-Za-z0-9_\-]+(?:[.@:/][A-Za-z0-9_\-]+)+")
 PAREN = re.compile(r"\(([^()\s]+)\)")
+#: the only lines a drawing may end with "…": they say that more rows are above or below
+MORE = re.compile(r"… (earlier steps above|later steps below|and \d+ older below)")
+
+
+def cut(text: str) -> list[str]:
+    """The lines of a drawn text cut short: ending in "…" (every drawing wraps its words instead)."""
+    return [line for line in text.split("\n") if line.rstrip().endswith("…") and not MORE.fullmatch(line.strip())]
+
+
+def unlabelled_lanes(view, step) -> list[str]:
+    """The players whose lane is not labelled in every column of the sequence diagram."""
+    if not isinstance(view, SequenceView):
+        return []
+    drawn = [t.get_text() for t in view.ax.texts if t.get_visible()]
+    return [p for p in step.state.players if drawn.count(p) < len(view.columns)]
+
+
+def crossed_labels(view, renderer) -> list[str]:
+    """The state graph's labels an edge runs through (pixels sampled along every edge)."""
+    if not isinstance(view, StateGraphView):
+        return []
+    import numpy as np
+    boxes = [(t.get_window_extent(renderer), t.get_text()) for t in view.labels if t.get_visible() and t.get_text()]
+    out = []
+    for line in view.edges.get_segments():
+        pts = view.ax.transData.transform(np.asarray(line))
+        for (x0, y0), (x1, y1) in zip(pts, pts[1:]):
+            n = int(max(abs(x1 - x0), abs(y1 - y0))) + 1
+            for f in np.linspace(0, 1, n + 1):
+                x, y = x0 + f * (x1 - x0), y0 + f * (y1 - y0)
+                for box, text in boxes:
+                    if box.x0 + 1 < x < box.x1 - 1 and box.y0 + 1 < y < box.y1 - 1:
+                        out.append(f"an edge crosses the label {text!r}")
+    return sorted(set(out))
 
 
 def problems(view, step) -> list[str]:
     """What the eye would trip on in a drawn view: text outside the figure, texts overlapping,
-    engine ids."""
+    engine ids, words cut short, a lane without its player's name, a label crossed by an edge."""
     fig = view.figure
     renderer = fig.canvas.get_renderer()
     box = fig.bbox
@@ -34,6 +72,7 @@ def problems(view, step) -> list[str]:
         if e.x0 < box.x0 - 1 or e.y0 < box.y0 - 1 or e.x1 > box.x1 + 1 or e.y1 > box.y1 + 1:
             out.append(f"outside the figure: {t.get_text()!r}")
         extents.append((e, t.get_text()))
+        out += [f"cut short: {line!r}" for line in cut(t.get_text())]
         for token in ID.findall(t.get_text()) + PAREN.findall(t.get_text()):
             if not re.fullmatch(r"[\d.:]+", token) and is_internal_id(token, step.state) | is_internal_id(
                     token, step.before):
@@ -42,7 +81,8 @@ def problems(view, step) -> list[str]:
         for b, tb in extents[i + 1:]:
             if min(a.x1, b.x1) - max(a.x0, b.x0) > 1 and min(a.y1, b.y1) - max(a.y0, b.y0) > 1:
                 out.append(f"overlapping: {ta!r} and {tb!r}")
-    return out
+    out += [f"the lanes of {p} are not all labelled" for p in unlabelled_lanes(view, step)]
+    return out + crossed_labels(view, renderer)
 
 
 def sample(steps, n: int):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rulekit.core.events import EventKind
 from rulekit.core import ids
-from rulekit.core.text import card_of, condition_label, effect_words, names
+from rulekit.core.text import card_of, condition_label, names, resolving_words
 from rulekit.core.verdicts import Code
 from rulekit.core.ruleset import Flow, FlowNode, SequenceMark, StackEntry, WindowEntry
 from rulekit.rulesets.agot.codes import AgotStep
@@ -86,9 +86,8 @@ def stack_entries(step) -> list[StackEntry]:
             out.append(StackEntry(frame.id, "sequence for: " + names(", ".join(
                 condition_label(step.state, c.id) for c in frame.conditions), step.state), nxt, False, None))
         elif isinstance(frame, ResolutionFrame):
-            effect = effect_words(frame.ability.effect)
             out.append(StackEntry(frame.use, f"{frame.source.title} resolving ({frame.stage}) — {frame.controller}",
-                                  f"will: {effect}", False, frame.controller))
+                                  resolving_words(frame.ability), False, frame.controller))
     return out
 
 

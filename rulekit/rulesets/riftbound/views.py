@@ -7,7 +7,7 @@ same table names the step codes the Chain's handlers record at each stage.
 from __future__ import annotations
 
 from rulekit.core import ids
-from rulekit.core.text import card_of, effect_words
+from rulekit.core.text import card_of, resolving_words
 from rulekit.core.ruleset import Flow, FlowNode, SequenceMark, StackEntry, WindowEntry
 from rulekit.rulesets.riftbound import chain
 from rulekit.rulesets.riftbound.priority import playable
@@ -44,8 +44,7 @@ def stack_entries(step) -> list[StackEntry]:
     for frame in step.control:
         if isinstance(frame, ChainFrame):
             for item in frame.items:
-                effect = effect_words(item.ability.effect)
-                out.append(StackEntry(item.id, f"{item.source.title} — {item.controller}", f"will: {effect}",
+                out.append(StackEntry(item.id, f"{item_name(item)} — {item.controller}", resolving_words(item.ability),
                                       item.pending, item.controller))
     return out
 
