@@ -295,7 +295,7 @@ def _say_if_workers_could_not_help(result, workers: int, overhead: float) -> Non
     elif result.complete and result.seconds < overhead:
         print(f"rulekit: --workers {workers} could not help: the walk took {result.seconds:.2f} s, less than "
               f"starting and stopping the workers ({overhead:.2f} s); walk it without --workers", file=sys.stderr)
-    else:
+    elif result.complete:
         busy = _other_work(workers)
         if busy is not None:
             load, cpus = busy
