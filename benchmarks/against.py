@@ -17,6 +17,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
 
 import yaml
@@ -80,8 +81,14 @@ MODES = {"start": "Game.start(play_defaults)", "loop": "engine loop"}
 class Side:
     """One revision's benchmark process."""
 
-    def __init__(self, label: str, code: Path):
-        env = dict(os.environ, PYTHONPATH=str(code))
+    def __init__(self, label: str, code: Path, widgets: Path | None = None):
+        paths = [str(code)]
+        if widgets is not None:              # the tree's own widgets package, as ``rulekit_widgets``
+            widgets.mkdir(parents=True, exist_ok=True)
+            if not (widgets / "rulekit_widgets").exists():
+                (widgets / "rulekit_widgets").symlink_to(code / "widgets", target_is_directory=True)
+            paths.insert(0, str(widgets))
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(paths))
         self.label = label
         self.proc = subprocess.Popen([sys.executable, str(HERE / "side.py")], cwd=str(code), env=env,
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
@@ -105,7 +112,10 @@ class Side:
         self.proc.wait()
 
 
-def compare(rev: str, rounds: int, repeats: int, quick: bool) -> None:
+@contextmanager
+def checkout(rev: str):
+    """REV checked out in a temporary git worktree: yields (its short id, this checkout's label,
+    the temporary folder, the tree); the worktree is removed afterwards."""
     found = subprocess.run(["git", "rev-parse", "--short", "--verify", "--quiet", f"{rev}^{{commit}}"], cwd=ROOT,
                            capture_output=True, text=True)
     if found.returncode != 0:
@@ -120,17 +130,22 @@ def compare(rev: str, rounds: int, repeats: int, quick: bool) -> None:
         subprocess.run(["git", "worktree", "add", "--detach", str(tree), sha], cwd=ROOT, check=True,
                        capture_output=True)
         try:
-            work = workloads(Path(tmp), quick)
-            sides = [Side(f"this checkout ({here}{'+changes' if dirty else ''})", ROOT), Side(sha, tree)]
-            for name, side in zip("AB", sides):
-                print(f"{name}: {side.label}, rulekit from {side.where}")
-            try:
-                _rounds(sides, work, rounds, repeats, sha, quick)
-            finally:
-                for side in sides:
-                    side.close()
+            yield sha, f"this checkout ({here}{'+changes' if dirty else ''})", Path(tmp), tree
         finally:
             subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT, capture_output=True)
+
+
+def compare(rev: str, rounds: int, repeats: int, quick: bool) -> None:
+    with checkout(rev) as (sha, here, tmp, tree):
+        work = workloads(tmp, quick)
+        sides = [Side(here, ROOT), Side(sha, tree)]
+        for name, side in zip("AB", sides):
+            print(f"{name}: {side.label}, rulekit from {side.where}")
+        try:
+            _rounds(sides, work, rounds, repeats, sha, quick)
+        finally:
+            for side in sides:
+                side.close()
 
 
 def _rounds(sides: list[Side], work, rounds: int, repeats: int, sha: str, quick: bool) -> None:

@@ -4,9 +4,12 @@ Run: ``python benchmarks/bench_explore.py`` (``--quick`` for a short run; ``--wa
 naive walk against the merged one). Prints figures; asserts nothing. The parallel figures
 (issue 28): the merged walk serially, in a process pool and on a Dask LocalCluster, interleaved
 round by round (the pool and the cluster started before any clock, their start printed apart),
-with wall and CPU seconds (this process plus the workers: on a busy machine the wall ratio
-falls while the CPU stays), positions and answers (never more than the serial walk's) and
-whether the walks agree. Aim: 2 workers at least 1.6× faster than 1 on a quiet machine.
+with the load average, wall seconds, CPU seconds (this process plus every worker: what the
+parallel walk costs in all, against the serial walk's) and this process's CPU plus the busiest
+worker's — the wall time the walk would take with a free core for each worker, and so the
+speed-up the work's division allows on a quiet machine; on a machine busy with other work the
+wall ratio falls towards 1 while these stay — positions and answers (never more than the serial
+walk's) and whether the walks agree. Aim: 2 workers at least 1.6× faster than 1 on a quiet machine.
 
 The boards: ``n`` locations each with "Forced Reaction: After a character is killed, gain 1
 power", and one character killed — n! orderings, one outcome. The variant with two that
@@ -93,16 +96,16 @@ def generated(n: int, seed: int):
     return b.kill("v", id="k", label="kill").build()
 
 
-def _cpu(pids) -> float:
-    """User and system seconds used so far by the processes ``pids`` (the workers)."""
+def _cpu(pids) -> list[float]:
+    """User and system seconds used so far by each of the processes ``pids`` (the workers)."""
     import psutil
-    total = 0.0
+    total = []
     for pid in pids:
         try:
             t = psutil.Process(pid).cpu_times()
-            total += t.user + t.system
+            total.append(t.user + t.system)
         except psutil.Error:
-            pass
+            total.append(0.0)
     return total
 
 
@@ -128,7 +131,13 @@ def start_executors(workers: int, dask: bool) -> dict:
             print("no dask.distributed here: the Dask side is left out")
             return sides
         import dask
-        dask.config.set({"distributed.worker.profile.enabled": False})   # no sampling profiler in the workers
+        dask.config.set({"distributed.worker.profile.enabled": False,    # no sampling profiler in the workers
+                         # the cluster's periodic ticks and monitors at a pace a walk of seconds needs: at their
+                         # defaults they take about 4% of a CPU in this process (the scheduler) and 2% in each
+                         # worker while idle, which a long walk on a loaded machine pays in full
+                         "distributed.admin.tick.interval": "1s", "distributed.admin.tick.limit": "60s",
+                         "distributed.admin.system-monitor.interval": "5s",
+                         "distributed.worker.memory.monitor-interval": "2s"})
         t = time.perf_counter()
         cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                            dashboard_address=None, silence_logs=50)
@@ -148,26 +157,31 @@ def race(scenario, sides: dict, rounds: int) -> None:
     names = ["serial", *sides]
     wall = {k: [] for k in names}
     cpu = {k: [] for k in names}
+    path = {k: [] for k in names}     # this process's CPU plus the busiest worker's: the wall time with a core each
     results = {}
     for r in range(rounds):
         for name in names[r % len(names):] + names[:r % len(names)]:
-            executor, worker_cpu, _ = sides.get(name, (None, lambda: 0.0, None))
+            executor, worker_cpu, _ = sides.get(name, (None, lambda: [], None))
             c0, w0, t0 = time.process_time(), worker_cpu(), time.perf_counter()
             results[name] = explore(scenario, progress=False, executor=executor)
             wall[name].append(time.perf_counter() - t0)
-            cpu[name].append(time.process_time() - c0 + worker_cpu() - w0)
+            here, workers = time.process_time() - c0, [b - a for a, b in zip(w0, worker_cpu())]
+            cpu[name].append(here + sum(workers))
+            path[name].append(here + max(workers, default=0.0))
     serial = results["serial"]
     print(f"{scenario.title}: {serial.states:,} positions, {serial.answers:,} answers, "
-          f"{len(serial.outcomes)} outcome(s); {rounds} rounds interleaved, load average now "
-          f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
-    base = statistics.median(wall["serial"])
+          f"{len(serial.outcomes)} outcome(s); {rounds} rounds interleaved; load average "
+          f"{' '.join(f'{x:.1f}' for x in os.getloadavg())} (1, 5, 15 min) on {os.cpu_count()} CPUs")
+    base, base_cpu = statistics.median(wall["serial"]), statistics.median(cpu["serial"])
     for name in names:
         res, med = results[name], statistics.median(wall[name])
         agree = "" if name == "serial" else (f"  agrees: {res.summary() == serial.summary()}, positions "
                                             f"{'<=' if res.states <= serial.states else '>'} serial")
-        print(f"  {name:<7} wall min {min(wall[name]):6.2f} s median {med:6.2f} s  cpu median "
-              f"{statistics.median(cpu[name]):6.2f} s  {res.states:>7,} positions {res.answers:>8,} answers  "
-              f"x{base / med:4.2f}{agree}")
+        print(f"  {name:<7} wall min {min(wall[name]):6.2f} s median {med:6.2f} s  x{base / med:4.2f}   cpu median "
+              f"{statistics.median(cpu[name]):6.2f} s (x{statistics.median(cpu[name]) / base_cpu:4.2f} of serial)  "
+              f"busiest worker + parent {statistics.median(path[name]):6.2f} s  "
+              f"x{base_cpu / statistics.median(path[name]):4.2f}   {res.states:>7,} positions {res.answers:>8,} "
+              f"answers{agree}")
 
 
 def main() -> None:

@@ -4,10 +4,19 @@ the drawing alone (a step along the timeline) and, for comparison, the path the 
 before (a new figure for each step, then ``savefig``). Graph building is timed too.
 
 Every figure is printed as min and median milliseconds over repeats, with the median's ratio to
-a fixed pure-Python calibration workload timed in the same run, so figures from a busy machine
-can be compared. Asserts nothing. Aim (issue 16): the edit-to-visible-drawing path under 50 ms.
+a fixed pure-Python calibration workload timed in the same run. Asserts nothing. Aim (issues 16
+and 28): the edit-to-visible-drawing path under 50 ms median for every view.
 
-Run: ``python benchmarks/bench_views.py [--repeats N]``
+``--against REV`` compares in one run instead (issue 28, point 5): REV is checked out in a
+temporary worktree (``against.py``) and each side runs ``side.py`` in its own process with its own
+revision's rulekit and widgets; both read the same 20-card board file written here and time a
+board edit through the widget model (``GameModel.edit_card``: the whole line replayed on the
+edited board, the drawing widget's picture rendered on an Agg canvas and encoded as the PNG the
+page shows; ``side_views.py``), per view, and the edit's replay alone. Rounds alternate A B, B A,
+…; each figure gives min and median wall-clock and CPU milliseconds per side and the ratio of
+the medians. A view REV does not have is ``n/a``.
+
+Run: ``python benchmarks/bench_views.py [--repeats N]`` or ``… --against REV [--rounds R]``
 """
 from __future__ import annotations
 
@@ -18,7 +27,9 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(1, str(ROOT / "benchmarks"))
 
 import matplotlib  # noqa: E402
 
@@ -42,6 +53,58 @@ def board():
     b.card("w3", "Crow", owner="P2", abilities=[reaction("r", killed(type="character"), [draw(1)])])
     b.card("w4", "Bell", owner="P1", abilities=[reaction("r", killed(type="character"), [draw(1)])])
     return b.kill("c0", "c2", id="claim").build()
+
+
+def board_file() -> dict:
+    """The same board as plain scenario data, for ``--against`` (every revision reads it)."""
+    deck = [{"id": f"{p.lower()}d{i}", "title": f"{p} deck {i}", "owner": p, "zone": "draw deck", "type": "attachment"}
+            for p in ("P1", "P2") for i in range(4)]
+    characters = [{"id": f"c{i}", "title": f"Character {i}", "owner": "P1" if i % 2 else "P2"} for i in range(8)]
+    watchers = [{"id": cid, "title": title, "owner": owner, "abilities": [
+        {"id": ab, "timing": timing, "when": {"event": "killed", "card": {"type": "character"}}, "effect": [{"do": "draw", "target": "you"}]}]}
+        for cid, title, owner, ab, timing in (("w1", "Maester", "P2", "i", "interrupt"), ("w2", "Raven", "P1", "r", "reaction"),
+                                              ("w3", "Crow", "P2", "r", "reaction"), ("w4", "Bell", "P1", "r", "reaction"))]
+    return {"ruleset": "agot", "title": "20 cards", "players": ["P1", "P2"], "first_player": "P1",
+            "cards": deck + characters + watchers, "script": [{"do": "kill", "cards": ["c0", "c2"], "id": "claim"}]}
+
+
+def against(rev: str, rounds: int, repeats: int) -> None:
+    """This checkout and ``rev`` side by side in one run (see the module's docstring)."""
+    import yaml
+    from against import Side, checkout
+    with checkout(rev) as (sha, here, tmp, tree):
+        path = tmp / "board.yaml"
+        path.write_text(yaml.safe_dump(board_file(), sort_keys=False))
+        sides = [Side(here, ROOT, tmp / "A"), Side(sha, tree, tmp / "B")]
+        for name, side in zip("AB", sides):
+            print(f"{name}: {side.label}, rulekit from {side.where}")
+        work = [(f"edit:{v}", f"{v}: edit to drawing") for v in VIEWS] + [("replay", "the edit's replay alone")]
+        times: dict = {}
+        try:
+            for r in range(rounds):
+                for mode, _ in work:
+                    for i in ((0, 1) if r % 2 == 0 else (1, 0)):
+                        wall, cpu = sides[i].time(mode, str(path), mode, repeats, 1)
+                        times.setdefault(("wall", mode, i), []).extend(wall)
+                        times.setdefault(("cpu", mode, i), []).extend(cpu)
+        finally:
+            for side in sides:
+                side.close()
+    print(f"side by side in one run: A = {here}, B = {sha}; {rounds} interleaved rounds (A B, B A, …) of {repeats} "
+          f"edits each; the board has {len(board_file()['cards'])} cards; ms per edit, min / median; "
+          f"B/A = ratio of the medians")
+    for mode, label in work:
+        print(f"  {label}")
+        for clock in ("wall", "cpu"):
+            a, b = times[clock, mode, 0], times[clock, mode, 1]
+            aim = "" if mode == "replay" or clock == "cpu" or not a else \
+                f"   A {'meets' if statistics.median(a) * 1e3 < 50 else 'misses'} the aim (< 50 ms)"
+            ratio = f"B/A = {statistics.median(b) / statistics.median(a):.2f}x" if a and b else ""
+            print(f"    {clock:<4}  A {_ms(a)}   B {_ms(b)}   {ratio}{aim}")
+
+
+def _ms(ts: list) -> str:
+    return f"{min(ts) * 1e3:7.1f} / {statistics.median(ts) * 1e3:7.1f}" if ts else "    n/a /     n/a"
 
 
 def calibration() -> float:
@@ -71,7 +134,13 @@ def line(name: str, figures: tuple[float, float], unit: float, aim: str = "") ->
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeats", type=int, default=15)
-    repeats = parser.parse_args().repeats
+    parser.add_argument("--against", metavar="REV", help="compare with revision REV in the same run")
+    parser.add_argument("--rounds", type=int, default=4, help="interleaved rounds with --against")
+    args = parser.parse_args()
+    if args.against:
+        against(args.against, args.rounds, max(1, args.repeats // args.rounds))
+        return
+    repeats = args.repeats
     scenario = board()
     unit = calibration()
     game = Game.start(scenario, play_defaults=True)

@@ -5,7 +5,8 @@ revision's code first on ``PYTHONPATH``. It imports nothing from the benchmark's
 only public calls that every revision since 2c99293 has (``rulekit.load``, ``Game.start``,
 ``game.scenario``), so it keeps working when modules move. It reads commands on stdin, one a line:
 ``NAME PATH MODE REPEATS BATCH`` (MODE is ``start`` — ``Game.start(scenario, play_defaults=True)``, as
-users call it — or ``loop`` — the engine loop that ``Game.start`` calls, with the same arguments; each timed run calls it BATCH times), and answers each with one JSON line of seconds per run: wall-clock and this process's CPU time
+users call it — or ``loop`` — the engine loop that ``Game.start`` calls, with the same arguments; or a view's workload of
+``side_views.py``, ``edit:VIEW`` or ``replay``; each timed run calls it BATCH times), and answers each with one JSON line of seconds per run: wall-clock and this process's CPU time
 (on a machine shared with other work, CPU time leaves out the spells the process waited).
 """
 from __future__ import annotations
@@ -40,6 +41,9 @@ def _engine_loop(scenario):
 
 
 def _workload(path: str, mode: str):
+    if mode == "replay" or mode.startswith("edit:"):     # the views' workloads (bench_views.py)
+        import side_views
+        return side_views.workload(path, mode)
     import rulekit
     scenario = rulekit.load(path).scenario
     if mode == "start":

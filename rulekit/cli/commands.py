@@ -296,6 +296,25 @@ def _say_if_workers_could_not_help(result, workers: int, overhead: float) -> Non
     elif result.complete and result.seconds < overhead:
         print(f"rulekit: --workers {workers} could not help: the walk took {result.seconds:.2f} s, less than "
               f"starting and stopping the workers ({overhead:.2f} s); walk it without --workers", file=sys.stderr)
+    elif result.complete:
+        busy = _other_work(workers)
+        if busy is not None:
+            load, cpus = busy
+            print(f"rulekit: --workers {workers} could not help much: other work kept the machine busy (load "
+                  f"average {load:.1f} on {cpus} CPUs), so the workers took turns with it instead of running side "
+                  f"by side", file=sys.stderr)
+
+
+def _other_work(workers: int) -> tuple[float, int] | None:
+    """(load average, CPUs) when work other than the walk's ``workers`` left fewer CPUs than
+    ``workers`` free over the last minute; None when not, or when the system cannot say."""
+    import os
+    try:
+        load = os.getloadavg()[0]
+    except (AttributeError, OSError):
+        return None
+    cpus = os.cpu_count() or 1
+    return (load, cpus) if cpus - max(0.0, load - workers) < workers - 0.5 else None
 
 
 def _workers(asked: int | None) -> int:

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import functools
 import io
+import struct
+import zlib
 
 import matplotlib
 
@@ -220,16 +222,11 @@ class View:
                 _blit_text(buffer, t)
 
     def png(self) -> bytes:
-        """The drawing as PNG bytes, encoded from the canvas buffer."""
-        from PIL import Image
+        """The drawing as PNG bytes, encoded from the canvas buffer (the rows the step uses)."""
         self.render()
         canvas = self.figure.canvas
-        w, h = canvas.get_width_height()
-        rows = min(h, int(round(self.used * DPI)))
-        buf = io.BytesIO()
-        Image.frombuffer("RGBA", (w, rows), np.ascontiguousarray(np.asarray(canvas.buffer_rgba())[:rows]), "raw",
-                         "RGBA", 0, 1).convert("RGB").save(buf, format="png", compress_level=1)
-        return buf.getvalue()
+        h = canvas.get_width_height()[1]
+        return png_bytes(np.asarray(canvas.buffer_rgba())[:min(h, int(round(self.used * DPI)))])
 
     def crop(self) -> None:
         """Shrink the figure to the part the step uses (a drawing made once, not updated again)."""
@@ -238,6 +235,21 @@ class View:
             self.ax.set_ylim(h - self.used, h)
             self.figure.set_size_inches(w, self.used)
             self._background = None
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+
+def png_bytes(rgba) -> bytes:
+    """An RGBA pixel array as a PNG: its rows unfiltered, deflated at the fastest level. About
+    twice as fast as Pillow's encoder for a drawing (which adds a conversion to RGB and filters each
+    row), a little larger; every drawing of the widgets is encoded on each step, so speed wins."""
+    rows, width = rgba.shape[:2]
+    lines = np.zeros((rows, width * 4 + 1), np.uint8)       # each row: filter type 0 (none), then its pixels
+    lines[:, 1:] = rgba.reshape(rows, -1)
+    header = struct.pack(">IIBBBBB", width, rows, 8, 6, 0, 0, 0)   # 8 bits, RGBA, deflate, no filter, no interlace
+    return b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header) + _chunk(b"IDAT", zlib.compress(lines, 1)) + _chunk(b"IEND", b"")
 
 
 # -- text drawn from cached bitmaps --------------------------------------------------------------------------

@@ -126,3 +126,18 @@ def test_the_cli_says_when_workers_cannot_help(capsys):
     err = capsys.readouterr().err
     if (os.cpu_count() or 1) >= 2:
         assert "--workers 2 could not help" in err and "without --workers" in err
+
+
+def test_the_cli_says_when_other_work_keeps_the_cpus_busy(capsys, monkeypatch):
+    import rulekit.cli.commands as commands
+    monkeypatch.setattr(os, "getloadavg", lambda: (9.0, 9.0, 9.0))
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+
+    class Walked:                               # a complete walk shared by workers, longer than their start
+        subtrees, complete, seconds, states = 4, True, 5.0, 1000
+    commands._say_if_workers_could_not_help(Walked, 2, 0.3)
+    err = capsys.readouterr().err
+    assert "could not help much" in err and "load average 9.0 on 2 CPUs" in err
+    monkeypatch.setattr(os, "getloadavg", lambda: (2.1, 2.0, 2.0))     # the two workers alone
+    commands._say_if_workers_could_not_help(Walked, 2, 0.3)
+    assert capsys.readouterr().err == ""
