@@ -26,7 +26,7 @@ def _trace(args) -> int:
     if corpus is not None:          # a corpus card: the card it is about, as printed
         print(_safe(corpus_header(loaded.scenario)))
     print(_safe_lines(format_trace(game.timeline, verdicts=not args.no_verdicts, rules=args.rules, quiet=args.quiet,
-                                   ids=args.ids)))
+                                   ids=args.ids, scenario=game.scenario)))
     for u in game.unapplied:
         print(_safe(f"answer not applied: {u.key} -> {u.option}: {u.why}"))
     return FAILED if game.unapplied else OK

@@ -45,7 +45,8 @@ def build_parser() -> argparse.ArgumentParser:
     trace.add_argument("--rules", action="store_true", help="quote each rule's text where it first applies")
     trace.add_argument("--no-verdicts", action="store_true", help="leave out the verdicts of the abilities considered")
     trace.add_argument("--ids", action="store_true",
-                       help="under each decision, the line to write in an answers file: "
+                       help="show the engine's ids (cards, abilities, occurrences) instead of names, and under each decision "
+                            "the line to write in an answers file: "
                             "\"DECISION | AT | CHOOSER | #N -> ANSWER\" with the option chosen")
     trace.add_argument("--quiet", action="store_true",
                        help="fold each nested sequence in which nobody could respond into one line")

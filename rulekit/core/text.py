@@ -185,30 +185,140 @@ def is_internal_id(token: str, state: GameState | None = None) -> bool:
         ids.is_card_object(token)
 
 
-def _token_name(token: str, state: GameState) -> str:
-    use = ids.parse_use(token)
-    card = card_of(state, use.obj) if use is not None else None
-    if card is not None:
-        ability = card.ability(use.ability)
-        kind = ability.timing.value if ability is not None and ability.timing not in (Timing.TRIGGERED, Timing.PRIORITY) \
-            else "ability"
-        return f"{card.title}'s {kind}"
-    label = condition_label(state, ids.outermost(token))
-    if not label.startswith("the occurrence"):
-        return names(label, state)
-    if ids.is_chain(token):
-        return "the Chain"
-    if ids.is_script_occurrence(token):
-        return "the scripted event"
-    tail = ids.last_part(token).replace("-", " ")
-    if tail in ("would", "interrupt", "reaction"):
-        return f"the {tail} window"
-    card = card_of(state, token)
-    return card.title if card is not None else "the occurrence"
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+
+
+def ordinal(n: int) -> str:
+    """``1`` → ``"first"``; past ten, ``"11th"``."""
+    return _ORDINALS[n - 1] if 1 <= n <= len(_ORDINALS) else f"{n}th"
+
+
+class Namer:
+    """Engine ids named as a reader says them — the one place that names them: a card by its title
+    (a copy of a card another card shares the title of, by whose it is or its number: "Hollowfield
+    Steward (P2's copy)"), an ability by its card and kind ("Carrion Crow's reaction"; the second
+    of a kind on one card "Carrion Crow's second reaction"), a use of an ability with what it
+    answers ("Carrion Crow's ability, for Second Victim dies"), a script occurrence by its label.
+    ``states`` are the game's states to read cards from (a card keeps the abilities it was
+    granted); ``scenario``, when given, labels the script's occurrences."""
+
+    def __init__(self, states, scenario=None):
+        states = [s for s in states if s is not None]
+        self.state = states[-1] if states else None
+        self.cards: dict = {}
+        for state in states:
+            for card in (state.cards[i] for i in state.order):
+                if card.id not in self.cards or len(card.abilities) > len(self.cards[card.id].abilities):
+                    self.cards[card.id] = card
+        by_title: dict = {}
+        for card in self.cards.values():
+            by_title.setdefault(card.title, []).append(card)
+        self.copies: dict = {}         # card id -> what tells it from the cards sharing its title
+        for same in (v for v in by_title.values() if len(v) > 1):
+            owners = [c.controller or c.owner for c in same]
+            for i, card in enumerate(same):
+                own = owners[i]
+                self.copies[card.id] = f"{own}'s copy" if own and owners.count(own) == 1 else f"copy {i + 1}"
+        self.occurrences: dict = {}
+        if scenario is not None:
+            for occ, entry in zip(scenario.occurrence_ids, scenario.script):
+                titles = [self.card_name(c) or c for c in entry.cards]
+                subject = ", ".join(titles) or entry.player or entry.phase or ""
+                self.occurrences[occ] = entry.label or f"{entry.do.value} {subject}".strip()
+
+    def card(self, obj: str):
+        return self.cards.get(ids.card_id(obj))
+
+    def card_name(self, obj: str) -> str | None:
+        card = self.card(obj)
+        if card is None:
+            return None
+        copy = self.copies.get(card.id)
+        return f"{card.title} ({copy})" if copy else card.title
+
+    def ability_name(self, obj: str, ability_id: str) -> str | None:
+        """``"Carrion Crow's reaction"``; ``None`` if ``obj`` is no card of this game."""
+        card = self.card(obj)
+        if card is None:
+            return None
+        ability = card.ability(ability_id)
+        if card.type == "spell":
+            kind = "spell"
+        elif ability is None or ability.timing in (Timing.TRIGGERED, Timing.PRIORITY):
+            kind = "ability"
+        else:
+            kind = ability.timing.value
+        if ability is not None:
+            same = [a.id for a in card.abilities if _kind(a) == _kind(ability)]
+            if len(same) > 1:
+                kind = f"{ordinal(same.index(ability.id) + 1)} {kind}"
+        return f"{self.card_name(obj)}'s {kind}"
+
+    def token(self, token: str) -> str | None:
+        """The name of an id, or ``None`` if it is none of this game's ids."""
+        use = ids.parse_use(token)
+        if use is not None:
+            named = self.ability_name(use.obj, use.ability)
+            if named is not None:
+                answered = self._answered(use.responds_to)
+                return f"{named}, for {answered}" if answered else named
+        if token in self.occurrences:
+            return self.occurrences[token]
+        if ids.is_chain(token):
+            return "the Chain"
+        for occ in sorted(self.occurrences, key=len, reverse=True):
+            step = token[len(occ) + 1:] if token.startswith(f"{occ}/") else ""
+            if step and ":" not in step and "/" not in step:    # a step of the entry's own (a challenge's defenders)
+                return f"the {step.replace('-', ' ')} of {self.occurrences[occ]}"
+        label = self._condition(token)
+        if label:
+            return label
+        if ids.is_script_occurrence(token):
+            return "the scripted event"
+        tail = ids.last_part(token).replace("-", " ")
+        if ids.is_compound(token) and tail.endswith(("would", "interrupt", "reaction")):
+            return f"the {tail} window"
+        return self.card_name(token) if ids.is_card_object(token) else None
+
+    def _condition(self, token: str) -> str:
+        """A triggering condition (or one a nested or delayed effect grew from) in words, or ``""``."""
+        if self.state is None or not ids.is_compound(token):
+            return ""
+        label = condition_label(self.state, ids.outermost(token))
+        return "" if label.startswith("the occurrence") else self.words(label)
+
+    def _answered(self, responds_to: str | None) -> str:
+        """What a use answers, in words (a condition, or a script occurrence); ``""`` for a Chain
+        window, which says nothing a reader needs."""
+        if not responds_to:
+            return ""
+        if responds_to in self.occurrences:
+            return self.occurrences[responds_to]
+        return self._condition(responds_to)
+
+    def words(self, text: str) -> str:
+        """``text`` for a reader: a bracketed id after a name dropped (``"Ser Jaime (c3)"`` →
+        ``"Ser Jaime"``, or ``"Ser Jaime (P2's copy)"`` for one of two) and any other id of this
+        game replaced by its name."""
+        def bracketed(inner: str):
+            if inner in self.cards or (ids.is_card_object(inner) and self.card(inner) is not None):
+                copy = self.copies.get(ids.card_id(inner))
+                return f" ({copy})" if copy else ""
+            use = ids.parse_use(inner)
+            answered = self._answered(use.responds_to) if use is not None else ""
+            if answered:                     # after its ability's name: what the use answers
+                return f", for {answered}"
+            known = self.token(inner) is not None or ids.is_compound(inner) or ids.is_instruction_part(inner)
+            return "" if known else None
+        text = ids.sub_part_of(text, self.token)
+        text = ids.rename_bracketed(ids.without_part_of(text).replace("the occurrence ", ""), bracketed)
+        return ids.sub_ids(text, lambda token: self.token(token) or token, after_hash=False)
+
+
+def _kind(ability) -> str:
+    return "ability" if ability.timing in (Timing.TRIGGERED, Timing.PRIORITY) else ability.timing.value
 
 
 def names(text: str, state: GameState) -> str:
-    """``text`` for a reader: ids in brackets dropped (``"Hollowfield Steward (c3)"`` →
-    ``"Hollowfield Steward"``) and any other engine id replaced by what it names."""
-    text = ids.sub_bracketed(ids.without_part_of(text), lambda token: is_internal_id(token, state))
-    return ids.sub_ids(text, lambda token: _token_name(token, state) if is_internal_id(token, state) else token)
+    """``text`` for a reader (:meth:`Namer.words`), naming from ``state``."""
+    return Namer((state,)).words(text)
