@@ -2,7 +2,6 @@
 outcomes differ, with cards and abilities named."""
 from __future__ import annotations
 
-from rulekit.core import ids
 from html import escape
 
 from rulekit.core.text import Namer
@@ -39,8 +38,7 @@ class Compared(_Shown):
 
     def lines(self) -> list[str]:
         head = [self.question] if self.question else []
-        return head + [self.names.words(ids.sub_quoted(line, self.names.token))
-                       for line in str(self.comparison).splitlines()]
+        return head + self.comparison.lines()
 
     def _text(self) -> str:
         return "\n".join(self.lines())
