@@ -214,7 +214,7 @@ def _compare(args) -> int:
         print(json.dumps(result.to_data(), indent=1, ensure_ascii=False))
     else:
         print(_safe(f"{loaded.scenario.title}  ({loaded.file})"))
-        print(_safe_lines(str(result)))
+        print(_safe_lines("\n".join(result.lines(ids=args.ids))))
     return OK
 
 
@@ -283,7 +283,7 @@ def _explore(args) -> int:
         print(json.dumps(result.to_dict(), indent=1, ensure_ascii=False))
     else:
         print(_safe(f"{loaded.scenario.title}  ({loaded.file})"))
-        print(_safe_lines(result.describe()))
+        print(_safe_lines(result.describe(ids=args.ids)))
     return OK
 
 

@@ -99,6 +99,8 @@ def build_parser() -> argparse.ArgumentParser:
     compare.add_argument("--ruling", action="append", default=[], metavar="NAME=OPTION")
     compare.add_argument("--json", action="store_true",
                          help="print {same, first_difference, outcome_differences} as JSON")
+    compare.add_argument("--ids", action="store_true",
+                         help="show the engine's ids (cards, abilities, occurrences) instead of names")
 
 
     schema = sub.add_parser("schema", help="print the JSON Schema of the scenario or trace format")
@@ -110,6 +112,9 @@ def build_parser() -> argparse.ArgumentParser:
     explore.add_argument("--json", action="store_true", help="print the outcomes as JSON (rulekit-explore/1)")
     explore.add_argument("--limit", metavar="N", help="stop after N positions, or after a time such as 30s")
     explore.add_argument("--workers", type=int, metavar="N", help="walk subtrees in N local processes")
+    explore.add_argument("--ids", action="store_true",
+                         help="show the engine's ids (cards, abilities, occurrences) instead of names, and each "
+                              "choice's answer key (\"DECISION | AT | CHOOSER | #N\")")
 
     parse = sub.add_parser("parse", help="read a card's printed text: its abilities as YAML, and its canonical wording",
                            description="Read one card's printed text the way a scenario file's `text:` is read "

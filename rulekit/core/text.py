@@ -57,7 +57,7 @@ def condition_label(state: GameState, tc_id: str) -> str:
 
 
 def use_ref_label(state: GameState, use_id: str) -> str:
-    """``"c7.r1@s:claim:killed:c3"`` → ``"Tyrion's reaction (c7.r1) for: Ser Jaime (c3) killed"``."""
+    """``"c7.r1@s:claim:killed:c3"`` → ``"Tyrion's reaction (c7.r1), for Ser Jaime (c3) killed"``."""
     use = ids.parse_use(use_id)
     card = card_of(state, use.obj) if use is not None else None
     if card is None:
@@ -66,7 +66,7 @@ def use_ref_label(state: GameState, use_id: str) -> str:
     ability = card.ability(ability_id)
     kind = ability.timing.value if ability else "ability"
     target = condition_label(state, responds_to)
-    return f"{card.title}'s {kind} ({obj}.{ability_id}) for: {target}"
+    return f"{card.title}'s {kind} ({obj}.{ability_id}), for {target}"
 
 
 def option_label(kind, option_id: str, state: GameState, chooser: str) -> str:

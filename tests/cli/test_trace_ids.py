@@ -48,7 +48,7 @@ def test_the_default_trace_has_no_answer_lines(capsys):
     shown = [l for l in with_ids.splitlines() if not ANSWER_LINE.match(l)]
     assert len(shown) == len(plain.splitlines())
     assert "c7.i1" not in plain and "(c3)" not in plain and "s:claim" not in plain
-    assert "Maester Orwyn's interrupt for: Hollowfield Steward killed" in plain
+    assert "Maester Orwyn's interrupt, for Hollowfield Steward killed" in plain
     assert "c7.i1@s:claim:killed:c3" in with_ids and "Hollowfield Steward (c3)" in with_ids
 
 

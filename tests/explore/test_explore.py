@@ -264,7 +264,7 @@ def test_the_drawings_of_an_exploration():
     result = explore(ROOT / "scenarios/agot/claim-2-kill.yaml", progress=False)
     for fig in (draw_exploration(result), draw_outcomes(result)):
         assert fig._repr_png_()[:8] == b"\x89PNG\r\n\x1a\n"
-    assert result.common == "c3 → dead pile; c4 → dead pile"
+    assert result.common == "Hollowfield Steward → dead pile; Septa Orlaine → dead pile"
 
 
 def test_the_outcomes_widget_loads_an_example_line_into_the_explorer():
