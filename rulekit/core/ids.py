@@ -241,6 +241,12 @@ def outermost(any_id: str) -> str:
     return any_id.partition("/")[0]
 
 
+def nested_part(any_id: str) -> str:
+    """What follows an id's first ``/``: the part of a use a nested id names (``effect0``,
+    ``initiation``, ``effect0:kneels:c5``); ``""`` for an id with none."""
+    return any_id.partition("/")[2]
+
+
 def owner_of_part(part_id: str) -> str:
     """The id a ``<id>/<part>`` id (a delayed effect, a target slot) belongs to."""
     return part_id.rpartition("/")[0]

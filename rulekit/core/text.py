@@ -220,11 +220,16 @@ class Namer:
                 own = owners[i]
                 self.copies[card.id] = f"{own}'s copy" if own and owners.count(own) == 1 else f"copy {i + 1}"
         self.occurrences: dict = {}
+        self.repeats: dict = {}        # a script occurrence that reads as another does -> its number among them
         if scenario is not None:
             for occ, entry in zip(scenario.occurrence_ids, scenario.script):
                 titles = [self.card_name(c) or c for c in entry.cards]
                 subject = ", ".join(titles) or entry.player or entry.phase or ""
                 self.occurrences[occ] = entry.label or f"{entry.do.value} {subject}".strip()
+            said = list(self.occurrences.values())
+            for occ, words in self.occurrences.items():
+                if said.count(words) > 1:
+                    self.repeats[occ] = [o for o, w in self.occurrences.items() if w == words].index(occ) + 1
 
     def card(self, obj: str):
         return self.cards.get(ids.card_id(obj))
@@ -256,6 +261,17 @@ class Namer:
 
     def token(self, token: str) -> str | None:
         """The name of an id, or ``None`` if it is none of this game's ids."""
+        outer = ids.outermost(token)
+        if outer != token and not self._is_use(token):   # a part of a use or occurrence: its condition, or the part
+            label = condition_label(self.state, token) if self.state is not None else ""
+            if label and not label.startswith("the occurrence"):
+                return self.words(label)
+            owner = self.token(outer)
+            part = ids.nested_part(token)
+            if owner is not None and ids.is_instruction_part(part):
+                return f"the {'cost' if part.startswith('cost') else 'effect'} of {owner}"
+            if owner is not None and ":" not in part and "/" not in part:
+                return f"the {part.replace('-', ' ')} of {owner}"
         use = ids.parse_use(token)
         if use is not None:
             named = self.ability_name(use.obj, use.ability)
@@ -280,12 +296,42 @@ class Namer:
             return f"the {tail} window"
         return self.card_name(token) if ids.is_card_object(token) else None
 
+    def _is_use(self, token: str) -> bool:
+        """Whether ``token`` is a use of an ability (``c7.i1@s:claim:killed:c3``, or one answering
+        a condition of a nested sequence) rather than an id derived from one (``<use>/effect0``,
+        ``<use>/effect0:draws:P2``)."""
+        use = ids.parse_use(token)
+        if use is None or self.card(use.obj) is None:
+            return False
+        answered = use.responds_to or ""
+        if ids.outermost(answered) == answered:
+            return True
+        inner = ids.parse_use(ids.outermost(answered))
+        return inner is not None and self.card(inner.obj) is not None and split_condition(answered) is not None
+
     def _condition(self, token: str) -> str:
         """A triggering condition (or one a nested or delayed effect grew from) in words, or ``""``."""
         if self.state is None or not ids.is_compound(token):
             return ""
-        label = condition_label(self.state, ids.outermost(token))
-        return "" if label.startswith("the occurrence") else self.words(label)
+        for which in (token, ids.outermost(token)):
+            label = condition_label(self.state, which)
+            if not label.startswith("the occurrence"):
+                parts = split_condition(which)
+                nth = self.repeats.get(parts[0]) if parts is not None else None
+                return self.words(label) + (f" (the {ordinal(nth)} time)" if nth else "")
+        return ""
+
+    def _told_apart(self, obj: str, ability_id: str) -> str:
+        """What tells an ability named by its card's title from another that reads the same: the
+        card's copy, and the ability's number among its card's abilities of its kind."""
+        card = self.card(obj)
+        ability = card.ability(ability_id) if card is not None else None
+        parts = [self.copies[card.id]] if card is not None and card.id in self.copies else []
+        if ability is not None:
+            same = [a.id for a in card.abilities if _kind(a) == _kind(ability)]
+            if len(same) > 1:
+                parts.append(f"its {ordinal(same.index(ability.id) + 1)} {_kind(ability)}")
+        return ", ".join(parts)
 
     def _answered(self, responds_to: str | None) -> str:
         """What a use answers, in words (a condition, or a script occurrence); ``""`` for a Chain
@@ -308,6 +354,9 @@ class Namer:
             answered = self._answered(use.responds_to) if use is not None else ""
             if answered:                     # after its ability's name: what the use answers
                 return f", for {answered}"
+            if use is not None and use.responds_to is None and self.card(use.obj) is not None:
+                apart = self._told_apart(use.obj, use.ability)     # after "Title's reaction": which one
+                return f" ({apart})" if apart else ""
             known = self.token(inner) is not None or ids.is_compound(inner) or ids.is_instruction_part(inner)
             return "" if known else None
         text = ids.sub_part_of(text, self.token)
