@@ -89,5 +89,8 @@ def test_a_comparisons_differences_are_said_once_and_name_the_difference(path):
         result = compare_rulings(loaded.scenario, {ruling.name: ruling.default}, {ruling.name: other}, loaded.answers)
         lines = result.lines()
         assert len(lines) == len(set(lines)), f"{ruling.name}: a line said twice: {lines}"
+        sides = [line.split("  [", 1)[0][len("  A: "):] for line in lines if line.startswith(("  A: ", "  B: "))]
+        assert len(sides) in (0, 2) and (not sides or sides[0] != sides[1]), \
+            f"{ruling.name}: the two readings' steps read the same where they part: {lines}"
         for d in result.differences:
             assert d.a != d.b, f"{ruling.name}: {d} reads the same on both sides"
