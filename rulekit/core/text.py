@@ -351,6 +351,9 @@ class Namer:
                 copy = self.copies.get(ids.card_id(inner))
                 return f" ({copy})" if copy else ""
             use = ids.parse_use(inner)
+            if use is not None and ids.outermost(inner) != inner and not self._is_use(inner):
+                named = self.token(inner)    # a part of a use: said in its brackets
+                return f" ({named})" if named else ""
             answered = self._answered(use.responds_to) if use is not None else ""
             if answered:                     # after its ability's name: what the use answers
                 return f", for {answered}"
