@@ -270,6 +270,12 @@ class Namer:
             part = ids.nested_part(token)
             if owner is not None and ids.is_instruction_part(part):
                 return f"the {'cost' if part.startswith('cost') else 'effect'} of {owner}"
+            if owner is not None and part == "instead":
+                use = ids.parse_use(outer)
+                ability = self.ability_name(use.obj, use.ability) if use is not None else None
+                answered = self._answered(use.responds_to) if ability is not None else ""
+                return f"what {ability} does instead" + (f", for {answered}" if answered else "") if ability \
+                    else f"what {owner} does instead"
             if owner is not None and ":" not in part and "/" not in part:
                 return f"the {part.replace('-', ' ')} of {owner}"
         use = ids.parse_use(token)
@@ -339,7 +345,7 @@ class Namer:
         if not responds_to:
             return ""
         if responds_to in self.occurrences:
-            return self.occurrences[responds_to]
+            return f"\u201c{self.occurrences[responds_to]}\u201d"
         return self._condition(responds_to)
 
     def words(self, text: str) -> str:
