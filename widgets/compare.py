@@ -17,10 +17,9 @@ from rulekit import Game
 from rulekit.views.compare import compare, with_rulings
 from rulekit.core.errors import RulekitError
 from rulekit.rulesets import get as get_ruleset
-from rulekit.core.text import names
 
 
-def _column(title: str, steps, part_at: int | None) -> str:
+def _column(title: str, steps, part_at: int | None, namer) -> str:
     rows = []
     for step in steps:
         style = ""
@@ -30,7 +29,7 @@ def _column(title: str, steps, part_at: int | None) -> str:
             style = " style='color:#555'"
         ruling = step.args_dict().get("ruling")
         decided = f" <i>(ruling {html.escape(ruling)})</i>" if ruling else ""
-        rows.append(f"<li{style}>#{step.number} · {html.escape(names(step.describe(), step.state))}{decided}</li>")
+        rows.append(f"<li{style}>#{step.number} · {html.escape(namer.words(step.describe()))}{decided}</li>")
     return (f"<div style='flex:1;min-width:0'><b>{html.escape(title)}</b>"
             f"<ol style='list-style:none;padding-left:0;font-size:90%'>{''.join(rows)}</ol></div>")
 
@@ -92,8 +91,8 @@ class RulingComparison:
         self.result = compare(game_a, game_b)
         part = self.result.first_difference.number if self.result.first_difference else None
         self.columns.value = ("<div style='display:flex;gap:1em'>"
-                              + _column(f"A: {self.option_a.value}", game_a.timeline, part)
-                              + _column(f"B: {self.option_b.value}", game_b.timeline, part) + "</div>")
+                              + _column(f"A: {self.option_a.value}", game_a.timeline, part, self.result.namer)
+                              + _column(f"B: {self.option_b.value}", game_b.timeline, part, self.result.namer) + "</div>")
         if self.result.same:
             self.differences.value = "<p>Both readings give the same timeline and the same outcome here.</p>"
             return
@@ -104,7 +103,7 @@ class RulingComparison:
                 f" (decided by {html.escape(d.ruling_a or d.ruling_b)})" if d.ruling_a or d.ruling_b else
                 f" (rule {html.escape(d.rule_a or d.rule_b)})") + ".")
         if self.result.outcome_differences:
-            lines.append("Outcome: " + "; ".join(html.escape(x) for x in self.result.outcome_differences))
+            lines.append("The outcomes differ in: " + "; ".join(html.escape(str(x)) for x in self.result.differences))
         else:
             lines.append("The outcome is the same.")
         self.differences.value = "<p>" + "<br>".join(lines) + "</p>"

@@ -27,7 +27,7 @@ def _trace(args) -> int:
         print(_safe(corpus_header(loaded.scenario)))
     print(numbering())
     print(_safe_lines(format_trace(game.timeline, verdicts=not args.no_verdicts, rules=args.rules, quiet=args.quiet,
-                                   ids=args.ids)))
+                                   ids=args.ids, scenario=game.scenario)))
     for u in game.unapplied:
         print(_safe(f"answer not applied: {u.key} -> {u.option}: {u.why}"))
     return FAILED if game.unapplied else OK
@@ -215,7 +215,7 @@ def _compare(args) -> int:
         print(json.dumps(result.to_data(), indent=1, ensure_ascii=False))
     else:
         print(_safe(f"{loaded.scenario.title}  ({loaded.file})"))
-        print(_safe_lines(str(result)))
+        print(_safe_lines("\n".join(result.lines(ids=args.ids))))
     return OK
 
 
@@ -284,7 +284,7 @@ def _explore(args) -> int:
         print(json.dumps(result.to_dict(), indent=1, ensure_ascii=False))
     else:
         print(_safe(f"{loaded.scenario.title}  ({loaded.file})"))
-        print(_safe_lines(result.describe()))
+        print(_safe_lines(result.describe(ids=args.ids)))
     return OK
 
 

@@ -45,9 +45,10 @@ def build_parser() -> argparse.ArgumentParser:
     trace.add_argument("--rules", action="store_true", help="quote each rule's text where it first applies")
     trace.add_argument("--no-verdicts", action="store_true", help="leave out the verdicts of the abilities considered")
     trace.add_argument("--ids", action="store_true",
-                       help="under each decision, the line to write in an answers file: "
+                       help="show the engine's ids (cards, abilities, occurrences) instead of names, and under each decision "
+                            "the line to write in an answers file: "
                             "\"DECISION | AT | CHOOSER | #N -> ANSWER\" with the option chosen (#N counts "
-                            "that decision's opportunities from #1, as the board view does)")
+                             "that decision's opportunities from #1, as the board view does)")
     trace.add_argument("--quiet", action="store_true",
                        help="fold each nested sequence in which nobody could respond into one line")
 
@@ -99,6 +100,8 @@ def build_parser() -> argparse.ArgumentParser:
     compare.add_argument("--ruling", action="append", default=[], metavar="NAME=OPTION")
     compare.add_argument("--json", action="store_true",
                          help="print {same, first_difference, outcome_differences} as JSON")
+    compare.add_argument("--ids", action="store_true",
+                         help="show the engine's ids (cards, abilities, occurrences) instead of names")
 
 
     report = sub.add_parser(
@@ -129,6 +132,9 @@ def build_parser() -> argparse.ArgumentParser:
     explore.add_argument("--json", action="store_true", help="print the outcomes as JSON (rulekit-explore/1)")
     explore.add_argument("--limit", metavar="N", help="stop after N positions, or after a time such as 30s")
     explore.add_argument("--workers", type=int, metavar="N", help="walk subtrees in N local processes")
+    explore.add_argument("--ids", action="store_true",
+                         help="show the engine's ids (cards, abilities, occurrences) instead of names, and each "
+                              "choice's answer key (\"DECISION | AT | CHOOSER | #N\")")
 
     parse = sub.add_parser("parse", help="read a card's printed text: its abilities as YAML, and its canonical wording",
                            description="Read one card's printed text the way a scenario file's `text:` is read "

@@ -242,6 +242,12 @@ def outermost(any_id: str) -> str:
     return any_id.partition("/")[0]
 
 
+def nested_part(any_id: str) -> str:
+    """What follows an id's first ``/``: the part of a use a nested id names (``effect0``,
+    ``initiation``, ``effect0:kneels:c5``); ``""`` for an id with none."""
+    return any_id.partition("/")[2]
+
+
 def owner_of_part(part_id: str) -> str:
     """The id a ``<id>/<part>`` id (a delayed effect, a target slot) belongs to."""
     return part_id.rpartition("/")[0]
@@ -291,6 +297,7 @@ _TOKEN_BODY = rf"({_NAME}(?:[.@:/#]{_NAME})+)"
 _TOKEN_RE = {"#": re.compile(rf"(?<![\w'#]){_TOKEN_BODY}"), "": re.compile(rf"(?<![\w']){_TOKEN_BODY}")}
 _PAREN_RE = re.compile(r" ?\(([^()\s]+)\)")
 _PART_OF_RE = re.compile(r"\((?:effect|cost)\d+ of ")
+_PART_OF_ID_RE = re.compile(r"\((?:effect|cost)\d+ of ([^()\s]+)\)")
 _QUOTED_RE = re.compile(r"'([^'\s]+)'")
 _NUMBERS_RE = re.compile(r"[\d.:]+")
 
@@ -317,12 +324,29 @@ def without_part_of(text: str) -> str:
     return _PART_OF_RE.sub("(", text)
 
 
+def sub_part_of(text: str, name: Callable[[str], str | None]) -> str:
+    """``text`` with each ``"(effect0 of <id>)"`` made ``"(<name(id)>)"``, or left where that is ``None``."""
+    def named(m):
+        new = name(m.group(1))
+        return m.group(0) if new is None else f"({new})"
+    return _PART_OF_ID_RE.sub(named, text)
+
+
 def sub_bracketed(text: str, drop: Callable[[str], bool]) -> str:
     """``text`` without each bracketed id (``"Ser Jaime (c3)"`` → ``"Ser Jaime"``) that ``drop``
     says to drop, repeated until none is left."""
+    return rename_bracketed(text, lambda token: "" if drop(token) else None)
+
+
+def rename_bracketed(text: str, name: Callable[[str], str | None]) -> str:
+    """``text`` with each bracketed id (``" (c3)"``) replaced by ``name(id)`` — ``""`` drops it,
+    ``None`` keeps it — repeated until nothing changes."""
+    def renamed(m):
+        new = name(m.group(1))
+        return m.group(0) if new is None else new
     before = None
     while before != text:
-        before, text = text, _PAREN_RE.sub(lambda m: "" if drop(m.group(1)) else m.group(0), text)
+        before, text = text, _PAREN_RE.sub(renamed, text)
     return text
 
 

@@ -57,7 +57,7 @@ def condition_label(state: GameState, tc_id: str) -> str:
 
 
 def use_ref_label(state: GameState, use_id: str) -> str:
-    """``"c7.r1@s:claim:killed:c3"`` → ``"Tyrion's reaction (c7.r1) for: Ser Jaime (c3) killed"``."""
+    """``"c7.r1@s:claim:killed:c3"`` → ``"Tyrion's reaction (c7.r1), for Ser Jaime (c3) killed"``."""
     use = ids.parse_use(use_id)
     card = card_of(state, use.obj) if use is not None else None
     if card is None:
@@ -66,7 +66,7 @@ def use_ref_label(state: GameState, use_id: str) -> str:
     ability = card.ability(ability_id)
     kind = ability.timing.value if ability else "ability"
     target = condition_label(state, responds_to)
-    return f"{card.title}'s {kind} ({obj}.{ability_id}) for: {target}"
+    return f"{card.title}'s {kind} ({obj}.{ability_id}), for {target}"
 
 
 def option_label(kind, option_id: str, state: GameState, chooser: str) -> str:
@@ -195,30 +195,198 @@ def is_internal_id(token: str, state: GameState | None = None) -> bool:
         ids.is_card_object(token)
 
 
-def _token_name(token: str, state: GameState) -> str:
-    use = ids.parse_use(token)
-    card = card_of(state, use.obj) if use is not None else None
-    if card is not None:
-        ability = card.ability(use.ability)
-        kind = ability.timing.value if ability is not None and ability.timing not in (Timing.TRIGGERED, Timing.PRIORITY) \
-            else "ability"
-        return f"{card.title}'s {kind}"
-    label = condition_label(state, ids.outermost(token))
-    if not label.startswith("the occurrence"):
-        return names(label, state)
-    if ids.is_chain(token):
-        return "the Chain"
-    if ids.is_script_occurrence(token):
-        return "the scripted event"
-    tail = ids.last_part(token).replace("-", " ")
-    if tail in ("would", "interrupt", "reaction"):
-        return f"the {tail} window"
-    card = card_of(state, token)
-    return card.title if card is not None else "the occurrence"
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+
+
+def ordinal(n: int) -> str:
+    """``1`` → ``"first"``; past ten, ``"11th"``."""
+    return _ORDINALS[n - 1] if 1 <= n <= len(_ORDINALS) else f"{n}th"
+
+
+class Namer:
+    """Engine ids named as a reader says them — the one place that names them: a card by its title
+    (a copy of a card another card shares the title of, by whose it is or its number: "Hollowfield
+    Steward (P2's copy)"), an ability by its card and kind ("Carrion Crow's reaction"; the second
+    of a kind on one card "Carrion Crow's second reaction"), a use of an ability with what it
+    answers ("Carrion Crow's ability, for Second Victim dies"), a script occurrence by its label.
+    ``states`` are the game's states to read cards from (a card keeps the abilities it was
+    granted); ``scenario``, when given, labels the script's occurrences."""
+
+    def __init__(self, states, scenario=None):
+        states = [s for s in states if s is not None]
+        self.state = states[-1] if states else None
+        self.cards: dict = {}
+        for state in states:
+            for card in (state.cards[i] for i in state.order):
+                if card.id not in self.cards or len(card.abilities) > len(self.cards[card.id].abilities):
+                    self.cards[card.id] = card
+        by_title: dict = {}
+        for card in self.cards.values():
+            by_title.setdefault(card.title, []).append(card)
+        self.copies: dict = {}         # card id -> what tells it from the cards sharing its title
+        for same in (v for v in by_title.values() if len(v) > 1):
+            owners = [c.controller or c.owner for c in same]
+            for i, card in enumerate(same):
+                own = owners[i]
+                self.copies[card.id] = f"{own}'s copy" if own and owners.count(own) == 1 else f"copy {i + 1}"
+        self.occurrences: dict = {}
+        self.repeats: dict = {}        # a script occurrence that reads as another does -> its number among them
+        if scenario is not None:
+            for occ, entry in zip(scenario.occurrence_ids, scenario.script):
+                titles = [self.card_name(c) or c for c in entry.cards]
+                subject = ", ".join(titles) or entry.player or entry.phase or ""
+                self.occurrences[occ] = entry.label or f"{entry.do.value} {subject}".strip()
+            said = list(self.occurrences.values())
+            for occ, words in self.occurrences.items():
+                if said.count(words) > 1:
+                    self.repeats[occ] = [o for o, w in self.occurrences.items() if w == words].index(occ) + 1
+
+    def card(self, obj: str):
+        return self.cards.get(ids.card_id(obj))
+
+    def card_name(self, obj: str) -> str | None:
+        card = self.card(obj)
+        if card is None:
+            return None
+        copy = self.copies.get(card.id)
+        return f"{card.title} ({copy})" if copy else card.title
+
+    def ability_name(self, obj: str, ability_id: str) -> str | None:
+        """``"Carrion Crow's reaction"``; ``None`` if ``obj`` is no card of this game."""
+        card = self.card(obj)
+        if card is None:
+            return None
+        ability = card.ability(ability_id)
+        if card.type == "spell":
+            kind = "spell"
+        elif ability is None or ability.timing in (Timing.TRIGGERED, Timing.PRIORITY):
+            kind = "ability"
+        else:
+            kind = ability.timing.value
+        if ability is not None:
+            same = [a.id for a in card.abilities if _kind(a) == _kind(ability)]
+            if len(same) > 1:
+                kind = f"{ordinal(same.index(ability.id) + 1)} {kind}"
+        return f"{self.card_name(obj)}'s {kind}"
+
+    def token(self, token: str) -> str | None:
+        """The name of an id, or ``None`` if it is none of this game's ids."""
+        outer = ids.outermost(token)
+        if outer != token and not self._is_use(token):   # a part of a use or occurrence: its condition, or the part
+            label = condition_label(self.state, token) if self.state is not None else ""
+            if label and not label.startswith("the occurrence"):
+                return self.words(label)
+            owner = self.token(outer)
+            part = ids.nested_part(token)
+            if owner is not None and ids.is_instruction_part(part):
+                return f"the {'cost' if part.startswith('cost') else 'effect'} of {owner}"
+            if owner is not None and part == "instead":
+                use = ids.parse_use(outer)
+                ability = self.ability_name(use.obj, use.ability) if use is not None else None
+                answered = self._answered(use.responds_to) if ability is not None else ""
+                return f"what {ability} does instead" + (f", for {answered}" if answered else "") if ability \
+                    else f"what {owner} does instead"
+            if owner is not None and ":" not in part and "/" not in part:
+                return f"the {part.replace('-', ' ')} of {owner}"
+        use = ids.parse_use(token)
+        if use is not None:
+            named = self.ability_name(use.obj, use.ability)
+            if named is not None:
+                answered = self._answered(use.responds_to)
+                return f"{named}, for {answered}" if answered else named
+        if token in self.occurrences:
+            return self.occurrences[token]
+        if ids.is_chain(token):
+            return "the Chain"
+        for occ in sorted(self.occurrences, key=len, reverse=True):
+            step = token[len(occ) + 1:] if token.startswith(f"{occ}/") else ""
+            if step and ":" not in step and "/" not in step:    # a step of the entry's own (a challenge's defenders)
+                return f"the {step.replace('-', ' ')} of {self.occurrences[occ]}"
+        label = self._condition(token)
+        if label:
+            return label
+        if ids.is_script_occurrence(token):
+            return "the scripted event"
+        tail = ids.last_part(token).replace("-", " ")
+        if ids.is_compound(token) and tail.endswith(("would", "interrupt", "reaction")):
+            return f"the {tail} window"
+        return self.card_name(token) if ids.is_card_object(token) else None
+
+    def _is_use(self, token: str) -> bool:
+        """Whether ``token`` is a use of an ability (``c7.i1@s:claim:killed:c3``, or one answering
+        a condition of a nested sequence) rather than an id derived from one (``<use>/effect0``,
+        ``<use>/effect0:draws:P2``)."""
+        use = ids.parse_use(token)
+        if use is None or self.card(use.obj) is None:
+            return False
+        answered = use.responds_to or ""
+        if ids.outermost(answered) == answered:
+            return True
+        inner = ids.parse_use(ids.outermost(answered))
+        return inner is not None and self.card(inner.obj) is not None and split_condition(answered) is not None
+
+    def _condition(self, token: str) -> str:
+        """A triggering condition (or one a nested or delayed effect grew from) in words, or ``""``."""
+        if self.state is None or not ids.is_compound(token):
+            return ""
+        for which in (token, ids.outermost(token)):
+            label = condition_label(self.state, which)
+            if not label.startswith("the occurrence"):
+                parts = split_condition(which)
+                nth = self.repeats.get(parts[0]) if parts is not None else None
+                return self.words(label) + (f" (the {ordinal(nth)} time)" if nth else "")
+        return ""
+
+    def _told_apart(self, obj: str, ability_id: str) -> str:
+        """What tells an ability named by its card's title from another that reads the same: the
+        card's copy, and the ability's number among its card's abilities of its kind."""
+        card = self.card(obj)
+        ability = card.ability(ability_id) if card is not None else None
+        parts = [self.copies[card.id]] if card is not None and card.id in self.copies else []
+        if ability is not None:
+            same = [a.id for a in card.abilities if _kind(a) == _kind(ability)]
+            if len(same) > 1:
+                parts.append(f"its {ordinal(same.index(ability.id) + 1)} {_kind(ability)}")
+        return ", ".join(parts)
+
+    def _answered(self, responds_to: str | None) -> str:
+        """What a use answers, in words (a condition, or a script occurrence); ``""`` for a Chain
+        window, which says nothing a reader needs."""
+        if not responds_to:
+            return ""
+        if responds_to in self.occurrences:
+            return f"\u201c{self.occurrences[responds_to]}\u201d"
+        return self._condition(responds_to)
+
+    def words(self, text: str) -> str:
+        """``text`` for a reader: a bracketed id after a name dropped (``"Ser Jaime (c3)"`` →
+        ``"Ser Jaime"``, or ``"Ser Jaime (P2's copy)"`` for one of two) and any other id of this
+        game replaced by its name."""
+        def bracketed(inner: str):
+            if inner in self.cards or (ids.is_card_object(inner) and self.card(inner) is not None):
+                copy = self.copies.get(ids.card_id(inner))
+                return f" ({copy})" if copy else ""
+            use = ids.parse_use(inner)
+            if use is not None and ids.outermost(inner) != inner and not self._is_use(inner):
+                named = self.token(inner)    # a part of a use: said in its brackets
+                return f" ({named})" if named else ""
+            answered = self._answered(use.responds_to) if use is not None else ""
+            if answered:                     # after its ability's name: what the use answers
+                return f", for {answered}"
+            if use is not None and use.responds_to is None and self.card(use.obj) is not None:
+                apart = self._told_apart(use.obj, use.ability)     # after "Title's reaction": which one
+                return f" ({apart})" if apart else ""
+            known = self.token(inner) is not None or ids.is_compound(inner) or ids.is_instruction_part(inner)
+            return "" if known else None
+        text = ids.sub_part_of(text, self.token)
+        text = ids.rename_bracketed(ids.without_part_of(text).replace("the occurrence ", ""), bracketed)
+        return ids.sub_ids(text, lambda token: self.token(token) or token, after_hash=False)
+
+
+def _kind(ability) -> str:
+    return "ability" if ability.timing in (Timing.TRIGGERED, Timing.PRIORITY) else ability.timing.value
 
 
 def names(text: str, state: GameState) -> str:
-    """``text`` for a reader: ids in brackets dropped (``"Hollowfield Steward (c3)"`` →
-    ``"Hollowfield Steward"``) and any other engine id replaced by what it names."""
-    text = ids.sub_bracketed(ids.without_part_of(text), lambda token: is_internal_id(token, state))
-    return ids.sub_ids(text, lambda token: _token_name(token, state) if is_internal_id(token, state) else token)
+    """``text`` for a reader (:meth:`Namer.words`), naming from ``state``."""
+    return Namer((state,)).words(text)

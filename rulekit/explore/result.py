@@ -17,6 +17,7 @@ from immutables import Map
 from rulekit.core import ids
 from rulekit.core.decisions import AnswerKey, DecisionKind, Line
 from rulekit.core.errors import text_lines
+from rulekit.core.text import ordinal
 from rulekit.explore.walker import RUNAWAY, key_text, outcome_data
 
 
@@ -62,13 +63,18 @@ class Choice:
         """A chance decision: the game answers it, its options are chance outcomes (rule ``rulekit.chance``)."""
         return self.key.kind is DecisionKind.CHANCE
 
-    def describe(self) -> str:
-        head = f"chance outcome, not a player's choice — {self.prompt}" if self.chance and not \
-            self.prompt.startswith("chance:") else self.prompt
+    def describe(self, namer=None) -> str:
+        """The choice in a line: with ``namer`` (:class:`~rulekit.core.text.Namer`) its prompt and
+        options named for a reader, else with the answer key and the options' ids."""
+        prompt = namer.words(self.prompt) if namer is not None else self.prompt
+        head = f"chance outcome, not a player's choice — {prompt}" if self.chance and not \
+            prompt.startswith("chance:") else prompt
+        key = "" if namer is not None else f" [{self.key}]"
         if not self.matters:
-            return f"{head} [{self.key}]: does not matter (every option reaches the same outcomes)"
-        parts = "; ".join(f"{o.option} → outcome(s) {', '.join(map(str, o.outcomes)) or 'none'}" for o in self.options)
-        return f"{head} [{self.key}]: matters — {parts}"
+            return f"{head}{key}: does not matter (every option reaches the same outcomes)"
+        parts = "; ".join(f"{namer.words(o.label) if namer is not None else o.option} → outcome(s) "
+                          f"{', '.join(map(str, o.outcomes)) or 'none'}" for o in self.options)
+        return f"{head}{key}: matters — {parts}"
 
     def to_dict(self) -> dict:
         return {"decision": self.key.kind.value, "at": self.key.at, "chooser": self.key.chooser,
@@ -101,6 +107,7 @@ class Exploration:
     chance_decisions: int = 0   # chance decisions met on the walk (each keyed decision once)
     walk: object = field(repr=False, default=None)
     start: object = field(repr=False, default=None)       # the state the walk started from
+    base: object = field(repr=False, default=None)        # the state the outcomes' changes are from
 
     def summary(self) -> tuple:
         """Everything a walk finds, without its cost: what serial and parallel walks share."""
@@ -120,8 +127,18 @@ class Exploration:
         state = "complete" if self.complete else f"incomplete: {self.stopped}"
         return f"<Exploration {title!r}: {len(self.outcomes)} outcome(s) over {self.lines:,} line(s), {state}>"
 
-    def describe(self, *, cost: bool = True) -> str:
-        """The outcomes and the choices as text; ``cost=False`` leaves out the time taken."""
+    def namer(self):
+        """Names for this walk's cards and abilities (:class:`~rulekit.core.text.Namer`)."""
+        from rulekit.core.text import Namer
+        return Namer((self.base, self.start, *(o.state for o in self.outcomes)), self.scenario)
+
+    def describe(self, *, cost: bool = True, ids: bool = False) -> str:
+        """The outcomes and the choices as text, cards and abilities named (``ids``: with the
+        engine's ids and the choices' answer keys); ``cost=False`` leaves out the time taken."""
+        namer = None if ids else self.namer()
+        common, own = self.common, [o.summary for o in self.outcomes]
+        if ids and self.outcomes and self.base is not None:
+            common, own = summaries([o.key for o in self.outcomes], self.base, self.default_key)
         head = (f"{len(self.outcomes)} outcome(s) over {self.lines:,} line(s); {self.states:,} positions walked, "
                 f"{self.answers:,} answers" + (f", {self.seconds:.2f} s" if cost else ""))
         if self.chance_decisions:
@@ -130,9 +147,9 @@ class Exploration:
                      f"{self.lines - self.chance_lines:,} take every chance decision's first outcome")
         if not self.complete:
             head += f" — INCOMPLETE: {self.stopped}; {self.unexplored:,} position(s) not fully walked, counts are lower bounds"
-        lines = [head] + ([f"  in every outcome: {self.common}"] if self.common else [])
-        lines += [f"  {o.number}. {o.lines:,} line(s): {o.summary}" for o in self.outcomes]
-        lines += ["choices:"] + [f"  {c.describe()}" for c in self.choices] if self.choices else \
+        lines = [head] + ([f"  in every outcome: {common}"] if common else [])
+        lines += [f"  {o.number}. {o.lines:,} line(s): {said}" for o, said in zip(self.outcomes, own)]
+        lines += ["choices:"] + [f"  {said}" for said in described(self.choices, namer)] if self.choices else \
             ["choices: none — no decision came up on this board"]
         return text_lines(lines)
 
@@ -170,12 +187,28 @@ class OutcomeTable:
         body = "".join(f"<tr><td>{n}</td><td style='text-align:right'>{lines:,}</td><td style='text-align:right'>"
                        f"{share}</td><td style='text-align:left'>{html.escape(what)}</td></tr>"
                        for n, lines, share, what in self.rows())
-        matters = "".join(f"<li>{html.escape(c.describe())}</li>" for c in r.choices if c.matters) or "<li>none</li>"
+        namer = r.namer()
+        matters = "".join(f"<li>{html.escape(said)}</li>" for c, said in zip(r.choices, described(r.choices, namer))
+                          if c.matters) or "<li>none</li>"
         common = f"<p>In every outcome: {html.escape(r.common)}</p>" if r.common else ""
         return (f"<div class='rk-explore'><p>{len(r.outcomes)} outcome(s) over {r.lines:,} line(s); "
                 f"{r.states:,} positions walked.</p>{note}{common}<table><thead><tr><th>#</th><th>lines</th><th>share</th>"
                 f"<th style='text-align:left'>outcome</th></tr></thead><tbody>{body}</tbody></table>"
                 f"<p>Choices that matter:</p><ul>{matters}</ul></div>")
+
+
+def described(choices, namer) -> list[str]:
+    """Each choice in a line (:meth:`Choice.describe`); named, two decisions whose prompts read
+    the same (one player's opportunities in one window) are told apart by their order."""
+    said = [c.describe(namer) for c in choices]
+    if namer is None:
+        return said
+    heads = [namer.words(c.prompt) for c in choices]
+    for head in {h for h in heads if heads.count(h) > 1}:
+        same = sorted((i for i, h in enumerate(heads) if h == head), key=lambda i: choices[i].key.number)
+        for n, i in enumerate(same, 1):
+            said[i] = said[i].replace(head, f"{head} ({ordinal(n)} time)", 1)
+    return said
 
 
 def line_data(line: Line) -> list[dict]:
@@ -268,7 +301,8 @@ def analyse(w, *, root, prefix: Line, default_key: bool, merged: bool, subtrees:
     # a walk from the scenario's start says what changed from its set-up, before the script ran (a board
     # with no decision has one outcome, and it is what the script did); a walk from a position, from there
     base = root.timeline[0].state if not prefix.answers else root.state
-    common, own = summaries(ordered, base, default_key) if ordered else ("", [])
+    finals = [w.finals.get(o) for o in ordered]
+    common, own = summaries(ordered, base, default_key, _namer(root, base, finals)) if ordered else ("", [])
     outcomes = tuple(Outcome(number[o], o, counts[o], _example(w, parent, first[o], prefix), w.finals.get(o), said)
                      for o, said in zip(ordered, own))
 
@@ -295,7 +329,13 @@ def analyse(w, *, root, prefix: Line, default_key: bool, merged: bool, subtrees:
     firsts = _first_outcome_lines(w, p.post)
     return Exploration(root.scenario, outcomes, tuple(made), back[0], not w.stopped and unexplored == 0, w.stopped,
                        len(w), w.answers, unexplored, merged, subtrees, seconds, default_key, common,
-                       back[0] - firsts, sum(1 for at in choices if at.kind is DecisionKind.CHANCE), w, root.state)
+                       back[0] - firsts, sum(1 for at in choices if at.kind is DecisionKind.CHANCE), w, root.state,
+                       base)
+
+
+def _namer(root, base, finals):
+    from rulekit.core.text import Namer
+    return Namer((base, root.state, *finals), getattr(root, "scenario", None))
 
 
 def _first_outcome_lines(w, post) -> int:
@@ -322,48 +362,51 @@ def _example(w, parent, node, prefix: Line) -> Line:
     return Line(Map(answers))
 
 
-def _changes(key, start, default_key: bool) -> list[str]:
-    """What an outcome changed from the position the walk started at, as short phrases."""
+def _changes(key, start, default_key: bool, namer=None) -> list[str]:
+    """What an outcome changed from the position the walk started at, as short phrases: cards and
+    abilities named by ``namer`` (:class:`~rulekit.core.text.Namer`), else by their ids."""
     if key == RUNAWAY:
         return ["the engine stopped a runaway loop"]
     if not default_key:
         return [json.dumps(json.loads(key_text(key)), ensure_ascii=False)]
+    name = (lambda i: i) if namer is None else (lambda i: namer.token(i) or i)
     parts = dict(key)
     said = []
     for cid, zone, controller, kneeling, own in parts["cards"]:
         card = start.cards.get(cid)
         if card is None:
             continue
-        for name, v in (("zone", zone), ("controller", controller), ("kneeling", kneeling), *own):
-            was = getattr(card, name)
-            if was == v or (name == "zone" and v == "hand"):
+        for field_name, v in (("zone", zone), ("controller", controller), ("kneeling", kneeling), *own):
+            was = getattr(card, field_name)
+            if was == v or (field_name == "zone" and v == "hand"):
                 continue
-            if name == "zone":
-                said.append(f"{cid} → {v}")
-            elif name == "kneeling":
-                said.append(f"{cid} {'knelt' if v else 'stood'}")
+            if field_name == "zone":
+                said.append(f"{name(cid)} → {v}")
+            elif field_name == "kneeling":
+                said.append(f"{name(cid)} {'knelt' if v else 'stood'}")
             else:
-                said.append(f"{cid} {name} {was}→{v}")
+                said.append(f"{name(cid)} {field_name} {was}→{v}")
     for player, hand in parts["hands"]:
         before = {c.id for c in start.cards_in("hand", player)}
         gained = sorted(set(hand) - before)
         if gained:
-            said.append(f"{player} hand +{len(gained)} ({', '.join(gained)})")
+            said.append(f"{player} hand +{len(gained)} ({', '.join(name(c) for c in gained)})")
     newly = [u for u in parts["resolved"] if u not in start.used]
     if newly:
         times: dict = {}
         for u in newly:
             times[ids.use_head(u)] = times.get(ids.use_head(u), 0) + 1
-        said.append("used " + (", ".join(newly) if len(newly) <= 4 else
-                               ", ".join(a if k == 1 else f"{a} ×{k}" for a, k in times.items())))
+        said.append("used " + ("; ".join(name(u) for u in newly) if len(newly) <= 4 else
+                               ", ".join(name(a) if k == 1 else f"{name(a)} ×{k}" for a, k in times.items())))
     if parts["cancelled"]:
         said.append(f"{len(parts['cancelled'])} cancelled")
     return said
 
 
-def summaries(keys, start, default_key: bool) -> tuple[str, list[str]]:
-    """What every outcome shares, and what each adds to it (or "nothing more")."""
-    changes = [_changes(k, start, default_key) for k in keys]
+def summaries(keys, start, default_key: bool, namer=None) -> tuple[str, list[str]]:
+    """What every outcome shares, and what each adds to it (or "nothing more"), named by ``namer``
+    (else with ids)."""
+    changes = [_changes(k, start, default_key, namer) for k in keys]
     common = [c for c in changes[0] if all(c in other for other in changes[1:])] if len(changes) > 1 else []
     own = ["; ".join(c for c in cs if c not in common) or ("nothing more" if common else "nothing changed")
            for cs in changes]

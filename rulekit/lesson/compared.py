@@ -2,10 +2,9 @@
 outcomes differ, with cards and abilities named."""
 from __future__ import annotations
 
-from rulekit.core import ids
 from html import escape
 
-from rulekit.lesson.names import _Names
+from rulekit.core.text import Namer
 from rulekit.lesson.play import Play
 from rulekit.views.faces import _Shown
 
@@ -14,7 +13,7 @@ class Compared(_Shown):
     """A :class:`~rulekit.compare.Comparison` shown with cards and abilities named (the
     comparison itself is ``.comparison``)."""
 
-    def __init__(self, comparison, names: "_Names", question: str = "", lesson_a=None, lesson_b=None):
+    def __init__(self, comparison, names: Namer, question: str = "", lesson_a=None, lesson_b=None):
         self.comparison, self.names, self.question = comparison, names, question
         self.lesson_a, self.lesson_b = lesson_a, lesson_b
 
@@ -39,8 +38,7 @@ class Compared(_Shown):
 
     def lines(self) -> list[str]:
         head = [self.question] if self.question else []
-        return head + [self.names.words(ids.sub_quoted(line, self.names.token))
-                       for line in str(self.comparison).splitlines()]
+        return head + self.comparison.lines()
 
     def _text(self) -> str:
         return "\n".join(self.lines())

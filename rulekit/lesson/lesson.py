@@ -37,7 +37,8 @@ from rulekit.core.scenario import Scenario
 from rulekit.core.verdicts import Code
 from rulekit.lesson import questions
 from rulekit.lesson.compared import Compared
-from rulekit.lesson.names import _Names, _position
+from rulekit.core.text import Namer
+from rulekit.lesson.names import _position
 from rulekit.lesson.play import Play
 
 __all__ = ["CardFace", "Compared", "Lesson", "Play", "Prediction", "Reading", "RuleCard", "Why", "card_face"]
@@ -324,7 +325,7 @@ class Lesson(_Shown):
         other = to if to is not None else next(o for o in found.option_names() if o != found.default)
         line = self.answers if answers is None else _as_line(answers)
         result = compare_rulings(self.scenario, {ruling: found.default}, {ruling: other}, line)
-        names = _Names(self.scenario, (result.game_a.timeline[0].state, result.game_a.state, result.game_b.state))
+        names = Namer((result.game_a.timeline[0].state, result.game_a.state, result.game_b.state), self.scenario)
         return Compared(result, names, found.question, self.variant(ruling=ruling, to=found.default),
                         self.variant(ruling=ruling, to=other))
 

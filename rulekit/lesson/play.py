@@ -7,7 +7,8 @@ from html import escape
 from rulekit.core import ids
 from rulekit.core.errors import RulekitError
 from rulekit.core.game import Game
-from rulekit.lesson.names import _Names, _position, _without_position
+from rulekit.core.text import Namer
+from rulekit.lesson.names import _position, _without_position
 from rulekit.views.faces import _Shown
 
 _QUIET = {"window-empty", "no-forced", "initiation", "instruction", "resolved", "rb-chain-empty"}
@@ -26,7 +27,7 @@ class Play(_Shown):
     def __init__(self, lesson, game: Game):
         self.lesson, self.game = lesson, game
         self.timeline = game.timeline
-        self.names = _Names(lesson.scenario, (game.timeline[0].state, game.state))
+        self.names = Namer((game.timeline[0].state, game.state), lesson.scenario)
 
     # -- reading the result --------------------------------------------------------------------
     def card(self, name: str):

@@ -266,7 +266,7 @@ def test_the_drawings_of_an_exploration():
         assert fig._repr_png_()[:8] == b"\x89PNG\r\n\x1a\n"
     drawn = [" ".join(t.get_text().split()) for t in fig.axes[0].get_yticklabels()]     # each summary whole
     assert drawn == [" ".join(f"#{o.number} {o.summary}".split()) for o in result.outcomes[:20]]
-    assert result.common == "c3 → dead pile; c4 → dead pile"
+    assert result.common == "Hollowfield Steward → dead pile; Septa Orlaine → dead pile"
 
 
 def test_the_outcomes_widget_loads_an_example_line_into_the_explorer():

@@ -23,10 +23,10 @@ def test_the_one_outcome_says_what_the_script_changed(tmp_path, capsys):
     result = explore(loads_scenario(BOARD, "nodec.yaml"))
     assert len(result.outcomes) == 1 and result.lines == 1 and result.complete
     said = result.outcomes[0].summary
-    assert "warden → dead pile" in said and "page knelt" in said and "nothing changed" not in said
+    assert "Calm Warden → dead pile" in said and "Dull Page knelt" in said and "nothing changed" not in said
     path = tmp_path / "nodec.yaml"
     path.write_text(BOARD, encoding="utf-8")
     assert main(["explore", str(path)]) == 0
     out = capsys.readouterr().out
-    assert "1 outcome(s) over 1 line(s)" in out and "warden → dead pile" in out
+    assert "1 outcome(s) over 1 line(s)" in out and "Calm Warden → dead pile" in out
     assert "no decision came up" in out

@@ -101,7 +101,7 @@ def test_a_card_face_names_zone_controller_posture_and_numbers():
 def test_play_shows_positions_and_names_not_ids(claim):
     lines = claim.play().lines()
     assert "#5 · step 4, interrupt window — The window opens; P1 has the first opportunity." in lines
-    assert ("#46 · step 7, reaction window — P1 uses Barrowhill Raven's reaction for: Hollowfield Steward killed "
+    assert ("#46 · step 7, reaction window — P1 uses Barrowhill Raven's reaction, for Hollowfield Steward killed "
             "(P1's choice)." in lines)
     defaults = claim.play(answers="defaults").lines()
     assert "#12 · step 7, reaction window — P1 passes; 1 pass in a row (by default)." in defaults

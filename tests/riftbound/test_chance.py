@@ -65,8 +65,10 @@ def test_a_random_discard_is_answered_by_the_game_and_a_discard_watcher_sees_it(
     assert step.decision.option_ids == ("h1", "h2", "h3") and step.decision.default == "h1"
     assert step.answer == "h2" and step.answered_by == "recorded"
     assert game.state.cards["h2"].zone == "trash" and game.state.cards["d1"].zone == "hand"
-    assert "[chance: 'h2']" in format_trace(game.timeline)
-    assert "chose 'h2'" not in format_trace(game.timeline)        # never shown as a player's choice
+    assert "[chance: 'h2']" in format_trace(game.timeline, ids=True)
+    named = format_trace(game.timeline)
+    assert "[chance: " in named and "'h2'" not in named          # named by default, the id under ids
+    assert "chose 'h2'" not in format_trace(game.timeline, ids=True)        # never shown as a player's choice
 
 
 def test_discard_two_at_random_is_one_outcome_of_pairs_and_two_events():

@@ -13,9 +13,13 @@ CLAIM = ROOT / "scenarios" / "agot" / "claim-2-kill.yaml"
 def test_cli_trace_shows_the_shared_windows(capsys):
     assert main(["trace", str(CLAIM), "--rules"]) == 0
     out = capsys.readouterr().out
+    assert out.count("step 4, interrupt window — The window opens;") == 1
+    assert out.count("step 7, reaction window — The window opens;") == 1
+    assert "stays open until every player has passed" in out
+    assert main(["trace", str(CLAIM), "--rules", "--ids"]) == 0
+    out = capsys.readouterr().out
     assert out.count("The window opens (s:claim:interrupt)") == 1
     assert out.count("The window opens (s:claim:reaction)") == 1
-    assert "stays open until every player has passed" in out
 
 
 def test_cli_trace_with_an_answers_file(tmp_path, capsys):
@@ -23,7 +27,7 @@ def test_cli_trace_with_an_answers_file(tmp_path, capsys):
     answers.write_text('- "act or pass | s:claim:reaction | P1 | #1 -> c6.r1@s:claim:killed:c4"\n')
     assert main(["trace", str(CLAIM), "--answers", str(answers)]) == 0
     out = capsys.readouterr().out
-    assert "P1 uses Barrowhill Raven's reaction (c6.r1) for: Septa Orlaine (c4) killed" in out
+    assert "P1 uses Barrowhill Raven's reaction, for Septa Orlaine killed" in out
     assert "Orwyn" in out and "P2 uses Maester Orwyn" not in out
 
 

@@ -196,7 +196,7 @@ def explore(b: Browser) -> None:
     b.shot("start")
 
     # pick an option: the next opportunity's decision, the timeline at its newest step
-    page.locator(".rk-option", has_text="Maester Orwyn's interrupt for: Hollowfield Steward killed").click()
+    page.locator(".rk-option", has_text="Maester Orwyn's interrupt, for Hollowfield Steward killed").click()
     expect(page.locator(".rk-option")).to_have_count(2, timeout=WAIT)
     expect(where).to_contain_text("#23 · step 4, interrupt window", timeout=WAIT)
     b.shot("picked")

@@ -21,7 +21,7 @@ ID = re.compile(r"\b[A-Za-z0-9_\-]+(?:[.@:][A-Za-z0-9_\-]+)+")
 def test_options_prompt_log_and_why_not_name_cards_not_ids():
     e = explorer(CLAIM, answers=Line())
     labels = [b.description for b in e.decision.buttons.children]
-    assert "Maester Orwyn's interrupt for: Hollowfield Steward killed" in labels
+    assert "Maester Orwyn's interrupt, for Hollowfield Steward killed" in labels
     assert not any(ID.search(label) for label in labels)
     assert "#" in e.decision.prompt.value and "step 4, interrupt window" in e.decision.prompt.value
     assert not ID.search(e.log.widget.value.split("<blockquote>")[0])

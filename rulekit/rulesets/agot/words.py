@@ -75,14 +75,14 @@ def describe(what: str, a: dict, state) -> str | None:
                 f"before the reactions to {condition_label(state, a['condition'])}; it is not a new triggered "
                 "ability, so it does not initiate again.")
     if what == "then-skipped":
-        return f"\"Then\" ({a['instruction']} of {ids.use_head(a['use'])}): the part before did not resolve in full, so the rest does not resolve."
+        return f"\"Then\" ({a['instruction']} of {a['use']}): the part before did not resolve in full, so the rest does not resolve."
     if what == "instruction":
-        return f"{verb_head(a)} ({a['instruction']} of {ids.use_head(a['use'])}): a nested sequence opens."
+        return f"{verb_head(a)} ({a['instruction']} of {a['use']}): a nested sequence opens."
     if what == "not-modelled":
-        return f"{verb_head(a)} ({a['instruction']} of {ids.use_head(a['use'])}): {not_modelled_outcome(a)}"
+        return f"{verb_head(a)} ({a['instruction']} of {a['use']}): {not_modelled_outcome(a)}"
     if what == "chance":
         taken = " and ".join(obj_label(state, c) for c in a["cards"])
-        return f"Chance: the game takes {taken} at random to {a['verb']} ({a['instruction']} of {ids.use_head(a['use'])})."
+        return f"Chance: the game takes {taken} at random to {a['verb']} ({a['instruction']} of {a['use']})."
     if what == "shuffled":
         deck = f"{a['player']}'s {state.rules.deck}"
         if not a["cards"]:
