@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from rulekit import RulekitError, ScenarioError
-from rulekit.files.builder import ScenarioBuilder, draw, killed, reaction
+import boards
+from rulekit.files.builder import ScenarioBuilder
 from rulekit.lesson.lesson import Lesson, card_face
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -26,13 +27,7 @@ def claim() -> Lesson:
 
 def hostile() -> Lesson:
     """A board whose every text is markup, to check that all of it is escaped."""
-    b = ScenarioBuilder("<script>alert('t')</script> & co", players=["P1", "P2"], first_player="P1")
-    b.card("d1", "<i>Deck</i>", owner="P1", zone="draw deck", type="attachment")
-    b.card("c3", "<b>Steward</b>", owner="P2")
-    b.card("c6", "Raven <img src=x onerror=alert(1)>", owner="P1", type="location", abilities=[
-        reaction("r1", killed(type="character"), [draw(1)], text="Reaction: <u>after</u> a kill, draw 1 & smile.")])
-    b.kill("c3", id="k", label="<kill>")
-    return Lesson(b.build())
+    return Lesson(boards.hostile().build())
 
 
 # -- import cost ------------------------------------------------------------------------------------
@@ -156,7 +151,7 @@ def test_the_engine_computes_the_answer_of_a_prediction(claim):
     lines = repr(asked).splitlines()
     assert lines[:5] == [question, "  A) 0", "  B) 1", "  C) 2", "Answer (computed by the engine): C) 2"]
     # the why: the steps that decided the outcome, by name, then the rules they apply
-    assert "  - #46 · step 7, reaction window — P1 uses Barrowhill Raven's reaction for: Hollowfield Steward killed (P1's choice)." in lines
+    assert "  - #46 · step 7, reaction window — P1 uses Barrowhill Raven's reaction, for Hollowfield Steward killed (P1's choice)." in lines
     assert [line.split(" — ")[0] for line in lines if line.startswith("Rule: ")] == ["Rule: agot.window.act", "Rule: agot.tc.5"]
     # the same question on a changed board: the engine's answer changes with it
     moved = claim.variant(move="Barrowhill Raven", to="discard pile")

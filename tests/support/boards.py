@@ -46,3 +46,15 @@ def claim2(*, extra_card: bool = False, earlier_occurrence: bool = False) -> Sce
 __all__ = ["RAVEN", "ORWYN", "claim2", "deck", "ScenarioBuilder", "cards", "condition", "do", "draw",
            "forced_interrupt", "forced_reaction", "gain_power", "interrupt", "kill", "killed", "kneel", "on",
            "reaction", "stand", "would_interrupt"]
+
+
+def hostile() -> ScenarioBuilder:
+    """A board whose every text is markup (title, names, ability text, script label), to check that
+    all of it is escaped wherever it is shown."""
+    b = ScenarioBuilder("<script>alert('t')</script> & co", players=["P1", "P2"], first_player="P1")
+    b.card("d1", "<i>Deck</i>", owner="P1", zone="draw deck", type="attachment")
+    b.card("c3", "<b>Steward</b>", owner="P2")
+    b.card("c6", "Raven <img src=x onerror=alert(1)>", owner="P1", type="location", abilities=[
+        reaction("r1", killed(type="character"), [draw(1)], text="Reaction: <u>after</u> a kill, draw 1 & smile.")])
+    b.kill("c3", id="k", label="<kill>")
+    return b

@@ -7,7 +7,7 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from rulekit.files.builder import ScenarioBuilder, draw, killed, reaction  # noqa: E402
+import boards  # noqa: E402
 from rulekit.lesson import Lesson  # noqa: E402
 from rulekit_widgets import Quiz, quiz  # noqa: E402
 
@@ -74,7 +74,7 @@ def test_a_count_question_offers_the_draw_deck_and_follows_a_move(claim):
     assert q.prediction.right == ("C",)
     q.pick("C")
     assert q.check() is True
-    assert "P1 uses Barrowhill Raven's reaction for: Hollowfield Steward killed" in q.feedback_text
+    assert "P1 uses Barrowhill Raven's reaction, for Hollowfield Steward killed" in q.feedback_text
     gone = q.on(claim.variant(move="Barrowhill Raven", to="discard pile"))
     assert gone.prediction.right == ("A",)
     smaller = q.on(claim.variant(move="P1 deck card 0", to="hand"))
@@ -133,13 +133,7 @@ def test_without_a_kernel_the_answer_stays_folded(claim):
 
 
 def test_every_text_is_escaped():
-    b = ScenarioBuilder("<script>x</script>", players=["P1", "P2"], first_player="P1")
-    b.card("d1", "Deck", owner="P1", zone="draw deck", type="attachment")
-    b.card("c3", "<b>Steward</b>", owner="P2")
-    b.card("c6", "Raven <img src=x onerror=alert(1)>", owner="P1", type="location", abilities=[
-        reaction("r1", killed(type="character"), [draw(1)], text="Reaction: after a kill, draw 1.")])
-    b.kill("c3", id="k", label="<kill>")
-    lesson = Lesson(b.build())
+    lesson = Lesson(boards.hostile().build())
     for asked in (lesson.ask_usable("reaction window"), lesson.ask_draws("P1", question="<i>How many?</i>")):
         q = quiz(asked)
         q.pick(*([q.prediction.right[0]]))

@@ -214,9 +214,12 @@ class AGoT(Ruleset):
         a duplicate is not a character of its own (its type is ``"duplicate"``)."""
         saves: dict[str, list[Ability]] = {}
         of = {c.id: c.extension.duplicate_of for c in cards if c.extension is not None}
+        on: dict[str, list[str]] = {}
         for c in cards:
             if of.get(c.id):
-                saves.setdefault(of[c.id], []).append(duplicate_save(c.id))
+                on.setdefault(of[c.id], []).append(c.id)
+        for card_id, dups in on.items():
+            saves[card_id] = [duplicate_save(d, n, len(dups)) for n, d in enumerate(dups, 1)]
         cards = tuple(plots.with_when_revealed(replace(c, type="duplicate")
                                                if of.get(c.id) is not None and c.type == "character" else c)
                       for c in cards)
@@ -342,9 +345,11 @@ def needs_its_card_out_of_play(ability: Ability) -> bool:
 _SELF = Target.SELF     # read once: a member read through its enum class is slow on Python 3.11
 
 
-def duplicate_save(duplicate_id: str) -> Ability:
+def duplicate_save(duplicate_id: str, number: int = 1, of: int = 1) -> Ability:
     """The game ability one duplicate gives its card (Rules Reference, "Duplicates"): a would
-    interrupt that discards that duplicate to save the card. Its id names the duplicate."""
+    interrupt that discards that duplicate to save the card. Its id names the duplicate; its text,
+    which a person reads, says which of the card's ``of`` duplicates (in listing order) it is."""
+    which = "its duplicate" if of == 1 else f"its duplicate no. {number} (of {of})"
     return Ability(
         id=f"dupsave-{duplicate_id}",
         timing=Timing.WOULD_INTERRUPT,
@@ -352,7 +357,7 @@ def duplicate_save(duplicate_id: str) -> Ability:
         cost=(Instruction(Verb.DISCARD, Target.EACH, CardFilter(id=duplicate_id, zone="play area")),),
         effect=(Instruction(Verb.SAVE, Target.THAT_CARD),),
         cannot_be_cancelled=True,
-        text=f"Interrupt: When this card would leave play, discard its duplicate {duplicate_id} to save it. "
+        text=f"Interrupt: When this card would leave play, discard {which} to save it. "
              "(Game ability; cannot be cancelled.)",
     )
 

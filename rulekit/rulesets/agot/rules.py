@@ -137,7 +137,7 @@ RULES: tuple[Rule, ...] = (
     Rule("agot.save.duplicate", "Duplicates",
          "Every duplicate on a card is a save of its own: a game ability of the card, used in the \"would\" window "
          "when the card is about to leave play, whose cost is discarding that duplicate; it cannot be cancelled. "
-         "Two duplicates are two such abilities (rulekit names each after its duplicate: dupsave-<duplicate id>), "
+         "Two duplicates are two such abilities (each says which duplicate it discards), "
          "so they can save the card twice. A card's duplicates leave play with it.",
          "rules reference", _RR + ", \"Duplicates\""),
     Rule("agot.would", "\"Would\" interrupts",
