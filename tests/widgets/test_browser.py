@@ -9,6 +9,7 @@ CI (``CI`` set) with Chromium installed, where a missing piece fails the test in
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -185,6 +186,21 @@ class Browser:
         self.browser.close()
 
 
+@contextlib.contextmanager
+def browsing(name: str, url: str, viewport: tuple[int, int] = (1200, 1400)):
+    """A :class:`Browser` opened on ``url``; when the test's steps pass, the page must have asked
+    no outside host; the browser is closed either way."""
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = Browser(p, name, viewport)
+        try:
+            b.page.goto(url)
+            yield b
+            assert b.outside() == set(), f"the page asked outside hosts: {b.urls[:5]}"
+        finally:
+            b.close()
+
+
 def explore(b: Browser) -> None:
     """Pick an option, step the timeline, ask why not, switch views, edit the board."""
     from playwright.sync_api import expect
@@ -240,27 +256,21 @@ def explore(b: Browser) -> None:
 
 
 def test_the_app_serves_the_explorer_with_a_scenario_picker_and_no_code(app):
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
     from rulekit.app.explorer_page import shipped
-    with sync_playwright() as p:
-        b = Browser(p, "app")
-        try:
-            page = b.page
-            page.goto(app)
-            expect(page.locator(".rk-app")).to_be_visible(timeout=120_000)
-            assert "from rulekit" not in page.content()                 # no code on the page
-            expect(page.locator(".rk-picker option")).to_have_count(len(shipped()), timeout=WAIT)
-            expect(page.locator(".rk-explorer h3")).to_have_text("Claim 2 military kill", timeout=WAIT)
-            explore(b)
-            # another scenario, picked by its title
-            riftbound = next(label for label, path in shipped() if path.endswith("simultaneous-triggers-of-both-players.yaml"))
-            page.locator(".rk-picker select").select_option(label=riftbound)
-            expect(page.locator(".rk-explorer h3")).to_have_text("Simultaneous triggers of both players", timeout=WAIT)
-            expect(page.locator(".rk-image")).to_be_visible(timeout=WAIT)
-            b.shot("riftbound")
-            assert b.outside() == set(), f"the page asked outside hosts: {b.urls[:5]}"
-        finally:
-            b.close()
+    with browsing("app", app) as b:
+        page = b.page
+        expect(page.locator(".rk-app")).to_be_visible(timeout=120_000)
+        assert "from rulekit" not in page.content()                 # no code on the page
+        expect(page.locator(".rk-picker option")).to_have_count(len(shipped()), timeout=WAIT)
+        expect(page.locator(".rk-explorer h3")).to_have_text("Claim 2 military kill", timeout=WAIT)
+        explore(b)
+        # another scenario, picked by its title
+        riftbound = next(label for label, path in shipped() if path.endswith("simultaneous-triggers-of-both-players.yaml"))
+        page.locator(".rk-picker select").select_option(label=riftbound)
+        expect(page.locator(".rk-explorer h3")).to_have_text("Simultaneous triggers of both players", timeout=WAIT)
+        expect(page.locator(".rk-image")).to_be_visible(timeout=WAIT)
+        b.shot("riftbound")
 
 
 def _run_all(page, shown: str) -> None:
@@ -291,91 +301,72 @@ def test_the_app_opens_on_lesson_01_at_its_first_decision_and_fits_1280_by_800(b
     """The first screen (issue 29, point 6): ``rulekit app`` with no scenario opens on lesson 01's
     board at its first decision; the board tab shows the cards as faces beside the controls; at
     1280×800 nothing runs off the page, whichever tab is open; a screenshot to look at."""
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
     from rulekit.files.scenario_files import load_scenario
     scenario = load_scenario(CLAIM).scenario
-    with sync_playwright() as p:
-        b = Browser(p, "first-screen", viewport=(1280, 800))
-        try:
-            page = b.page
-            page.goto(bare_app)
-            expect(page.locator(".rk-explorer h3")).to_have_text(scenario.title, timeout=120_000)
-            picked = page.locator(".rk-picker select").evaluate("s => s.options[s.selectedIndex].text.replace(/\\s/g, ' ')")
-            assert picked.endswith(f"— {scenario.title}")
-            expect(page.locator(".rk-where")).to_have_text("#6 · step 4, interrupt window", timeout=WAIT)
-            expect(page.locator(".rk-decision")).to_contain_text("P2 has the opportunity in the interrupt window",
-                                                                 timeout=WAIT)
-            expect(page.locator(".rk-option")).to_have_count(3, timeout=WAIT)
-            expect(page.locator(".rk-image")).to_be_visible(timeout=WAIT)
-            page.wait_for_timeout(500)
-            b.page.screenshot(path=str(ARTIFACTS / "first-screen.png"))        # the screen as a reader first sees it
+    with browsing("first-screen", bare_app, viewport=(1280, 800)) as b:
+        page = b.page
+        expect(page.locator(".rk-explorer h3")).to_have_text(scenario.title, timeout=120_000)
+        picked = page.locator(".rk-picker select").evaluate("s => s.options[s.selectedIndex].text.replace(/\\s/g, ' ')")
+        assert picked.endswith(f"— {scenario.title}")
+        expect(page.locator(".rk-where")).to_have_text("#6 · step 4, interrupt window", timeout=WAIT)
+        expect(page.locator(".rk-decision")).to_contain_text("P2 has the opportunity in the interrupt window",
+                                                             timeout=WAIT)
+        expect(page.locator(".rk-option")).to_have_count(3, timeout=WAIT)
+        expect(page.locator(".rk-image")).to_be_visible(timeout=WAIT)
+        page.wait_for_timeout(500)
+        b.page.screenshot(path=str(ARTIFACTS / "first-screen.png"))        # the screen as a reader first sees it
+        seen = page.evaluate(_OVERFLOW)
+        assert seen["scrollWidth"] <= 1280 and not seen["wide"] and not seen["past"], seen
+        for tab in ("why (not)?", "card text", "board"):
+            page.locator(".lm-TabBar-tab", has_text=tab).click()
+            page.wait_for_timeout(300)
             seen = page.evaluate(_OVERFLOW)
-            assert seen["scrollWidth"] <= 1280 and not seen["wide"] and not seen["past"], seen
-            for tab in ("why (not)?", "card text", "board"):
-                page.locator(".lm-TabBar-tab", has_text=tab).click()
-                page.wait_for_timeout(300)
-                seen = page.evaluate(_OVERFLOW)
-                assert seen["scrollWidth"] <= 1280 and not seen["wide"] and not seen["past"], (tab, seen)
-            # the board tab: a face for every card not in a draw deck, beside the controls
-            shown = [c.title for c in scenario.cards if c.zone != scenario.rules.deck]
-            faces = page.locator(".rk-board-faces .rk-card")
-            expect(faces).to_have_count(len(shown), timeout=WAIT)
-            expect(faces.first).to_be_visible()
-            for title in shown:
-                expect(page.locator(".rk-board-faces")).to_contain_text(title)
-            controls = page.locator(".rk-board select").first.bounding_box()
-            face = faces.first.bounding_box()
-            assert face["x"] > controls["x"] + controls["width"] - 1, "the faces are beside the controls"
-            # every ability's name shows whole in the why (not) picker
-            page.locator(".lm-TabBar-tab", has_text="why (not)?").click()
-            cut = page.locator(".rk-why select").evaluate(
-                "s => { const c = document.createElement('canvas').getContext('2d'); c.font = getComputedStyle(s).font;"
-                " return [...s.options].filter(o => c.measureText(o.text).width > s.clientWidth - 24).map(o => o.text); }")
-            assert cut == [], f"ability names cut in the why (not) picker: {cut}"
-            page.locator(".lm-TabBar-tab", has_text="board").click()
-            page.locator(".rk-board-faces").scroll_into_view_if_needed()
-            b.shot("board-faces")
-            assert b.outside() == set(), f"the page asked outside hosts: {b.urls[:5]}"
-        finally:
-            b.close()
+            assert seen["scrollWidth"] <= 1280 and not seen["wide"] and not seen["past"], (tab, seen)
+        # the board tab: a face for every card not in a draw deck, beside the controls
+        shown = [c.title for c in scenario.cards if c.zone != scenario.rules.deck]
+        faces = page.locator(".rk-board-faces .rk-card")
+        expect(faces).to_have_count(len(shown), timeout=WAIT)
+        expect(faces.first).to_be_visible()
+        for title in shown:
+            expect(page.locator(".rk-board-faces")).to_contain_text(title)
+        controls = page.locator(".rk-board select").first.bounding_box()
+        face = faces.first.bounding_box()
+        assert face["x"] > controls["x"] + controls["width"] - 1, "the faces are beside the controls"
+        # every ability's name shows whole in the why (not) picker
+        page.locator(".lm-TabBar-tab", has_text="why (not)?").click()
+        cut = page.locator(".rk-why select").evaluate(
+            "s => { const c = document.createElement('canvas').getContext('2d'); c.font = getComputedStyle(s).font;"
+            " return [...s.options].filter(o => c.measureText(o.text).width > s.clientWidth - 24).map(o => o.text); }")
+        assert cut == [], f"ability names cut in the why (not) picker: {cut}"
+        page.locator(".lm-TabBar-tab", has_text="board").click()
+        page.locator(".rk-board-faces").scroll_into_view_if_needed()
+        b.shot("board-faces")
 
 
 def test_the_explorer_in_jupyterlab(lab):
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        b = Browser(p, "lab")
-        try:
-            b.page.goto(lab)
-            _run_all(b.page, ".rk-explorer")
-            explore(b)
-            assert b.outside() == set(), f"the page asked outside hosts: {b.urls[:5]}"
-        finally:
-            b.close()
+    with browsing("lab", lab) as b:
+        _run_all(b.page, ".rk-explorer")
+        explore(b)
 
 
 def test_a_quiz_in_jupyterlab(quiz_lab):
     """The reader picks a choice, checks it, and is told right or wrong with the engine's why."""
-    from playwright.sync_api import expect, sync_playwright
-    with sync_playwright() as p:
-        b = Browser(p, "quiz")
-        try:
-            page = b.page
-            page.goto(quiz_lab)
-            _run_all(page, ".rk-quiz")
-            feedback = page.locator(".rk-quiz-feedback")
-            expect(page.locator(".rk-quiz-question")).to_contain_text("How many cards does P1 draw?", timeout=WAIT)
-            expect(page.locator(".rk-quiz details")).to_have_count(0)     # the widget, not the folded fallback
-            b.shot("asked")
-            page.locator(".rk-quiz-choices label", has_text="B) 1").click()
-            page.locator("button.rk-quiz-check").click()
-            expect(feedback).to_contain_text("Not quite. The engine's answer: C) 2.", timeout=WAIT)
-            expect(feedback).to_contain_text("P1 uses Barrowhill Raven's reaction", timeout=WAIT)
-            expect(feedback).to_contain_text("Rule: agot.tc.5", timeout=WAIT)
-            b.shot("wrong")
-            page.locator(".rk-quiz-choices label", has_text="C) 2").click()
-            page.locator("button.rk-quiz-check").click()
-            expect(feedback).to_contain_text("Right. The engine's answer: C) 2.", timeout=WAIT)
-            b.shot("right")
-            assert b.outside() == set(), f"the page asked outside hosts: {b.urls[:5]}"
-        finally:
-            b.close()
+    from playwright.sync_api import expect
+    with browsing("quiz", quiz_lab) as b:
+        page = b.page
+        _run_all(page, ".rk-quiz")
+        feedback = page.locator(".rk-quiz-feedback")
+        expect(page.locator(".rk-quiz-question")).to_contain_text("How many cards does P1 draw?", timeout=WAIT)
+        expect(page.locator(".rk-quiz details")).to_have_count(0)     # the widget, not the folded fallback
+        b.shot("asked")
+        page.locator(".rk-quiz-choices label", has_text="B) 1").click()
+        page.locator("button.rk-quiz-check").click()
+        expect(feedback).to_contain_text("Not quite. The engine's answer: C) 2.", timeout=WAIT)
+        expect(feedback).to_contain_text("P1 uses Barrowhill Raven's reaction", timeout=WAIT)
+        expect(feedback).to_contain_text("Rule: agot.tc.5", timeout=WAIT)
+        b.shot("wrong")
+        page.locator(".rk-quiz-choices label", has_text="C) 2").click()
+        page.locator("button.rk-quiz-check").click()
+        expect(feedback).to_contain_text("Right. The engine's answer: C) 2.", timeout=WAIT)
+        b.shot("right")
