@@ -325,15 +325,32 @@ def _copier(cls: type) -> Callable[..., Any]:
             not f.init for f in dataclasses.fields(cls)):
         return dataclasses.replace
     names = [f.name for f in dataclasses.fields(cls)]
-    scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_KEEP": _KEEP}
-    for n in names:
-        scope[f"_set_{n}"] = getattr(cls, n).__set__     # the slot's member descriptor
+    scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_KEEP": _KEEP, "_Building": _building(cls)}
     params = ", ".join(f"{n}=_KEEP" for n in names)
-    body = "".join(f"    _set_{n}(_new_value, _value.{n} if {n} is _KEEP else {n})\n" for n in names)
+    body = "".join(f"    _new_value.{n} = _value.{n} if {n} is _KEEP else {n}\n" for n in names)
+    body += "    _new_value.__class__ = _cls\n"
     if hasattr(cls, "__post_init__"):
         body += "    _new_value.__post_init__()\n"
-    source = f"def copy(_value, /, *, {params}):\n    _new_value = _new(_cls)\n{body}    return _new_value\n"
+    source = f"def copy(_value, /, *, {params}):\n    _new_value = _new(_Building)\n{body}    return _new_value\n"
     exec(compile(source, f"<rulekit.frozen.replace {cls.__qualname__}>", "exec"), scope)
     copy = scope["copy"]
     copy.__qualname__ = f"replace[{cls.__qualname__}]"
     return copy
+
+
+_BUILDING: dict[type, type] = {}
+
+
+def _building(cls: type) -> type:
+    """A value of ``cls`` while it is being filled in: a subclass with the very same slots whose
+    ``__setattr__`` is ``object``'s, so each field is stored by the interpreter's own quick store
+    (a call to a slot's descriptor costs several times more). Once filled in, the value's class
+    becomes ``cls`` (the layouts are the same, so the assignment is allowed) and it is frozen
+    from then on: no value of this class outlives its construction."""
+    made = _BUILDING.get(cls)
+    if made is None:
+        made = _BUILDING[cls] = type(cls.__name__, (cls,), {
+            "__slots__": (), "__setattr__": object.__setattr__, "__delattr__": object.__delattr__,
+            "__module__": cls.__module__, "__qualname__": f"{cls.__qualname__}[being built]",
+            "__doc__": f"a {cls.__qualname__} while its fields are filled in"})
+    return made

@@ -88,6 +88,9 @@ def test_replace_means_what_dataclasses_replace_means(a, b, k):
     for changes in ({}, {"a": a}, {"b": b, "k": k}, {"hidden": k, "c": (a,)}):
         new = replace(v, **changes)
         assert type(new) is Fast and as_dict(new) == as_dict(dataclasses.replace(v, **changes))
+        assert new == dataclasses.replace(v, **changes) and pickle.loads(pickle.dumps(new)) == new
+        with pytest.raises(FrozenInstanceError):    # filled in quickly, then frozen like any other
+            new.a = 5
     assert as_dict(v) == as_dict(Fast(1, "x", (1,), k=4))    # the old value is untouched
 
 
