@@ -60,7 +60,7 @@ class Option:
 FIRST = 1
 
 
-@immutable(order=True)
+@immutable(order=True, quick_new=True)
 class AnswerKey:
     """What one answer answers. ``number`` counts from :data:`FIRST`: the first opportunity in a
     window is ``#1`` (views show the same number), so ``#0`` is refused."""
@@ -86,7 +86,7 @@ def not_a_number(number) -> str:
     return f"#{number} is not an opportunity: decisions are counted from {FIRST} (the first opportunity is #{FIRST})"
 
 
-@immutable
+@immutable(quick_new=True)
 class Decision:
     """``option_ids`` are the legal options; :attr:`options` adds their readable labels,
     written from ``state`` only when someone reads them (the engine never does)."""

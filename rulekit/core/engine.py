@@ -87,7 +87,7 @@ def _uses_since(step: Step, start: Step) -> tuple[tuple[str, int], ...]:
     return tuple(sorted(uses.items(), key=lambda kv: (-kv[1], kv[0])))
 
 
-@immutable
+@immutable(quick_new=True)
 class Halt:
     """Where :func:`run` stopped: the last step, the control after it, and the decision
     waiting (``None`` when the script is over)."""

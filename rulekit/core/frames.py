@@ -17,7 +17,7 @@ from rulekit.core.ruleset import Frame
 from rulekit.core.verdicts import Verdict
 
 
-@immutable
+@immutable(quick_new=True)
 class ScriptFrame(Frame):
     """Walks the scenario's script: each entry is an occurrence with its own sequence."""
 
@@ -27,7 +27,7 @@ class ScriptFrame(Frame):
 Control = tuple  # the frames, bottom first
 
 
-@immutable
+@immutable(quick_new=True)
 class Progress:
     """One step forward: the new state and control, and what to record about it."""
 
@@ -39,7 +39,7 @@ class Progress:
     verdicts: tuple[Verdict, ...] = ()
 
 
-@immutable
+@immutable(quick_new=True)
 class Ask:
     """The engine cannot go on without a decision."""
 

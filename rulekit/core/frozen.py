@@ -75,11 +75,15 @@ _FACTORY = _Factory()
 def immutable(cls: type[T] | None = None, /, **options: Any):
     """``@dataclass(frozen=True, slots=True, **options)`` with a faster ``__init__``, and its
     other methods made without generating code."""
+    quick_new = options.pop("quick_new", False)
+
     def wrap(c: type[T]) -> type[T]:
         # the dataclass's own __init__ stays where the class wrote one, asked for none, or may
         # have pseudo-fields or fields the generated source could not name; elsewhere the
         # dataclass writes none (it would only be replaced: one generated function less a class)
         ours = "__init__" not in c.__dict__ and options.get("init", True) and _simple(c)
+        if quick_new and not ours:
+            raise TypeError(f"@immutable(quick_new=True) {c.__qualname__}: only for a class whose __init__ is generated")
         undocumented = ours and not c.__doc__
         if undocumented:       # the dataclass would describe it by object.__init__'s signature (slowly)
             c.__doc__ = "-"
@@ -90,7 +94,12 @@ def immutable(cls: type[T] | None = None, /, **options: Any):
         if ours:
             if not _plain(made) or _unwritable(made):    # (_simple is strict enough that this cannot be)
                 raise TypeError(f"@immutable {c.__qualname__}: fields its __init__ cannot be written for")
-            made.__init__ = _initializer(made)     # type: ignore[misc]
+            if quick_new:
+                made.__new__ = staticmethod(_constructor(made))   # type: ignore[assignment]
+                made.__init__ = object.__init__                    # type: ignore[misc]
+                made.__reduce__ = _reduce                          # type: ignore[assignment]
+            else:
+                made.__init__ = _initializer(made)     # type: ignore[misc]
             if undocumented:   # as the dataclass describes a class without a docstring
                 made.__doc__ = made.__name__ + str(inspect.signature(made)).replace(" -> None", "")
         elif _plain(made) and "__init__" not in c.__dict__ and options.get("init", True) and not _unwritable(made):
@@ -229,6 +238,75 @@ def _unwritable(cls: type) -> list[str]:
     return [f.name for f in dataclasses.fields(cls) if not f.name.isidentifier() or f.name.startswith("_")]
 
 
+def _constructor(cls: type) -> Callable[..., Any]:
+    """A ``__new__`` with the dataclass's signature that makes the value whole (for
+    ``quick_new``): it fills a value of :func:`_building` of the class through plain slot
+    stores, gives it its class and calls ``__post_init__``; ``__init__`` is then ``object``'s
+    and does nothing. Written and compiled on its first call, as :func:`_initializer`."""
+    def __new__(_kind, *args, **kwargs):
+        new = _written_constructor(cls)
+        cls.__new__ = staticmethod(new)
+        return new(_kind, *args, **kwargs)
+    stub = _initializer_named(cls, __new__, signature=_signature(cls))
+    stub.__qualname__ = f"{cls.__qualname__}.__new__"
+    return stub
+
+
+def _written_constructor(cls: type) -> Callable[..., Any]:
+    scope: dict[str, Any] = {"_FACTORY": _FACTORY, "_new": object.__new__, "_own": cls,
+                             "_Building": _building(cls), "_building": _building}
+    positional, keyword, body = [], [], []
+    for f in dataclasses.fields(cls):
+        has_factory = f.default_factory is not dataclasses.MISSING
+        if has_factory:
+            scope[f"_make_{f.name}"] = f.default_factory
+        if f.default is not dataclasses.MISSING:
+            scope[f"_default_{f.name}"] = f.default
+        if f.init:
+            if f.default is not dataclasses.MISSING:
+                param = f"{f.name}=_default_{f.name}"
+            else:
+                param = f"{f.name}=_FACTORY" if has_factory else f.name
+            (keyword if f.kw_only else positional).append(param)
+            value = f"_make_{f.name}() if {f.name} is _FACTORY else {f.name}" if has_factory else f.name
+        elif has_factory or f.default is not dataclasses.MISSING:
+            value = f"_make_{f.name}()" if has_factory else f"_default_{f.name}"
+        else:
+            continue                        # init=False with no default: left unset, as dataclasses do
+        body.append(f"    _self.{f.name} = {value}\n")
+    body.append("    _self.__class__ = _kind\n")
+    if hasattr(cls, "__post_init__"):
+        body.append("    _self.__post_init__()\n")
+    params = ", ".join(["_kind", *positional, *(["*", *keyword] if keyword else [])])
+    source = (f"def __new__({params}):\n"
+              "    _self = _new(_Building if _kind is _own else _building(_kind))\n" + "".join(body) + "    return _self\n")
+    exec(compile(source, f"<rulekit.frozen.immutable {cls.__qualname__}.__new__>", "exec"), scope)
+    made = _initializer_named(cls, scope["__new__"])
+    made.__qualname__ = f"{cls.__qualname__}.__new__"
+    return made
+
+
+def _reduce(self) -> tuple:
+    """Pickling and copying a ``quick_new`` value: its class and every field, rebuilt by
+    :func:`_rebuilt` (not through ``__new__``, which needs the fields as arguments)."""
+    return _rebuilt, (type(self), tuple(getattr(self, f.name) for f in dataclasses.fields(self)))
+
+
+def _rebuilt(cls: type, values: tuple) -> Any:
+    value = object.__new__(_building(cls))
+    for f, v in zip(dataclasses.fields(cls), values):
+        object.__setattr__(value, f.name, v)
+    value.__class__ = cls
+    return value
+
+
+def stores_fields(cls: type) -> bool:
+    """Whether values of ``cls`` are made by the generated code (``__init__``, or ``__new__`` for
+    ``quick_new``), which stores the fields and calls ``__post_init__`` and does nothing else."""
+    return (getattr(cls.__init__, "__rulekit_stores_fields__", False) is True
+            or getattr(cls.__new__, "__rulekit_stores_fields__", False) is True)
+
+
 def _initializer(cls: type) -> Callable[..., None]:
     """An ``__init__`` with the dataclass's signature that sets each slot through its descriptor.
     Its code is written and compiled on its first call, which puts it in its own place: a class
@@ -321,7 +399,7 @@ def _copier(cls: type) -> Callable[..., Any]:
     # only a class whose construction is known to store its fields and nothing else (an
     # @immutable one with the generated __init__) is copied slot by slot; any other goes to
     # dataclasses.replace, which calls its __init__
-    if getattr(cls.__init__, "__rulekit_stores_fields__", False) is not True or any(
+    if not stores_fields(cls) or any(
             not f.init for f in dataclasses.fields(cls)):
         return dataclasses.replace
     names = [f.name for f in dataclasses.fields(cls)]

@@ -112,7 +112,7 @@ def _extension_names(cls: type) -> tuple[str, ...]:
 _CARD_FIELDS = frozenset(f.name for f in dataclasses.fields(Card))
 
 
-@immutable
+@immutable(quick_new=True)
 class TriggeringCondition:
     """One triggering condition of an occurrence.
 
@@ -165,7 +165,7 @@ ListenKey = tuple[str, str]   # (event kind, timing) values: what an ability lis
 CONSTANT_KEY: ListenKey = ("", "constant")   # where the index lists constant abilities
 
 
-@immutable
+@immutable(quick_new=True)
 class GameState:
     """Everything the rules look at, as one immutable value."""
 

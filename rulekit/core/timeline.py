@@ -15,7 +15,7 @@ from rulekit.core.text import describe
 from rulekit.core.verdicts import Verdict
 
 
-@immutable(eq=False)
+@immutable(eq=False, quick_new=True)
 class Step:
     parent: "Step | None"
     number: int

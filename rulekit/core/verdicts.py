@@ -35,7 +35,7 @@ class Code(Word):
         return self in (Code.ELIGIBLE, Code.MUST_RESOLVE, Code.TRIGGERS)
 
 
-@immutable
+@immutable(quick_new=True)
 class Verdict:
     """The engine's judgement of one ability (``card`` object + ``ability`` id) against one
     triggering condition, with the detail the sentence needs."""

@@ -2,6 +2,7 @@
 and replace() means what dataclasses.replace means."""
 from __future__ import annotations
 
+import copy
 import dataclasses
 import inspect
 import pickle
@@ -11,7 +12,7 @@ import pytest
 from hypothesis import given, strategies as st
 from immutables import Map
 
-from rulekit.core.frozen import immutable, replace
+from rulekit.core.frozen import immutable, replace, stores_fields
 from rulekit.core.model import GameState
 from rulekit.rulesets.agot.frames import SequenceFrame, Window
 from rulekit.core.timeline import Step
@@ -19,6 +20,16 @@ from rulekit.core.timeline import Step
 
 @immutable
 class Fast:
+    a: int
+    b: str = "b"
+    c: tuple = ()
+    m: Map = field(default_factory=Map)
+    hidden: int = field(default=7, compare=False, repr=False)
+    k: int = field(default=0, kw_only=True)
+
+
+@immutable(quick_new=True)
+class Quick:
     a: int
     b: str = "b"
     c: tuple = ()
@@ -197,7 +208,10 @@ def test_the_engines_values_take_the_fast_path():
     from rulekit.core.verdicts import Verdict
     for cls in (GameState, Card, TriggeringCondition, SequenceFrame, Window, ResolutionFrame, Step, Progress, Ask,
                 Verdict, AnswerKey, Decision, ChainFrame, ChainItem, Ability, Instruction):
-        assert getattr(cls.__init__, "__rulekit_stores_fields__", False), cls.__name__
+        assert stores_fields(cls), cls.__name__
+    for cls in (GameState, TriggeringCondition, SequenceFrame, Window, ResolutionFrame, Step, Progress, Ask,
+                Verdict, AnswerKey, Decision, ChainFrame, ChainItem):     # made whole by __new__
+        assert getattr(cls.__new__, "__rulekit_stores_fields__", False), cls.__name__
 
 
 def test_a_class_without_a_docstring_is_described_as_the_dataclass_describes_it():
@@ -213,3 +227,57 @@ def test_a_class_without_a_docstring_is_described_as_the_dataclass_describes_it(
 
     assert Plain.__doc__.replace("Plain", "Made") == Made.__doc__
     assert Plain.__init__.__annotations__ == Made.__init__.__annotations__
+
+
+@given(st.integers(), st.text(max_size=5), st.tuples(st.integers()), st.integers())
+def test_quick_new_builds_the_same_values(a, b, c, k):
+    """quick_new: the value is made whole by __new__ (for the engine's own records, which no
+    validator builds field by field); it is the dataclass's value all the same."""
+    for v, p in ((Quick(a, b, c, k=k), Plain(a, b, c, k=k)), (Quick(a), Plain(a))):
+        assert type(v) is Quick and as_dict(v) == as_dict(p)
+        assert repr(v).partition("(")[2] == repr(p).partition("(")[2]
+        assert pickle.loads(pickle.dumps(v)) == v and type(pickle.loads(pickle.dumps(v))) is Quick
+        assert copy.copy(v) == v and copy.deepcopy(v) == v
+        assert replace(v, a=a + 1) == Quick(a + 1, v.b, v.c, k=v.k)
+    assert Quick(a, b) == Quick(a, b, hidden=3) and hash(Quick(a, b)) == hash(Quick(a, b, hidden=3))
+    assert Quick(a).m is not Quick(a).m          # a factory makes a new value each time
+
+
+def test_quick_new_values_stay_frozen_and_strict():
+    v = Quick(1)
+    with pytest.raises(FrozenInstanceError):
+        v.a = 2
+    with pytest.raises(FrozenInstanceError):
+        del v.b
+    with pytest.raises((AttributeError, TypeError)):
+        v.extra = 1
+    with pytest.raises(TypeError):
+        Quick()                     # a required field is still required
+    with pytest.raises(TypeError):
+        Quick(1, "b", (), Map(), 7, 0)
+    assert [(p.name, p.kind) for p in inspect.signature(Quick).parameters.values()] == \
+        [(p.name, p.kind) for p in inspect.signature(Plain).parameters.values()]
+
+    @immutable(quick_new=True)
+    class Positive:
+        n: int
+
+        def __post_init__(self):
+            if self.n <= 0:
+                raise ValueError("n must be positive")
+    with pytest.raises(ValueError):
+        Positive(0)
+    with pytest.raises(ValueError):
+        replace(Positive(1), n=-1)
+
+    class Sub(Quick):               # a plain subclass is made as itself
+        pass
+    s = Sub(3)
+    assert type(s) is Sub and s.a == 3 and s != Quick(3)
+    with pytest.raises(TypeError):
+        @immutable(quick_new=True)
+        class Own:
+            a: int
+
+            def __init__(self, a):
+                object.__setattr__(self, "a", a)

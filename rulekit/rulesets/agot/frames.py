@@ -46,7 +46,7 @@ class Stage(Word):
         return format(self.value, spec)
 
 
-@immutable
+@immutable(quick_new=True)
 class Window:
     """An open window: whose opportunity it is, how many players have passed in a row, and
     how many opportunities it has given so far."""
@@ -63,7 +63,7 @@ class Window:
         return self.number + 1
 
 
-@immutable
+@immutable(quick_new=True)
 class SequenceFrame(Frame):
     """One triggering-condition sequence, shared by every condition of one occurrence.
 
@@ -99,7 +99,7 @@ class SequenceFrame(Frame):
         return (ids.use_head(self.id),) if ids.parse_use(self.id) is not None else ()
 
 
-@immutable
+@immutable(quick_new=True)
 class ResolutionFrame(Frame):
     """One use of a triggered ability, from paying its cost to the end of its effect.
 

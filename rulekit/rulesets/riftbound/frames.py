@@ -11,7 +11,7 @@ from rulekit.core.ruleset import Frame
 from rulekit.core.verdicts import Verdict
 
 
-@immutable
+@immutable(quick_new=True)
 class ChainItem:
     """A triggered ability (or a played spell/ability) on the Chain. ``source`` is the card as
     it was when the item was created (a Deathknell's: as noted before the card moved); ``event``
@@ -45,7 +45,7 @@ class ChainItem:
         return (slot, "") in self.chosen
 
 
-@immutable
+@immutable(quick_new=True)
 class TriggerCheck(Frame):
     """Evaluate triggers for events that have just been processed. ``deathknells`` holds the
     verdicts of the dying cards' Deathknells on their own deaths, judged from each card as it was
@@ -60,7 +60,7 @@ class TriggerCheck(Frame):
     deathknells: tuple[Verdict, ...] = ()    # every dying card's Deathknells, judged before the events
 
 
-@immutable
+@immutable(quick_new=True)
 class ChainFrame(Frame):
     """The Chain: items on it (oldest first), items triggered together and not yet ordered onto
     it, and who has priority."""
@@ -87,7 +87,7 @@ class ChainFrame(Frame):
         return tuple(ids.use_head(item.id) for item in self.items + self.waiting)
 
 
-@immutable
+@immutable(quick_new=True)
 class OpenFrame(Frame):
     """The turn player's priority while no Chain exists, in their Main Phase (a Neutral Open
     State: 312.2.a, 335.3): they may play a spell or ability, with Action or with Reaction, which
@@ -103,7 +103,7 @@ class OpenFrame(Frame):
         return self.number + 1
 
 
-@immutable
+@immutable(quick_new=True)
 class ItemFrame(Frame):
     """The newest item, resolving instruction by instruction. ``chance`` holds the outcomes the
     game has answered for the instruction at ``index`` (rule ``rulekit.chance``): the cards taken at
