@@ -33,6 +33,7 @@ import dataclasses
 import inspect
 import reprlib
 import sys
+import types
 from enum import Enum
 from typing import Any, Callable, TypeVar
 
@@ -54,11 +55,14 @@ class Word(str, Enum):
 
 
 def members(enum: type[E]) -> Any:
-    """The members of ``enum`` as attributes of a plain class: ``members(Code).ELIGIBLE is
+    """The members of ``enum`` as attributes of a namespace: ``members(Code).ELIGIBLE is
     Code.ELIGIBLE``. On Python 3.11 every attribute read on an Enum class goes through the
     slow path that ``EnumType.__getattr__`` installs (about ten times a module global; Python
-    3.12 dropped it); the engine's inner loop reads members dozens of times a step."""
-    return type(enum.__name__, (), {"__doc__": f"the members of {enum.__qualname__}", **enum.__members__})
+    3.12 dropped it), and a read on any class is not specialised by the interpreter; a read on a
+    module is. The engine's inner loop reads members dozens of times a step."""
+    namespace = types.ModuleType(f"{enum.__module__}.{enum.__qualname__}[members]", f"the members of {enum.__qualname__}")
+    namespace.__dict__.update(enum.__members__)
+    return namespace
 
 
 class _Factory:

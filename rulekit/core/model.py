@@ -57,18 +57,6 @@ class Card:
         if self.controller is None:
             object.__setattr__(self, "controller", self.owner)
 
-    def __getattr__(self, name: str):
-        # only for names that are not the card's own fields: its ruleset's fields
-        if name.startswith("__") or name == "extension":
-            raise AttributeError(name)
-        try:
-            extension = object.__getattribute__(self, "extension")
-        except AttributeError:          # not filled in yet (while unpickling)
-            raise AttributeError(name) from None
-        if extension is not None and name in _extension_names(type(extension)):
-            return getattr(extension, name)
-        raise AttributeError(f"{type(self).__name__!s} {self.id!r} has no field {name!r}")
-
     def changed(self, **changes) -> "Card":
         """This card with fields changed: its own fields and its ruleset's alike."""
         own = {k: v for k, v in changes.items() if k in _CARD_FIELDS}
@@ -110,6 +98,41 @@ def _extension_names(cls: type) -> tuple[str, ...]:
 
 
 _CARD_FIELDS = frozenset(f.name for f in dataclasses.fields(Card))
+
+
+class _Forwarded:
+    """A ruleset's own card field read on the card itself (``card.power`` for
+    ``card.extension.power``). One is put on :class:`Card` for each field a ruleset's card
+    extension has (:func:`forward_card_fields`), rather than a ``__getattr__``: a class with
+    ``__getattr__`` has none of its attribute reads specialised by the interpreter, and the
+    engine reads cards' own fields at every step."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __get__(self, card, owner=None):
+        if card is None:
+            return self
+        extension = card.extension
+        if extension is not None and self.name in _extension_names(type(extension)):
+            return getattr(extension, self.name)
+        raise AttributeError(f"{type(card).__name__!s} {card.id!r} has no field {self.name!r}")
+
+
+def forward_card_fields(extension: type) -> None:
+    """Let every :class:`Card` answer for the fields of a ruleset's card extension (a frozen
+    dataclass, :attr:`~rulekit.core.ruleset.Ruleset.card_extension`): a card of that game reads
+    them from its extension; a card of another game has no such field (``AttributeError``)."""
+    for name in _extension_names(extension):
+        if name in _CARD_FIELDS:
+            raise TypeError(f"{extension.__qualname__}.{name}: a ruleset's card field cannot share a name with Card's own")
+        known = Card.__dict__.get(name)
+        if known is None:
+            setattr(Card, name, _Forwarded(name))
+        elif not isinstance(known, _Forwarded):
+            raise TypeError(f"{extension.__qualname__}.{name}: Card already has an attribute {name!r}")
 
 
 @immutable(quick_new=True)

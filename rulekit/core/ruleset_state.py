@@ -13,6 +13,13 @@ class GameOwnState:
 
     __slots__ = ()
 
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        extension = cls.__dict__.get("card_extension")
+        if extension is not None:       # its cards answer for their own fields (card.power)
+            from rulekit.core.model import forward_card_fields
+            forward_card_fields(extension)
+
     def card_facts(self, card) -> list[str]:
         """What a drawing of ``card`` says of its own game's state besides its numbers (Riftbound:
         "buffed", "+2 Might this turn", its keywords). Default: nothing."""

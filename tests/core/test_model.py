@@ -100,3 +100,31 @@ def test_scenarios_made_directly_are_validated_and_their_collections_frozen():
     assert err.value.path == "cards[0].owner"
     with pytest.raises(ScenarioError):
         Game.start(Scenario("direct", None, "P1"))
+
+
+def test_a_card_reads_its_own_games_fields_and_no_other_games():
+    """A ruleset's card fields are read on the card itself (card.power); a card of another game,
+    or one built without its game's fields, has no such field: AttributeError naming the card."""
+    import dataclasses
+    import pytest
+    from rulekit.core.model import Card, forward_card_fields
+    from rulekit.rulesets.agot.cards import AgotCard
+    from rulekit.rulesets.riftbound.cards import RiftboundCard
+    throne = Card("c1", "A Knight", "P1", extension=AgotCard(strength=3, power=2))
+    rift = Card("u1", "A Unit", "P1", extension=RiftboundCard())
+    bare = Card("b1", "Bare", "P1")
+    assert (throne.power, throne.strength) == (2, 3)
+    assert rift.might == RiftboundCard().might
+    for card, name in ((rift, "power"), (throne, "might"), (bare, "power")):
+        with pytest.raises(AttributeError, match=f"{card.id!r} has no field {name!r}"):
+            getattr(card, name)
+        assert getattr(card, name, "none") == "none" and not hasattr(card, name)
+    with pytest.raises(AttributeError):
+        throne.no_such_field
+    # a ruleset's field may not hide one of Card's own
+    @dataclasses.dataclass(frozen=True)
+    class Clash:
+        zone: str = "x"
+    with pytest.raises(TypeError, match="Card's own"):
+        forward_card_fields(Clash)
+    assert Card("c2", "T", "P1", zone="hand").zone == "hand"     # Card's own field is untouched

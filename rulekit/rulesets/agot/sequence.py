@@ -326,7 +326,9 @@ _OPPORTUNITY = {step: f" has the opportunity in the {kind} window: use an abilit
 
 # -- steps 2, 4 and 7: windows -------------------------------------------------------------------
 def window(frame: SequenceFrame, state: GameState, control: Control) -> Progress | Ask:
-    judged = _judged(state, frame)
+    judged = frame.judged           # _judged(), inlined: a window is judged once, then passed through
+    if not judged or judged[0] is not state:
+        judged = (state, *agot_verdicts.considered(state, frame.conditions, frame.step))
     _, verdicts, usable = judged
     w = frame.window
     if w is None:
@@ -339,12 +341,14 @@ def window(frame: SequenceFrame, state: GameState, control: Control) -> Progress
     if w.passes >= len(state.players):
         return _leave_step(frame, state, control, _AgotStep.WINDOW_CLOSES, verdicts)
     opportunity = w.opportunity
-    options = (PASS, *[use for _, use, controller in usable if controller == opportunity])
-    if len(options) == 1:
+    for _, use, controller in usable:
+        if controller == opportunity:
+            break
+    else:                           # nothing this player may use: passes without being asked
         return _pass(frame, state, control, judged, auto=True)
-    key = AnswerKey(_DecisionKind.ACT_OR_PASS, w.id, opportunity, w.ordinal)
-    return Ask(Decision(key, options, PASS, "agot.window.pass",
-                        w.opportunity + _OPPORTUNITY[frame.step], state),
+    options = (PASS, *[use for _, use, controller in usable if controller == opportunity])
+    key = AnswerKey(_DecisionKind.ACT_OR_PASS, w.id, opportunity, w.number + 1)     # w.ordinal
+    return Ask(Decision(key, options, PASS, "agot.window.pass", opportunity + _OPPORTUNITY[frame.step], state),
                verdicts)
 
 
@@ -354,7 +358,10 @@ def window_answer(frame: SequenceFrame, state: GameState, control: Control, opti
     and a pass's judgement come from the frame, judged again only if it does not carry this
     state's judgement (right after a use in the same window)."""
     if option == PASS:
-        return _pass(frame, state, control, _judged(state, frame), auto=False)
+        judged = frame.judged       # the judgement the window carries (_judged, inlined)
+        if not judged or judged[0] is not state:
+            judged = _judged(state, frame)
+        return _pass(frame, state, control, judged, auto=False)
     w = frame.window
     for v, use in _usable_options(frame, state, w.opportunity):
         if use == option:
@@ -369,10 +376,12 @@ def window_answer(frame: SequenceFrame, state: GameState, control: Control, opti
 def _pass(frame, state, control, judged, *, auto: bool) -> Progress:
     """The player with the opportunity passes; the judgement of this state goes on with the frame."""
     w = frame.window
-    moved = _window(w, opportunity=state.next_player(w.opportunity), passes=w.passes + 1, number=w.number + 1)
+    players = state.players         # state.next_player(), inlined
+    passes = w.passes + 1
+    moved = Window(w.id, players[(players.index(w.opportunity) + 1) % len(players)], passes, w.number + 1)
     return Progress(state, control[:-1] + (_frame(frame, window=moved, judged=judged),),
                     "rulekit.auto-pass" if auto else "agot.window.pass", _AgotStep.PASS,
-                    (("player", w.opportunity), ("auto", auto), ("passes", moved.passes)), judged[1])
+                    (("player", w.opportunity), ("auto", auto), ("passes", passes)), judged[1])
 
 
 STEPS = {

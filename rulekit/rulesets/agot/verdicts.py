@@ -98,6 +98,14 @@ def judge(state: GameState, source: Card, ability: Ability, tc: TriggeringCondit
     return Verdict(obj, aid, tid, _Code.MUST_RESOLVE if ability.timing.forced else _Code.ELIGIBLE)
 
 
+# the timings of abilities usable at each step; a plot's When Revealed abilities resolve at step 6,
+# before its forced reactions (agot.when-revealed)
+_TIMINGS = {step: () if step.timing is None else
+            (_Timing.WHEN_REVEALED, step.timing) if step is SeqStep.FORCED_REACTIONS else (step.timing,)
+            for step in SeqStep}
+_COUNTED = {kind: kinds_counted(kind) for kind in EventKind}
+
+
 def considered(state: GameState, conditions: tuple[TriggeringCondition, ...],
                step: SeqStep) -> tuple[tuple[Verdict, ...], tuple[tuple[Verdict, str, str], ...]]:
     """What the engine records at a step, and what it may do there: the verdicts for every
@@ -105,21 +113,20 @@ def considered(state: GameState, conditions: tuple[TriggeringCondition, ...],
     then listing order; and the uses they allow, as (verdict, use id, controller) in that
     order — a "one or more" ability is one use for the whole occurrence. (Abilities of another
     timing are "not the right timing" here; :func:`rulekit.explain` says so.)"""
-    timing = step.timing
-    if timing is None:
+    timings = _TIMINGS[step]
+    if not timings:
         return (), ()
-    # a plot's When Revealed abilities resolve at step 6, before its forced reactions (agot.when-revealed)
-    timings = (_Timing.WHEN_REVEALED, timing) if step is _SeqStep.FORCED_REACTIONS else (timing,)
     verdicts: list[Verdict] = []
     usable: list[tuple[Verdict, str, str]] = []
     seen: set[str] = set()
     remembering = remembered.ENABLED
     cards = state.cards
+    listening = state.listeners         # GameState.listeners_for, read directly: this is read at every step
     for tc in conditions:
         memo = None
-        for kind in kinds_counted(tc.kind):
+        for kind in _COUNTED[tc.kind]:
             for t in timings:
-                for pair in state.listeners_for(kind, t):
+                for pair in listening.get((kind, t), ()):
                     card = cards[pair[0]]
                     ability = card.abilities[pair[1]]
                     if remembering:     # the verdict remembered where all it reads is alike (.remembered)
