@@ -106,14 +106,17 @@ class Game:
         built in Python is validated like a file (:class:`~rulekit.errors.ScenarioError` naming
         the field) and its collections frozen into tuples. ``rulings`` (ruling name -> option)
         are put in force on top of the scenario's own (see ``rulekit rulings``)."""
-        argument_check("max_nesting", max_nesting, type(max_nesting) is int and max_nesting >= 1,
-                       "a whole number of 1 or more (how many sequences may be open at once)")
-        argument_check("rulings", rulings, rulings is None or (isinstance(rulings, Mapping) and all(
-            isinstance(k, str) and isinstance(v, str) for k, v in rulings.items())),
-            "a mapping of ruling name to option, such as {'rb.optional': 'at-resolution'} (see rulekit rulings)")
-        argument_check("answers", answers, answers is None or isinstance(answers, (Line, Mapping)) or (
-            isinstance(answers, (list, tuple)) and all(isinstance(p, tuple) and len(p) == 2 for p in answers)),
-            "a Line, a mapping of AnswerKey to option id, or a list of (AnswerKey, option id) pairs")
+        if max_nesting is not MAX_NESTING:
+            argument_check("max_nesting", max_nesting, type(max_nesting) is int and max_nesting >= 1,
+                           "a whole number of 1 or more (how many sequences may be open at once)")
+        if rulings is not None:
+            argument_check("rulings", rulings, isinstance(rulings, Mapping) and all(
+                isinstance(k, str) and isinstance(v, str) for k, v in rulings.items()),
+                "a mapping of ruling name to option, such as {'rb.optional': 'at-resolution'} (see rulekit rulings)")
+        if answers is not None:
+            argument_check("answers", answers, isinstance(answers, (Line, Mapping)) or (
+                isinstance(answers, (list, tuple)) and all(isinstance(p, tuple) and len(p) == 2 for p in answers)),
+                "a Line, a mapping of AnswerKey to option id, or a list of (AnswerKey, option id) pairs")
         scenario = validate(scenario)
         if rulings:
             scenario = with_rulings(scenario, rulings)

@@ -185,10 +185,10 @@ def occurs(frame: SequenceFrame, state: GameState, control: Control) -> Progress
         else:
             short = short or not in_full(tc, state)
             before, state = state, occur.apply(state, tc)
-            # an attachment leaves play with its card, at the same moment (agot.attachment)
-            with_it += cards.went_with(before, state, tc)
+            if before.dependents:   # an attachment leaves play with its card, at the same moment (agot.attachment)
+                with_it += cards.went_with(before, state, tc)
     happened += with_it
-    state, expired = _expire_delayed(state)
+    state, expired = _expire_delayed(state) if state.delayed else (state, ())
     args = (("occurred", tuple(tc.id for tc in happened)), ("preempted", tuple(preempted)),
             ("replaced", tuple(replaced)))
     if expired:
@@ -214,7 +214,7 @@ def occurs(frame: SequenceFrame, state: GameState, control: Control) -> Progress
         return Progress(state, control[:-2] + (below,) + on_top, _SeqStep.OCCURS.rule, _AgotStep.OCCURS, args)
     if not happened:
         return Progress(state, control[:-1], _SeqStep.OCCURS.rule, _AgotStep.OCCURS, args)
-    after = replace(_next_step(frame), conditions=tuple(happened))
+    after = _frame(frame, step=NEXT[frame.step], window=None, forced_done=0, judged=(), conditions=tuple(happened))
     return Progress(state, control[:-1] + (after,) + on_top,
                     _SeqStep.OCCURS.rule, _AgotStep.OCCURS, args)
 
@@ -332,7 +332,10 @@ def window(frame: SequenceFrame, state: GameState, control: Control) -> Progress
     _, verdicts, usable = judged
     w = frame.window
     if w is None:
-        if not any(v.code is _Code.ELIGIBLE for v in verdicts):
+        for v in verdicts:
+            if v.code is _Code.ELIGIBLE:
+                break
+        else:
             return _leave_step(frame, state, control, _AgotStep.WINDOW_EMPTY, verdicts)
         w = Window(ids.window(frame.id, _WINDOW_KINDS[frame.step]), state.first_player)
         opened = _frame(frame, window=w, judged=judged)
@@ -381,7 +384,22 @@ def _pass(frame, state, control, judged, *, auto: bool) -> Progress:
     moved = Window(w.id, players[(players.index(w.opportunity) + 1) % len(players)], passes, w.number + 1)
     return Progress(state, control[:-1] + (_frame(frame, window=moved, judged=judged),),
                     "rulekit.auto-pass" if auto else "agot.window.pass", _AgotStep.PASS,
-                    (("player", w.opportunity), ("auto", auto), ("passes", passes)), judged[1])
+                    _pass_args(w.opportunity, auto, passes), judged[1])
+
+
+_PASS_ARGS: dict = {}
+
+
+def _pass_args(player: str, auto: bool, passes: int) -> tuple:
+    """A pass step's arguments: one shared tuple for each player, way and count (the tuples are
+    frozen, and every pass of a game makes one)."""
+    key = (player, auto, passes)
+    args = _PASS_ARGS.get(key)
+    if args is None:
+        if len(_PASS_ARGS) >= 1024:
+            _PASS_ARGS.clear()
+        args = _PASS_ARGS[key] = (("player", player), ("auto", auto), ("passes", passes))
+    return args
 
 
 STEPS = {
@@ -406,7 +424,7 @@ _CHECKED = frozenset((_SeqStep.WOULD_WINDOW, _SeqStep.FORCED_INTERRUPTS, _SeqSte
 
 
 def advance(frame: SequenceFrame, state: GameState, control: Control) -> Progress | Ask:
-    if frame.step in _CHECKED and (state.cancelled or state.changed):
+    if (state.cancelled or state.changed) and frame.step in _CHECKED:
         ended = no_longer_imminent(frame, state, control)
         if ended is not None:
             return ended
