@@ -273,7 +273,7 @@ def forced(frame: SequenceFrame, state: GameState, control: Control) -> Progress
     _, verdicts, usable = _judged(state, frame)
     options = [(v, use) for v, use, _ in usable]
     rule, step_name, order_rule = frame.step.rule, _STEP_NAMES[frame.step], "agot.forced.order"
-    revealed = plots.when_revealed_first(state, options)
+    revealed = plots.when_revealed_first(state, options) if options else None
     if revealed:         # step 1.3, III: the plots' When Revealed abilities, before anything else (agot.when-revealed)
         options, rule, step_name, order_rule = revealed, "agot.when-revealed", "when_revealed", "agot.when-revealed"
     elif frame.step is _SeqStep.FORCED_REACTIONS and state.delayed:
@@ -310,9 +310,11 @@ def _resolve_forced(frame, state, control, verdict, verdicts, rule) -> Progress:
 
 def _leave_step(frame, state, control, what, verdicts) -> Progress:
     step = frame.step
-    rest = control[:-1]
-    if step.next() is not None:
-        rest += (_next_step(frame),)
+    after = NEXT[step]
+    if after is None:
+        rest = control[:-1]
+    else:               # _next_step(), inlined
+        rest = control[:-1] + (_frame(frame, step=after, window=None, forced_done=0, judged=()),)
     return Progress(state, rest, step.rule, what, _STEP_ARGS[step], verdicts)
 
 
