@@ -113,6 +113,22 @@ def memo_for(state: GameState, tc: TriggeringCondition, step) -> dict:
     return memo
 
 
+_NOTHING = (False, False, None)      # the game part of a key when nothing is played or used and no deck is read
+_FULL: list = [None, None, None]     # the decks and players last measured, and how full each deck was
+
+
+def _fullness(state: GameState) -> tuple:
+    """How full each player's deck is, as far as a draw or shuffle can tell (0, 1, or 2 and
+    more), in seat order: remembered for the very decks and players last asked about (frozen
+    values, shared from state to state until a deck changes)."""
+    decks, players = state.decks, state.players
+    if _FULL[0] is decks and _FULL[1] is players:
+        return _FULL[2]
+    full = tuple([min(len(decks.get(p, ())), 2) for p in players])
+    _FULL[:] = (decks, players, full)
+    return full
+
+
 def judged(memo: dict, listener: tuple, judge, state: GameState, source: Card, ability: Ability,
            tc: TriggeringCondition, step) -> Verdict:
     """``judge(state, source, ability, tc, step)``, remembered in ``memo`` (:func:`memo_for` of
@@ -125,11 +141,14 @@ def judged(memo: dict, listener: tuple, judge, state: GameState, source: Card, a
         entry = _PLAIN[id(ability)]
     if not entry[1]:
         return judge(state, source, ability, tc, step)
-    game = (bool(state.playing) and source.obj in state.playing,
-            bool(state.used) and use_id(source, ability, tc) in state.used,
-            tuple([min(len(state.decks.get(p, ())), 2) for p in state.players]) if entry[2] else None)
+    playing, used = state.playing, state.used
+    if playing or used or entry[2]:
+        game = (bool(playing) and source.obj in playing, bool(used) and use_id(source, ability, tc) in used,
+                _fullness(state) if entry[2] else None)
+    else:
+        game = _NOTHING
     last = memo.get(listener)
-    if last is not None and last[0] is source and last[1] == game:
+    if last is not None and last[0] is source and (last[1] is game or last[1] == game):
         got = last[2]
     else:
         key = (id(ability), source.id, source.incarnation, source.zone, source.title, source.controller,
