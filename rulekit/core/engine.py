@@ -36,7 +36,7 @@ def _script(frame: ScriptFrame, state: GameState, control: Control, scenario: Sc
                                      (("occurrence", occurrence), ("label", entry.label)))
     conditions = occur.conditions_for(
         entry.do, state, occurrence, occurrence,
-        cards=tuple(state.cards[c] for c in entry.cards),
+        cards=tuple([state.cards[c] for c in entry.cards]),
         players=(entry.player,) if entry.player else (), amount=entry.amount,
         challenge=entry.challenge, phase=entry.phase, cannot_be_saved="cannot be saved" if entry.cannot_be_saved else "",
         to=entry.to, grant=entry.grant, ability=entry.ability, new_controller=entry.player, this_turn=entry.this_turn,

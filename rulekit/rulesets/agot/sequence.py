@@ -143,7 +143,7 @@ def _short_below(frame: SequenceFrame, control: Control) -> Control:
 # -- step 1 and step 5 ---------------------------------------------------------------------------
 def imminent(frame: SequenceFrame, state: GameState, control: Control) -> Progress:
     return Progress(state, control[:-1] + (_next_step(frame),), _SeqStep.IMMINENT.rule, _AgotStep.IMMINENT,
-                    (("sequence", frame.id), ("conditions", tuple(tc.id for tc in frame.conditions))))
+                    (("sequence", frame.id), ("conditions", tuple([tc.id for tc in frame.conditions]))))
 
 
 REPLACEMENT_TRIGGERS = "agot.replacement-triggers"
@@ -189,7 +189,7 @@ def occurs(frame: SequenceFrame, state: GameState, control: Control) -> Progress
                 with_it += cards.went_with(before, state, tc)
     happened += with_it
     state, expired = _expire_delayed(state) if state.delayed else (state, ())
-    args = (("occurred", tuple(tc.id for tc in happened)), ("preempted", tuple(preempted)),
+    args = (("occurred", tuple([tc.id for tc in happened])), ("preempted", tuple(preempted)),
             ("replaced", tuple(replaced)))
     if expired:
         args += (("expired", expired),)
@@ -346,14 +346,14 @@ def window(frame: SequenceFrame, state: GameState, control: Control) -> Progress
     if w.passes >= len(state.players):
         return _leave_step(frame, state, control, _AgotStep.WINDOW_CLOSES, verdicts)
     opportunity = w.opportunity
+    options = [PASS]
     for _, use, controller in usable:
         if controller == opportunity:
-            break
-    else:                           # nothing this player may use: passes without being asked
+            options.append(use)
+    if len(options) == 1:           # nothing this player may use: passes without being asked
         return _pass(frame, state, control, judged, auto=True)
-    options = (PASS, *[use for _, use, controller in usable if controller == opportunity])
     key = AnswerKey(_DecisionKind.ACT_OR_PASS, w.id, opportunity, w.number + 1)     # w.ordinal
-    return Ask(Decision(key, options, PASS, "agot.window.pass", opportunity + _OPPORTUNITY[frame.step], state),
+    return Ask(Decision(key, tuple(options), PASS, "agot.window.pass", opportunity + _OPPORTUNITY[frame.step], state),
                verdicts)
 
 
