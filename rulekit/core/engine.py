@@ -53,12 +53,18 @@ def advance(state: GameState, control: Control, scenario: Scenario) -> Progress 
     top = control[-1]
     if type(top) is ScriptFrame:
         return _script(top, state, control, scenario)
-    return state.rules.handlers[type(top)].advance(top, state, control)
+    handler = state.rules.handlers[type(top)]
+    if handler.steps is not None:
+        return handler.steps[top.step](top, state, control)
+    return handler.advance(top, state, control)
 
 
 def apply_answer(state: GameState, control: Control, option: str, verdicts) -> Progress:
     top = control[-1]
-    return state.rules.handlers[type(top)].answer(top, state, control, option, verdicts)
+    handler = state.rules.handlers[type(top)]
+    if handler.answers is not None:
+        return handler.answers[top.step](top, state, control, option, verdicts)
+    return handler.answer(top, state, control, option, verdicts)
 
 
 def record(parent: Step, p: Progress, decision: Decision | None = None, answer: str | None = None,
@@ -138,7 +144,9 @@ def _run(scenario: Scenario, step: Step, replaying: Map, auto: bool, max_nesting
         if type(top) is ScriptFrame:
             out = _script(top, state, control, scenario)
         else:
-            out = handlers[type(top)].advance(top, state, control)
+            handler = handlers[type(top)]
+            out = (handler.advance(top, state, control) if handler.steps is None
+                   else handler.steps[top.step](top, state, control))
         if type(out) is Ask:
             decision = out.decision
             recorded = replaying.get(decision.key) if replaying else None
@@ -156,7 +164,9 @@ def _run(scenario: Scenario, step: Step, replaying: Map, auto: bool, max_nesting
                 option, how = decision.default, "default"
             if option is None:
                 return Halt(step, out, replaying, tuple(unapplied), tuple(chosen))
-            out = handlers[type(top)].answer(top, state, control, option, out.verdicts)
+            handler = handlers[type(top)]
+            out = (handler.answer(top, state, control, option, out.verdicts) if handler.answers is None
+                   else handler.answers[top.step](top, state, control, option, out.verdicts))
             step = Step(step, step.number + 1, out.rule, out.what, out.args, out.state, out.control, out.verdicts,
                         decision, option, how)      # record(), inlined
         else:

@@ -66,11 +66,13 @@ def after_part_sequence(use_id: str, part: str) -> str:
 
 
 def triggering_condition(sequence_id: str, event: str, subject: str) -> str:
-    return fold(f"{sequence_id}:{event.replace(' ', '-')}:{subject}")
+    text = f"{sequence_id}:{event.replace(' ', '-')}:{subject}"
+    return text if len(text) < MAX_ID else fold(text)      # fold(), its common case inlined (made at every step)
 
 
 def window(sequence_id: str, kind: str) -> str:
-    return fold(f"{sequence_id}:{kind.replace(' ', '-')}")
+    text = f"{sequence_id}:{kind.replace(' ', '-')}"
+    return text if len(text) < MAX_ID else fold(text)
 
 
 def forced_step(sequence_id: str, step: str) -> str:
@@ -78,7 +80,8 @@ def forced_step(sequence_id: str, step: str) -> str:
 
 
 def use(card_obj: str, ability_id: str, responds_to: str) -> str:
-    return fold(f"{card_obj}.{ability_id}@{responds_to}")
+    text = f"{card_obj}.{ability_id}@{responds_to}"
+    return text if len(text) < MAX_ID else fold(text)
 
 
 def nested(use_id: str, part: str) -> str:

@@ -61,10 +61,16 @@ class Frame:
 @immutable
 class Handler:
     """How one kind of frame moves: ``advance(frame, state, control) -> Progress | Ask`` and
-    ``answer(frame, state, control, option, verdicts) -> Progress``."""
+    ``answer(frame, state, control, option, verdicts) -> Progress``. A frame that walks the steps
+    of a procedure (its ``step`` field) may give them as tables instead, ``steps`` and
+    ``answers`` (step -> the function ``advance`` or ``answer`` would call for it): the engine then
+    calls the step's own function, one call less at every step; ``advance`` and ``answer`` must
+    still do the same."""
 
     advance: Callable
     answer: Callable | None = None
+    steps: Mapping | None = None
+    answers: Mapping | None = None
 
 
 # -- rulings -----------------------------------------------------------------------------------------

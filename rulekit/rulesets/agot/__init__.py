@@ -115,7 +115,7 @@ class AGoT(Ruleset):
     pool_resources = gold.RESOURCES
 
     handlers = {
-        SequenceFrame: Handler(sequence.advance, sequence.answer),
+        SequenceFrame: Handler(sequence.advance, sequence.answer, sequence.STEPS, sequence.ANSWERS),
         ResolutionFrame: Handler(resolution.advance, resolution.answer),
         challenges.ChallengeFrame: Handler(challenges.advance),
     }

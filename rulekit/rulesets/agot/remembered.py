@@ -143,8 +143,10 @@ def judged(memo: dict, listener: tuple, judge, state: GameState, source: Card, a
         return judge(state, source, ability, tc, step)
     playing, used = state.playing, state.used
     if playing or used or entry[2]:
-        game = (bool(playing) and source.obj in playing, bool(used) and use_id(source, ability, tc) in used,
-                _fullness(state) if entry[2] else None)
+        full = None
+        if entry[2]:
+            full = _FULL[2] if _FULL[0] is state.decks and _FULL[1] is state.players else _fullness(state)
+        game = (bool(playing) and source.obj in playing, bool(used) and use_id(source, ability, tc) in used, full)
     else:
         game = _NOTHING
     last = memo.get(listener)

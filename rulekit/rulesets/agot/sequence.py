@@ -162,6 +162,10 @@ def occurs(frame: SequenceFrame, state: GameState, control: Control) -> Progress
     pre-empted and take no further part. A replaced condition is resolved by its most recent
     replacement instead, and still counts as having occurred; whether the replacement's own
     events open sequences is the ruling ``agot.replacement-triggers``."""
+    if (state.cancelled or state.changed) and frame.step in _CHECKED:    # steps 2 to 5 (no_longer_imminent)
+        ended = no_longer_imminent(frame, state, control)
+        if ended is not None:
+            return ended
     happened, preempted, replaced, nested, with_it = [], [], [], [], []
     short = False
     triggering = False
@@ -270,6 +274,10 @@ def resolve_delayed(frame: SequenceFrame, state: GameState, control: Control, du
 
 
 def forced(frame: SequenceFrame, state: GameState, control: Control) -> Progress | Ask:
+    if (state.cancelled or state.changed) and frame.step in _CHECKED:    # steps 2 to 5 (no_longer_imminent)
+        ended = no_longer_imminent(frame, state, control)
+        if ended is not None:
+            return ended
     _, verdicts, usable = _judged(state, frame)
     options = [(v, use) for v, use, _ in usable]
     rule, step_name, order_rule = frame.step.rule, _STEP_NAMES[frame.step], "agot.forced.order"
@@ -328,6 +336,10 @@ _OPPORTUNITY = {step: f" has the opportunity in the {kind} window: use an abilit
 
 # -- steps 2, 4 and 7: windows -------------------------------------------------------------------
 def window(frame: SequenceFrame, state: GameState, control: Control) -> Progress | Ask:
+    if (state.cancelled or state.changed) and frame.step in _CHECKED:    # steps 2 to 5 (no_longer_imminent)
+        ended = no_longer_imminent(frame, state, control)
+        if ended is not None:
+            return ended
     judged = frame.judged           # _judged(), inlined: a window is judged once, then passed through
     if not judged or judged[0] is not state:
         judged = (state, *agot_verdicts.considered(state, frame.conditions, frame.step))
@@ -386,7 +398,7 @@ def _pass(frame, state, control, judged, *, auto: bool) -> Progress:
     moved = Window(w.id, players[(players.index(w.opportunity) + 1) % len(players)], passes, w.number + 1)
     return Progress(state, control[:-1] + (_frame(frame, window=moved, judged=judged),),
                     "rulekit.auto-pass" if auto else "agot.window.pass", _AgotStep.PASS,
-                    _pass_args(w.opportunity, auto, passes), judged[1])
+                    _PASS_ARGS.get((w.opportunity, auto, passes)) or _pass_args(w.opportunity, auto, passes), judged[1])
 
 
 _PASS_ARGS: dict = {}
@@ -426,10 +438,7 @@ _CHECKED = frozenset((_SeqStep.WOULD_WINDOW, _SeqStep.FORCED_INTERRUPTS, _SeqSte
 
 
 def advance(frame: SequenceFrame, state: GameState, control: Control) -> Progress | Ask:
-    if (state.cancelled or state.changed) and frame.step in _CHECKED:
-        ended = no_longer_imminent(frame, state, control)
-        if ended is not None:
-            return ended
+    """The step the frame is at (steps 2 to 5 first check that the condition is still imminent)."""
     return STEPS[frame.step](frame, state, control)
 
 
