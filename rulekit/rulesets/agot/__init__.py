@@ -166,11 +166,13 @@ class AGoT(Ruleset):
         filters.check_filter(f, path, instruction=instruction, trigger=trigger)
 
     def event_refusal(self, kind, state, card, amount):
-        if kind not in _REFUSED:        # most events (kneels, stands, gains power …): none of them refuses
-            return None
-        return (plots.refusal(kind, card) or _attachment_refusal(kind, card)
-                or factions.event_refusal(kind, state, card, amount)
-                or challenge_checks.event_refusal(kind, state, card, amount))
+        # most events (kneels, stands, gains power …): none of them refuses; the others are asked of
+        # the refusals that list them (refusals.by_kind)
+        for check in _REFUSALS.get(kind, ()):
+            why = check(kind, state, card, amount)
+            if why:
+                return why
+        return None
 
     def apply_event(self, state, tc):
         """A plot revealed (agot.when-revealed); power moved or discarded (:mod:`.factions`); a
@@ -378,6 +380,9 @@ def _attachment_refusal(kind, card) -> str | None:
         return (f"{card.title} is an attachment: it would enter play attached to a card, which rulekit does not "
                 "model choosing")
     return None
+
+
+_REFUSALS = refusals.by_kind(_attachment_refusal)     # kind -> the refusals asked about it, in order
 
 
 def _check_attachment_entry(entry, path, scenario) -> None:
