@@ -16,9 +16,8 @@ What a ruleset declares, in the order the engine meets it:
 - **the machine**: a handler table from frame type to :class:`Handler` (how the frame advances
   and how it takes an answer) and :meth:`Ruleset.open_occurrence`, what happens when the
   script makes something occur;
-- **the verdicts**: :meth:`Ruleset.explain_step`, the verdicts of one ability at one step,
-  computed by the same function the machine uses;
-- **the words**: :meth:`Ruleset.describe`, event words, card text (:mod:`rulekit.core.cardtext`);
+- **the verdicts**: :meth:`Ruleset.explain_step` (one ability at one step, as the machine judges
+  it); **the words**: :meth:`Ruleset.describe`, event words, card text (:mod:`rulekit.core.cardtext`);
 - **the flowchart**: :attr:`Ruleset.flow`, the same table the machine's step codes come from;
 - **the rules registry** entries (:attr:`Ruleset.rules`) and **rulings** (:attr:`Ruleset.rulings`):
   the points where the texts are contested, changed, or decided differently elsewhere, each
@@ -26,15 +25,15 @@ What a ruleset declares, in the order the engine meets it:
 """
 from __future__ import annotations
 
-from rulekit.core.cardtext import CardTextReading
-from rulekit.core.places import Places
-from rulekit.core.ruleset_state import GameOwnState
 import dataclasses
-from rulekit.core.frozen import immutable
 from typing import Callable, ClassVar, Mapping
 
-from rulekit.core.events import EventKind, Verb
 from rulekit.core.abilities import Timing
+from rulekit.core.cardtext import CardTextReading
+from rulekit.core.events import EventKind, Verb
+from rulekit.core.frozen import immutable
+from rulekit.core.places import Places
+from rulekit.core.ruleset_state import GameOwnState
 from rulekit.core.ruleset_views import MARKS, RulesetViews, SequenceMark, StackEntry, WindowEntry  # noqa: F401 (re-exported)
 
 
@@ -45,8 +44,7 @@ class Frame:
     ``is_sequence`` marks a triggering-condition sequence: the step taken at it has it as its
     :attr:`~rulekit.timeline.Step.context`. :meth:`nesting` is how many open sequences (or items
     waiting on a Chain) the frame counts for against the nesting bound; :meth:`loop_uses` names the
-    uses of abilities it holds, to say which abilities keep triggering each other.
-    """
+    uses of abilities it holds, to say which abilities keep triggering each other."""
 
     __slots__ = ()
     is_sequence: ClassVar[bool] = False
@@ -61,11 +59,8 @@ class Frame:
 @immutable
 class Handler:
     """How one kind of frame moves: ``advance(frame, state, control) -> Progress | Ask`` and
-    ``answer(frame, state, control, option, verdicts) -> Progress``. A frame that walks the steps
-    of a procedure (its ``step`` field) may give them as tables instead, ``steps`` and
-    ``answers`` (step -> the function ``advance`` or ``answer`` would call for it): the engine then
-    calls the step's own function, one call less at every step; ``advance`` and ``answer`` must
-    still do the same."""
+    ``answer(frame, state, control, option, verdicts) -> Progress``; or, by the frame's ``step``,
+    the tables ``steps`` and ``answers`` of what they would call (the engine calls those directly)."""
 
     advance: Callable
     answer: Callable | None = None
