@@ -134,7 +134,7 @@ def run(scenario: Scenario, step: Step, *, replaying: Map = Map(), auto: bool = 
 def _run(scenario: Scenario, step: Step, replaying: Map, auto: bool, max_nesting: int, step_limit: int) -> Halt:
     unapplied: list[Unapplied] = []
     chosen: list[tuple[AnswerKey, str]] = []
-    state, control = step.state, step.control
+    state, control, number = step.state, step.control, step.number
     taken = 0                           # steps taken since the current script entry began
     entry, entry_start = _entry_of(control), step
     bottom = control[0] if control else None
@@ -167,11 +167,12 @@ def _run(scenario: Scenario, step: Step, replaying: Map, auto: bool, max_nesting
             handler = handlers[type(top)]
             out = (handler.answer(top, state, control, option, out.verdicts) if handler.answers is None
                    else handler.answers[top.step](top, state, control, option, out.verdicts))
-            step = Step(step, step.number + 1, out.rule, out.what, out.args, out.state, out.control, out.verdicts,
+            state, control, number = out.state, out.control, number + 1
+            step = Step(step, number, out.rule, out.what, out.args, state, control, out.verdicts,
                         decision, option, how)      # record(), inlined
         else:
-            step = Step(step, step.number + 1, out.rule, out.what, out.args, out.state, out.control, out.verdicts)
-        state, control = out.state, out.control
+            state, control, number = out.state, out.control, number + 1
+            step = Step(step, number, out.rule, out.what, out.args, state, control, out.verdicts)
         if len(control) > max_nesting:
             check_nesting(control, max_nesting, step)
         if not control:                 # the script is over
