@@ -10,6 +10,8 @@ Speed-ups are claimed only from two revisions measured side by side in one run:
 temporary worktree and interleaves the two, each in its own process with its own code, on a
 busy board where ten cards listen and on one kill with two interrupts and two reactions offered,
 timed through ``Game.start`` and through the engine loop (issue 28 asks ≥ 3× against 2c99293).
+``--instructions`` (with ``--against``) counts instructions under callgrind instead: a figure a
+busy machine does not move (``instructions.py`` says what it is and is not).
 """
 from __future__ import annotations
 
@@ -157,7 +159,13 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--against", metavar="REV", help="time this checkout and git revision REV side by side")
     parser.add_argument("--rounds", type=int, default=None, help="interleaved rounds with --against")
+    parser.add_argument("--instructions", action="store_true",
+                        help="with --against: instructions per sequence under valgrind's callgrind, not time")
     args = parser.parse_args()
+    if args.against and args.instructions:
+        from instructions import compare as compare_instructions
+        compare_instructions(args.against, args.quick)
+        return
     if args.against:
         from against import compare
         compare(args.against, args.rounds or (4 if args.quick else 10), 3 if args.quick else 5, args.quick)
