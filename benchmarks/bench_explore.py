@@ -1,7 +1,8 @@
 """Exploring every line: the naive walk against the merged one, and subtrees in parallel.
 
 Run: ``python benchmarks/bench_explore.py`` (``--quick`` for a short run; ``--walks`` for the
-naive walk against the merged one). Prints figures; asserts nothing. The parallel figures
+naive walk against the merged one; ``--against REV`` for this checkout's process pool against
+revision REV's, side by side in one run; ``--boards`` to choose boards). Prints figures; asserts nothing. The parallel figures
 (issue 28): the merged walk serially, in a process pool and on a Dask LocalCluster, interleaved
 round by round (the pool and the cluster started before any clock, their start printed apart),
 with the load average, wall seconds, CPU seconds (this process plus every worker: what the
@@ -94,6 +95,13 @@ def generated(n: int, seed: int):
         b.card(f"g{i}", f"Outpost {i}", owner=pick.choice(["P1", "P2"]), type="location", abilities=[
             forced_reaction("r", killed(type="character"), effect)])
     return b.kill("v", id="k", label="kill").build()
+
+
+BOARDS = {"forced10": lambda: forced(10), "forced12": lambda: forced(12),
+          "interacting11": lambda: forced(11, interacting=True), "generated10": lambda: generated(10, 1),
+          "forced8": lambda: forced(8), "interacting8": lambda: forced(8, interacting=True),
+          "generated8": lambda: generated(8, 1)}
+FULL, QUICK = ["forced10", "forced12", "interacting11", "generated10"], ["forced8", "interacting8", "generated8"]
 
 
 def _cpu(pids) -> list[float]:
@@ -191,7 +199,18 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--no-dask", action="store_true", help="leave the Dask cluster out")
+    parser.add_argument("--against", metavar="REV", help="this checkout's process pool against revision REV's, side "
+                        "by side in one run (explore_against.py)")
+    parser.add_argument("--boards", help=f"comma-separated, of {', '.join(BOARDS)}")
     args = parser.parse_args()
+    boards = args.boards.split(",") if args.boards else (QUICK if args.quick else FULL)
+    unknown = [b for b in boards if b not in BOARDS]
+    if unknown:
+        parser.error(f"unknown board(s) {', '.join(unknown)}: the boards are {', '.join(BOARDS)}")
+    if args.against:
+        import explore_against
+        explore_against.main(args.against, boards, args.rounds, args.workers)
+        return
     if args.walks:
         for n in ((6,) if args.quick else (8, 10)):
             compare(n, naive_limit=None if n < 10 else "20s")
@@ -199,10 +218,8 @@ def main() -> None:
         return
     sides = start_executors(args.workers, not args.no_dask)
     try:
-        boards = ([forced(8), forced(8, interacting=True), generated(8, 1)] if args.quick else
-                  [forced(10), forced(12), forced(11, interacting=True), generated(10, 1)])
-        for scenario in boards:
-            race(scenario, sides, args.rounds)
+        for board in boards:
+            race(BOARDS[board](), sides, args.rounds)
     finally:
         for _, _, close in sides.values():
             close()
