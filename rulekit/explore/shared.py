@@ -9,8 +9,9 @@ reaching it records a link and turns back. Each position is expanded once in all
 workers together answer exactly what the serial merged walk answers.
 
 Every worker first walks the same top of the graph (breadth first until ``split`` positions wait,
-without claims: it is small, and equal in every worker), then walks depth first from those
-positions, starting at a different place in the list and in each position's options, so the
+or by default until twice as many as there are workers wait and the next level would cost more
+than a few dozen answers; without claims: it is small, and equal in every worker), then walks
+depth first from those positions, starting at a different place in the list and in each position's options, so the
 workers spread over the graph; a worker whose way is claimed goes on elsewhere, so the work
 balances itself. The parent joins the parts by fingerprint and numbers the positions in the
 serial walk's order: the graph — outcomes, line counts, example lines, choices — is the serial
@@ -31,6 +32,8 @@ from rulekit.explore.fingerprint import Fingerprinter
 from rulekit.explore.walker import RUNAWAY, ExplorationError, Walk, _outcome
 
 LOOPED = "runaway"        # a child that is the runaway-loop outcome (no position)
+SPLIT = 32                # the top ends when this many positions wait (``split``) …
+TOP_ANSWERS = 64          # … or, by default, when going deeper would take it past this many answers
 
 
 class Part:
@@ -111,16 +114,23 @@ class _Sharer:
         start = (self.task * count) // self.tasks
         return list(range(start, count)) + list(range(start))
 
-    def top(self, root, split: int) -> list:
+    def top(self, root, split: int | None) -> list:
         """Breadth first from ``root`` until ``split`` positions wait (the same in every worker):
-        the waiting positions, as (fingerprint, game)."""
+        the waiting positions, as (fingerprint, game). Every worker answers the top, so by default
+        (``split`` None) it also stops as soon as twice as many positions as workers wait and the
+        next level would take it past :data:`TOP_ANSWERS` answers: the claims share the rest out."""
         p = self.part
         f = self.position(root)
         p.root = f
         p.top.add(f)
         self.record(root, f)
         waiting = [(f, root)] if root.decision is not None else []
+        enough = 2 * self.tasks if split is None else None
+        split = SPLIT if split is None else split
         while waiting and len(waiting) < split:
+            if enough is not None and len(waiting) >= enough and \
+                    p.top_answers + sum(len(game.decision.option_ids) for _, game in waiting) > TOP_ANSWERS:
+                break
             deeper = []
             for f, game in waiting:
                 children = p.nodes[f][2]
@@ -188,7 +198,7 @@ class _Sharer:
                     stack.append((child, c, self.order(len(child.decision.option_ids)), 0))
 
 
-def walk_shared(scenario, line, max_nesting, key, split: int, claims: str, task: int, tasks: int,
+def walk_shared(scenario, line, max_nesting, key, split: int | None, claims: str, task: int, tasks: int,
                 limit: Limit, deadline) -> Part:
     """In a worker: replay ``line`` to the walk's start, walk the shared top, then claim and walk."""
     from rulekit.core.game import Game
