@@ -80,6 +80,7 @@ class _Sharer:
         self.part = Part()
         self.others: set = set()
         self.met: dict = {}          # (state, control) -> fingerprint: a position met again is not fingerprinted again
+        self.same: dict = {}         # a decision's key or option ids -> the first equal object met
 
     def position(self, game) -> int:
         position = (game.state, game.control)
@@ -95,8 +96,10 @@ class _Sharer:
             outcome = _outcome(self.key, game.state)
             p.nodes[f] = (None, (), [], outcome)
             p.finals.setdefault(outcome, (f, game.state))
-        else:
-            p.nodes[f] = (decision.key, decision.option_ids, [None] * len(decision.option_ids), None)
+        else:              # keys and option lists repeat (a handful of values over thousands of positions):
+            at, options = decision.key, decision.option_ids      # one object each, so the part pickles each once
+            at, options = self.same.setdefault(at, at), self.same.setdefault(options, options)
+            p.nodes[f] = (at, options, [None] * len(options), None)
             if self.labels and decision.key not in p.labels:     # labels are formatted when read: the first
                 p.labels[decision.key] = len(p.variants)          # met of each key only (join replays others)
                 p.variants.append((decision.prompt, {o.id: o.label for o in decision.options}))
