@@ -54,7 +54,8 @@ class Fingerprinter:
 
     def position(self, game) -> int:
         """The fingerprint of ``game``'s position (its state and control stack)."""
-        return hash((self.of(game.state), self.of(game.control)))
+        state = game.state               # a new position's state is a new value: digested, not looked up
+        return hash((self._digest(state, type(state)), self.of(game.control)))
 
     def of(self, value) -> int:
         seen = self._seen.get(id(value))
