@@ -23,6 +23,7 @@ processes of a :class:`~concurrent.futures.ProcessPoolExecutor`, a Dask cluster 
 from __future__ import annotations
 
 import os
+import pickle
 import shutil
 import tempfile
 
@@ -201,10 +202,30 @@ class _Sharer:
                     stack.append((child, c, self.order(len(child.decision.option_ids)), 0))
 
 
+_SCENARIOS: dict = {}       # in a worker: the scenarios of its last walks, by their pickles
+
+
+def sent_scenario(scenario):
+    """``scenario``, or, sent as its pickle, the scenario unpickled for an earlier walk from the same
+    pickle: walks of one scenario in a row then share its objects, so the caches keyed by them (the
+    judgements remembered across sequences) stay warm from one walk to the next, as they do in the
+    parent for the serial walk."""
+    if not isinstance(scenario, bytes):
+        return scenario
+    found = _SCENARIOS.get(scenario)
+    if found is None:
+        if len(_SCENARIOS) >= 2:
+            _SCENARIOS.clear()
+        found = _SCENARIOS[scenario] = pickle.loads(scenario)
+    return found
+
+
 def walk_shared(scenario, line, max_nesting, key, split: int | None, claims: str, task: int, tasks: int,
                 limit: Limit, deadline) -> Part:
-    """In a worker: replay ``line`` to the walk's start, walk the shared top, then claim and walk."""
+    """In a worker: replay ``line`` to the walk's start (``scenario``: a scenario or its pickle, see
+    :func:`sent_scenario`), walk the shared top, then claim and walk."""
     from rulekit.core.game import Game
+    scenario = sent_scenario(scenario)
     if not os.path.isdir(claims):
         raise ExplorationError(f"this worker cannot see the claims directory {claims!r}: the workers must share "
                                f"the parent's file system")
