@@ -72,7 +72,8 @@ def _board(sides: list[Side], board: str, rounds: int) -> None:
                                                                                 base["answers"])
                 for got in runs.values() for x in got)
     print(f"{board}: {base['states']:,} positions, {base['answers']:,} answers; {rounds} rounds (A B, B A, …); "
-          f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}; every walk agrees (with its side's serial walk; outcomes, lines, positions and answers with A's): {agree}")
+          f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}; every walk agrees (with its side's "
+          f"serial walk; outcomes, lines, positions and answers with A's): {agree}")
     med = {}
     for i, s in enumerate(sides):
         serial_cpu = statistics.median(x["parent"] for x in runs[i, "serial"])
@@ -82,8 +83,8 @@ def _board(sides: list[Side], board: str, rounds: int) -> None:
             cpu = statistics.median(x["parent"] + sum(x["workers"]) for x in got)
             path = statistics.median(x["parent"] + max(x["workers"], default=0.0) for x in got)
             med[i, mode] = (wall, cpu)
-            print(f"  {'AB'[i]} {mode:<6} wall median {wall:6.2f} s min {min(x['wall'] for x in got):6.2f} s   cpu median "
-                  f"{cpu:6.2f} s (x{cpu / serial_cpu:4.2f} of its serial)   parent + busiest worker {path:6.2f} s")
+            print(f"  {'AB'[i]} {mode:<6} wall median {wall:6.2f} s min {min(x['wall'] for x in got):6.2f} s   "
+                  f"cpu median {cpu:6.2f} s (x{cpu / serial_cpu:4.2f} of its serial)   parent + busiest worker {path:6.2f} s")
     (wa, ca), (wb, cb) = med[0, "pool"], med[1, "pool"]
     print(f"  pool, B/A: cpu x{cb / ca:4.2f}, wall x{wb / wa:4.2f}")
 

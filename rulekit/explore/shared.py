@@ -11,9 +11,9 @@ workers together answer exactly what the serial merged walk answers.
 Every worker first walks the same top of the graph (breadth first until ``split`` positions wait,
 or by default until twice as many as there are workers wait and the next level would cost more
 than a few dozen answers; without claims: it is small, and equal in every worker), then walks
-depth first from those positions, starting at a different place in the list and in each position's options, so the
-workers spread over the graph; a worker whose way is claimed goes on elsewhere, so the work
-balances itself. The parent joins the parts by fingerprint and numbers the positions in the
+depth first from those positions, starting at a different place in the list and in each
+position's options, so the workers spread over the graph; a worker whose way is claimed goes on
+elsewhere, so the work balances itself. The parent joins the parts by fingerprint and numbers the positions in the
 serial walk's order: the graph — outcomes, line counts, example lines, choices — is the serial
 walk's.
 
