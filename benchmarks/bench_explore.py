@@ -2,7 +2,8 @@
 
 Run: ``python benchmarks/bench_explore.py`` (``--quick`` for a short run; ``--walks`` for the
 naive walk against the merged one; ``--against REV`` for this checkout's process pool against
-revision REV's, side by side in one run; ``--boards`` to choose boards). Prints figures; asserts nothing. The parallel figures
+revision REV's, side by side in one run; ``--together`` for the serial walk's CPU alone and two
+at once; ``--boards`` to choose boards). Prints figures; asserts nothing. The parallel figures
 (issue 28): the merged walk serially, in a process pool and on a Dask LocalCluster, interleaved
 round by round (the pool and the cluster started before any clock, their start printed apart),
 with the load average, wall seconds, CPU seconds (this process plus every worker: what the
@@ -192,6 +193,32 @@ def race(scenario, sides: dict, rounds: int) -> None:
               f"answers{agree}")
 
 
+def _serial_cpu(board: str) -> float:
+    """In a worker: the CPU seconds of one serial walk of ``board`` (after one walk to warm up)."""
+    scenario = BOARDS[board]()
+    explore(scenario, progress=False)
+    c = time.process_time()
+    explore(scenario, progress=False)
+    return time.process_time() - c
+
+
+def alone_and_together(boards: list[str], rounds: int) -> None:
+    """What running side by side costs on this machine, apart from the parallel walk: the same serial
+    walk in one worker alone and in two workers at once (each walking the whole board), CPU seconds."""
+    import os
+    import statistics
+    from concurrent.futures import ProcessPoolExecutor
+    with ProcessPoolExecutor(2) as pool:
+        for board in boards:
+            alone, together = [], []
+            for _ in range(rounds):
+                alone.append(pool.submit(_serial_cpu, board).result())
+                together.extend(f.result() for f in [pool.submit(_serial_cpu, board) for _ in range(2)])
+            a, t = statistics.median(alone), statistics.median(together)
+            print(f"{board}: the serial walk's CPU alone {a:.2f} s, two at once {t:.2f} s each (x{t / a:.2f}); "
+                  f"{rounds} rounds, load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--quick", action="store_true", help="small boards only")
@@ -202,11 +229,16 @@ def main() -> None:
     parser.add_argument("--against", metavar="REV", help="this checkout's process pool against revision REV's, side "
                         "by side in one run (explore_against.py)")
     parser.add_argument("--boards", help=f"comma-separated, of {', '.join(BOARDS)}")
+    parser.add_argument("--together", action="store_true", help="the serial walk's CPU in one process alone and in "
+                        "two at once: what running side by side costs on this machine, apart from the parallel walk")
     args = parser.parse_args()
     boards = args.boards.split(",") if args.boards else (QUICK if args.quick else FULL)
     unknown = [b for b in boards if b not in BOARDS]
     if unknown:
         parser.error(f"unknown board(s) {', '.join(unknown)}: the boards are {', '.join(BOARDS)}")
+    if args.together:
+        alone_and_together(boards, args.rounds)
+        return
     if args.against:
         import explore_against
         explore_against.main(args.against, boards, args.rounds, args.workers)
