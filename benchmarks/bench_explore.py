@@ -1,7 +1,9 @@
 """Exploring every line: the naive walk against the merged one, and subtrees in parallel.
 
 Run: ``python benchmarks/bench_explore.py`` (``--quick`` for a short run; ``--walks`` for the
-naive walk against the merged one). Prints figures; asserts nothing. The parallel figures
+naive walk against the merged one; ``--against REV`` for this checkout's process pool against
+revision REV's, side by side in one run; ``--together`` for the serial walk's CPU alone and two
+at once; ``--boards`` to choose boards). Prints figures; asserts nothing. The parallel figures
 (issue 28): the merged walk serially, in a process pool and on a Dask LocalCluster, interleaved
 round by round (the pool and the cluster started before any clock, their start printed apart),
 with the load average, wall seconds, CPU seconds (this process plus every worker: what the
@@ -96,6 +98,13 @@ def generated(n: int, seed: int):
     return b.kill("v", id="k", label="kill").build()
 
 
+BOARDS = {"forced10": lambda: forced(10), "forced12": lambda: forced(12),
+          "interacting11": lambda: forced(11, interacting=True), "generated10": lambda: generated(10, 1),
+          "forced8": lambda: forced(8), "interacting8": lambda: forced(8, interacting=True),
+          "generated8": lambda: generated(8, 1)}
+FULL, QUICK = ["forced10", "forced12", "interacting11", "generated10"], ["forced8", "interacting8", "generated8"]
+
+
 def _cpu(pids) -> list[float]:
     """User and system seconds used so far by each of the processes ``pids`` (the workers)."""
     import psutil
@@ -184,6 +193,32 @@ def race(scenario, sides: dict, rounds: int) -> None:
               f"answers{agree}")
 
 
+def _serial_cpu(board: str) -> float:
+    """In a worker: the CPU seconds of one serial walk of ``board`` (after one walk to warm up)."""
+    scenario = BOARDS[board]()
+    explore(scenario, progress=False)
+    c = time.process_time()
+    explore(scenario, progress=False)
+    return time.process_time() - c
+
+
+def alone_and_together(boards: list[str], rounds: int) -> None:
+    """What running side by side costs on this machine, apart from the parallel walk: the same serial
+    walk in one worker alone and in two workers at once (each walking the whole board), CPU seconds."""
+    import os
+    import statistics
+    from concurrent.futures import ProcessPoolExecutor
+    with ProcessPoolExecutor(2) as pool:
+        for board in boards:
+            alone, together = [], []
+            for _ in range(rounds):
+                alone.append(pool.submit(_serial_cpu, board).result())
+                together.extend(f.result() for f in [pool.submit(_serial_cpu, board) for _ in range(2)])
+            a, t = statistics.median(alone), statistics.median(together)
+            print(f"{board}: the serial walk's CPU alone {a:.2f} s, two at once {t:.2f} s each (x{t / a:.2f}); "
+                  f"{rounds} rounds, load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--quick", action="store_true", help="small boards only")
@@ -191,7 +226,23 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--no-dask", action="store_true", help="leave the Dask cluster out")
+    parser.add_argument("--against", metavar="REV", help="this checkout's process pool against revision REV's, side "
+                        "by side in one run (explore_against.py)")
+    parser.add_argument("--boards", help=f"comma-separated, of {', '.join(BOARDS)}")
+    parser.add_argument("--together", action="store_true", help="the serial walk's CPU in one process alone and in "
+                        "two at once: what running side by side costs on this machine, apart from the parallel walk")
     args = parser.parse_args()
+    boards = args.boards.split(",") if args.boards else (QUICK if args.quick else FULL)
+    unknown = [b for b in boards if b not in BOARDS]
+    if unknown:
+        parser.error(f"unknown board(s) {', '.join(unknown)}: the boards are {', '.join(BOARDS)}")
+    if args.together:
+        alone_and_together(boards, args.rounds)
+        return
+    if args.against:
+        import explore_against
+        explore_against.main(args.against, boards, args.rounds, args.workers)
+        return
     if args.walks:
         for n in ((6,) if args.quick else (8, 10)):
             compare(n, naive_limit=None if n < 10 else "20s")
@@ -199,10 +250,8 @@ def main() -> None:
         return
     sides = start_executors(args.workers, not args.no_dask)
     try:
-        boards = ([forced(8), forced(8, interacting=True), generated(8, 1)] if args.quick else
-                  [forced(10), forced(12), forced(11, interacting=True), generated(10, 1)])
-        for scenario in boards:
-            race(scenario, sides, args.rounds)
+        for board in boards:
+            race(BOARDS[board](), sides, args.rounds)
     finally:
         for _, _, close in sides.values():
             close()

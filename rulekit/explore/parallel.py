@@ -146,8 +146,8 @@ def _walk_shared(root, executor, *, key, limit: Limit, deadline, split, progress
     claims = claims_directory()
     try:
         with stopping_on_interrupt(*([stop] if stop is not None else [])):
-            line = full_line(root)
-            futures = {executor.submit(walk_shared, root.scenario, line, root.max_nesting, key, split or 32, claims,
+            line, scenario = full_line(root), pickle.dumps(root.scenario)     # pickled once, for every worker
+            futures = {executor.submit(walk_shared, scenario, line, root.max_nesting, key, split, claims,
                                        i, tasks, part_limit, deadline): i for i in range(tasks)}
             parts = _collect(futures, progress, own_pool=stop is not None)
     finally:

@@ -9,10 +9,11 @@ reaching it records a link and turns back. Each position is expanded once in all
 workers together answer exactly what the serial merged walk answers.
 
 Every worker first walks the same top of the graph (breadth first until ``split`` positions wait,
-without claims: it is small, and equal in every worker), then walks depth first from those
-positions, starting at a different place in the list and in each position's options, so the
-workers spread over the graph; a worker whose way is claimed goes on elsewhere, so the work
-balances itself. The parent joins the parts by fingerprint and numbers the positions in the
+or by default until twice as many as there are workers wait and the next level would cost more
+than a few dozen answers; without claims: it is small, and equal in every worker), then walks
+depth first from those positions, starting at a different place in the list and in each
+position's options, so the workers spread over the graph; a worker whose way is claimed goes on
+elsewhere, so the work balances itself. The parent joins the parts by fingerprint and numbers the positions in the
 serial walk's order: the graph — outcomes, line counts, example lines, choices — is the serial
 walk's.
 
@@ -22,6 +23,7 @@ processes of a :class:`~concurrent.futures.ProcessPoolExecutor`, a Dask cluster 
 from __future__ import annotations
 
 import os
+import pickle
 import shutil
 import tempfile
 
@@ -31,6 +33,8 @@ from rulekit.explore.fingerprint import Fingerprinter
 from rulekit.explore.walker import RUNAWAY, ExplorationError, Walk, _outcome
 
 LOOPED = "runaway"        # a child that is the runaway-loop outcome (no position)
+SPLIT = 32                # the top ends when this many positions wait (``split``) …
+TOP_ANSWERS = 64          # … or, by default, when going deeper would take it past this many answers
 
 
 class Part:
@@ -77,6 +81,7 @@ class _Sharer:
         self.part = Part()
         self.others: set = set()
         self.met: dict = {}          # (state, control) -> fingerprint: a position met again is not fingerprinted again
+        self.same: dict = {}         # a decision's key or option ids -> the first equal object met
 
     def position(self, game) -> int:
         position = (game.state, game.control)
@@ -92,8 +97,10 @@ class _Sharer:
             outcome = _outcome(self.key, game.state)
             p.nodes[f] = (None, (), [], outcome)
             p.finals.setdefault(outcome, (f, game.state))
-        else:
-            p.nodes[f] = (decision.key, decision.option_ids, [None] * len(decision.option_ids), None)
+        else:              # keys and option lists repeat (a handful of values over thousands of positions):
+            at, options = decision.key, decision.option_ids      # one object each, so the part pickles each once
+            at, options = self.same.setdefault(at, at), self.same.setdefault(options, options)
+            p.nodes[f] = (at, options, [None] * len(options), None)
             if self.labels and decision.key not in p.labels:     # labels are formatted when read: the first
                 p.labels[decision.key] = len(p.variants)          # met of each key only (join replays others)
                 p.variants.append((decision.prompt, {o.id: o.label for o in decision.options}))
@@ -111,16 +118,23 @@ class _Sharer:
         start = (self.task * count) // self.tasks
         return list(range(start, count)) + list(range(start))
 
-    def top(self, root, split: int) -> list:
+    def top(self, root, split: int | None) -> list:
         """Breadth first from ``root`` until ``split`` positions wait (the same in every worker):
-        the waiting positions, as (fingerprint, game)."""
+        the waiting positions, as (fingerprint, game). Every worker answers the top, so by default
+        (``split`` None) it also stops as soon as twice as many positions as workers wait and the
+        next level would take it past :data:`TOP_ANSWERS` answers: the claims share the rest out."""
         p = self.part
         f = self.position(root)
         p.root = f
         p.top.add(f)
         self.record(root, f)
         waiting = [(f, root)] if root.decision is not None else []
+        enough = 2 * self.tasks if split is None else None
+        split = SPLIT if split is None else split
         while waiting and len(waiting) < split:
+            if enough is not None and len(waiting) >= enough and \
+                    p.top_answers + sum(len(game.decision.option_ids) for _, game in waiting) > TOP_ANSWERS:
+                break
             deeper = []
             for f, game in waiting:
                 children = p.nodes[f][2]
@@ -188,10 +202,30 @@ class _Sharer:
                     stack.append((child, c, self.order(len(child.decision.option_ids)), 0))
 
 
-def walk_shared(scenario, line, max_nesting, key, split: int, claims: str, task: int, tasks: int,
+_SCENARIOS: dict = {}       # in a worker: the scenarios of its last walks, by their pickles
+
+
+def sent_scenario(scenario):
+    """``scenario``, or, sent as its pickle, the scenario unpickled for an earlier walk from the same
+    pickle: walks of one scenario in a row then share its objects, so the caches keyed by them (the
+    judgements remembered across sequences) stay warm from one walk to the next, as they do in the
+    parent for the serial walk."""
+    if not isinstance(scenario, bytes):
+        return scenario
+    found = _SCENARIOS.get(scenario)
+    if found is None:
+        if len(_SCENARIOS) >= 2:
+            _SCENARIOS.clear()
+        found = _SCENARIOS[scenario] = pickle.loads(scenario)
+    return found
+
+
+def walk_shared(scenario, line, max_nesting, key, split: int | None, claims: str, task: int, tasks: int,
                 limit: Limit, deadline) -> Part:
-    """In a worker: replay ``line`` to the walk's start, walk the shared top, then claim and walk."""
+    """In a worker: replay ``line`` to the walk's start (``scenario``: a scenario or its pickle, see
+    :func:`sent_scenario`), walk the shared top, then claim and walk."""
     from rulekit.core.game import Game
+    scenario = sent_scenario(scenario)
     if not os.path.isdir(claims):
         raise ExplorationError(f"this worker cannot see the claims directory {claims!r}: the workers must share "
                                f"the parent's file system")

@@ -141,3 +141,42 @@ def test_the_cli_says_when_other_work_keeps_the_cpus_busy(capsys, monkeypatch):
     monkeypatch.setattr(os, "getloadavg", lambda: (2.1, 2.0, 2.0))     # the two workers alone
     commands._say_if_workers_could_not_help(Walked, 2, 0.3)
     assert capsys.readouterr().err == ""
+
+
+def test_equal_values_have_one_fingerprint_whichever_was_met_first():
+    from enum import Enum
+
+    class Word(str, Enum):
+        KILLED = "killed"
+    one, other = Fingerprinter(), Fingerprinter()
+    first = [one.of(v) for v in ((1, "killed"), (True, Word.KILLED), (1.0, "killed"))]
+    second = [other.of(v) for v in ((1.0, "killed"), (True, Word.KILLED), (1, "killed"))]
+    assert len(set(first + second)) == 1
+    assert Fingerprinter().of((2, "killed")) != first[0] and Fingerprinter().of(("killed", 1)) != first[0]
+
+
+def test_the_top_every_worker_repeats_is_small_by_default():
+    from rulekit.explore.walker import full_line, starting_point
+    root, _ = starting_point(mixed(7))
+    for split, most in ((None, shared.TOP_ANSWERS), (32, None)):
+        claims = shared.claims_directory()
+        try:
+            part = shared.walk_shared(root.scenario, full_line(root), root.max_nesting, board, split, claims, 0, 2,
+                                      Limit(), None)
+        finally:
+            shared.remove_claims(claims)
+        assert part.frontier >= 4
+        if most is not None:
+            assert part.top_answers <= most
+        else:
+            assert part.top_answers > shared.TOP_ANSWERS       # as asked: until 32 positions wait
+
+
+def test_a_worker_reuses_the_scenario_it_unpickled_for_the_same_pickle():
+    import pickle
+    sent = pickle.dumps(mixed(3))
+    first = shared.sent_scenario(sent)
+    assert shared.sent_scenario(sent) is first and first == mixed(3)
+    assert shared.sent_scenario(pickle.dumps(mixed(4))) is not first
+    scenario = mixed(2)
+    assert shared.sent_scenario(scenario) is scenario
