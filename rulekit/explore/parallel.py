@@ -19,7 +19,7 @@ import dataclasses
 import pickle
 
 from rulekit.explore.bounds import INTERRUPTED, interrupted, stopping_on_interrupt, worker_init
-from rulekit.explore.shared import claims_directory, join, remove_claims, walk_shared
+from rulekit.explore.shared import claims_directory, join, remove_claims, sending, walk_shared
 from rulekit.explore.walker import ExplorationError, Limit, Walk, Walker, _Clock, _progress_bar, full_line, walk
 
 
@@ -146,7 +146,7 @@ def _walk_shared(root, executor, *, key, limit: Limit, deadline, split, progress
     claims = claims_directory()
     try:
         with stopping_on_interrupt(*([stop] if stop is not None else [])):
-            line, scenario = full_line(root), pickle.dumps(root.scenario)     # pickled once, for every worker
+            line, scenario = full_line(root), sending(root.scenario)     # kept by each worker for the next walk
             futures = {executor.submit(walk_shared, scenario, line, root.max_nesting, key, split, claims,
                                        i, tasks, part_limit, deadline): i for i in range(tasks)}
             parts = _collect(futures, progress, own_pool=stop is not None)

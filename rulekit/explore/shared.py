@@ -202,28 +202,37 @@ class _Sharer:
                     stack.append((child, c, self.order(len(child.decision.option_ids)), 0))
 
 
-_SCENARIOS: dict = {}       # in a worker: the scenarios of its last walks, by their pickles
+_SCENARIOS: dict = {}       # in a worker: the scenarios of its last walks, by their pickles' digests
+
+
+def sending(scenario) -> tuple:
+    """What the parent sends each worker for ``scenario``: the scenario and the digest of its pickle
+    (:func:`sent_scenario` says why)."""
+    from hashlib import blake2b
+    return blake2b(pickle.dumps(scenario), digest_size=16).hexdigest(), scenario
 
 
 def sent_scenario(scenario):
-    """``scenario``, or, sent as its pickle, the scenario unpickled for an earlier walk from the same
-    pickle: walks of one scenario in a row then share its objects, so the caches keyed by them (the
-    judgements remembered across sequences) stay warm from one walk to the next, as they do in the
-    parent for the serial walk."""
-    if not isinstance(scenario, bytes):
+    """``scenario``, or, sent as (digest, scenario) by :func:`sending`, the scenario this worker kept
+    from an earlier walk sent with the same digest: walks of one scenario in a row then share its
+    objects, so the caches keyed by them (the judgements remembered across sequences) stay warm
+    from one walk to the next, as they do in the parent for the serial walk. (The package never
+    unpickles anything itself: the executor brings the scenario across.)"""
+    if not isinstance(scenario, tuple):
         return scenario
-    found = _SCENARIOS.get(scenario)
+    digest, arrived = scenario
+    found = _SCENARIOS.get(digest)
     if found is None:
         if len(_SCENARIOS) >= 2:
             _SCENARIOS.clear()
-        found = _SCENARIOS[scenario] = pickle.loads(scenario)
+        found = _SCENARIOS[digest] = arrived
     return found
 
 
 def walk_shared(scenario, line, max_nesting, key, split: int | None, claims: str, task: int, tasks: int,
                 limit: Limit, deadline) -> Part:
-    """In a worker: replay ``line`` to the walk's start (``scenario``: a scenario or its pickle, see
-    :func:`sent_scenario`), walk the shared top, then claim and walk."""
+    """In a worker: replay ``line`` to the walk's start (``scenario``: a scenario, or what
+    :func:`sending` made of it), walk the shared top, then claim and walk."""
     from rulekit.core.game import Game
     scenario = sent_scenario(scenario)
     if not os.path.isdir(claims):

@@ -172,11 +172,13 @@ def test_the_top_every_worker_repeats_is_small_by_default():
             assert part.top_answers > shared.TOP_ANSWERS       # as asked: until 32 positions wait
 
 
-def test_a_worker_reuses_the_scenario_it_unpickled_for_the_same_pickle():
-    import pickle
-    sent = pickle.dumps(mixed(3))
+def test_a_worker_reuses_the_scenario_it_kept_for_the_same_digest():
+    import copy
+    sent = shared.sending(mixed(3))
     first = shared.sent_scenario(sent)
-    assert shared.sent_scenario(sent) is first and first == mixed(3)
-    assert shared.sent_scenario(pickle.dumps(mixed(4))) is not first
+    again = (sent[0], copy.deepcopy(sent[1]))       # what the executor brings across for the next walk
+    assert shared.sent_scenario(again) is first and first == mixed(3)
+    assert shared.sent_scenario(shared.sending(mixed(4))) is not first
+    assert shared.sending(mixed(3))[0] == sent[0] != shared.sending(mixed(4))[0]
     scenario = mixed(2)
     assert shared.sent_scenario(scenario) is scenario
