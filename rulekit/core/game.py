@@ -73,6 +73,7 @@ def _set_up(scenario: Scenario) -> GameState:
 
 
 _LAST_SET_UP: list = [None, None]
+_NO_ANSWERS = Line()        # the line of a game played on the defaults (a frozen value: shared)
 
 
 class Game:
@@ -130,7 +131,7 @@ class Game:
         first = Step(None, 0, "rulekit.setup", "setup", (), state, (ScriptFrame(0),))
         replaying = _as_map(answers)
         halt = run(scenario, first, replaying=replaying, auto=play_defaults, max_nesting=max_nesting)
-        return cls(scenario, halt, _extend(Line(), halt), max_nesting)
+        return cls(scenario, halt, _extend(_NO_ANSWERS, halt) if halt.chosen else _NO_ANSWERS, max_nesting)
 
     # -- reading ---------------------------------------------------------------------------
     @property
