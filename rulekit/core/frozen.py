@@ -259,6 +259,24 @@ def _constructor(cls: type) -> Callable[..., Any]:
 def _written_constructor(cls: type) -> Callable[..., Any]:
     scope: dict[str, Any] = {"_FACTORY": _FACTORY, "_new": object.__new__, "_own": cls,
                              "_Building": _building(cls), "_building": _building}
+    positional, keyword, body = _fields_source(cls, scope, "    _self.{name} = {value}\n")
+    body.append("    _self.__class__ = _kind\n")
+    if hasattr(cls, "__post_init__"):
+        body.append("    _self.__post_init__()\n")
+    params = ", ".join(["_kind", *positional, *(["*", *keyword] if keyword else [])])
+    source = (f"def __new__({params}):\n"
+              "    _self = _new(_Building if _kind is _own else _building(_kind))\n" + "".join(body) + "    return _self\n")
+    exec(compile(source, f"<rulekit.frozen.immutable {cls.__qualname__}.__new__>", "exec"), scope)
+    made = _initializer_named(cls, scope["__new__"])
+    made.__qualname__ = f"{cls.__qualname__}.__new__"
+    return made
+
+
+def _fields_source(cls: type, scope: dict, store: str) -> tuple[list[str], list[str], list[str]]:
+    """For the generated ``__init__`` or ``__new__`` of ``cls``: its positional and keyword-only
+    parameters, as the dataclass's (defaults and factories put in ``scope``), and one line a field
+    storing its value, written from ``store`` (``{name}``, ``{value}``). A field with
+    ``init=False`` and no default is left unset, as dataclasses leave it."""
     positional, keyword, body = [], [], []
     for f in dataclasses.fields(cls):
         has_factory = f.default_factory is not dataclasses.MISSING
@@ -276,18 +294,9 @@ def _written_constructor(cls: type) -> Callable[..., Any]:
         elif has_factory or f.default is not dataclasses.MISSING:
             value = f"_make_{f.name}()" if has_factory else f"_default_{f.name}"
         else:
-            continue                        # init=False with no default: left unset, as dataclasses do
-        body.append(f"    _self.{f.name} = {value}\n")
-    body.append("    _self.__class__ = _kind\n")
-    if hasattr(cls, "__post_init__"):
-        body.append("    _self.__post_init__()\n")
-    params = ", ".join(["_kind", *positional, *(["*", *keyword] if keyword else [])])
-    source = (f"def __new__({params}):\n"
-              "    _self = _new(_Building if _kind is _own else _building(_kind))\n" + "".join(body) + "    return _self\n")
-    exec(compile(source, f"<rulekit.frozen.immutable {cls.__qualname__}.__new__>", "exec"), scope)
-    made = _initializer_named(cls, scope["__new__"])
-    made.__qualname__ = f"{cls.__qualname__}.__new__"
-    return made
+            continue
+        body.append(store.format(name=f.name, value=value))
+    return positional, keyword, body
 
 
 def _reduce(self) -> tuple:
@@ -349,26 +358,9 @@ def _signature(cls: type) -> inspect.Signature:
 
 def _written_initializer(cls: type) -> Callable[..., None]:
     scope: dict[str, Any] = {"_FACTORY": _FACTORY}
-    positional, keyword, body = [], [], []
     for f in dataclasses.fields(cls):
         scope[f"_set_{f.name}"] = getattr(cls, f.name).__set__
-        has_factory = f.default_factory is not dataclasses.MISSING
-        if has_factory:
-            scope[f"_make_{f.name}"] = f.default_factory
-        if f.init:
-            if f.default is not dataclasses.MISSING:
-                scope[f"_default_{f.name}"] = f.default
-                param = f"{f.name}=_default_{f.name}"
-            else:
-                param = f"{f.name}=_FACTORY" if has_factory else f.name
-            (keyword if f.kw_only else positional).append(param)
-            value = f"_make_{f.name}() if {f.name} is _FACTORY else {f.name}" if has_factory else f.name
-        elif has_factory or f.default is not dataclasses.MISSING:
-            value = f"_make_{f.name}()" if has_factory else f"_default_{f.name}"
-            scope[f"_default_{f.name}"] = f.default
-        else:
-            continue                        # init=False with no default: left unset, as dataclasses do
-        body.append(f"    _set_{f.name}(_self, {value})\n")
+    positional, keyword, body = _fields_source(cls, scope, "    _set_{name}(_self, {value})\n")
     if hasattr(cls, "__post_init__"):
         body.append("    _self.__post_init__()\n")
     params = ", ".join(["_self", *positional, *(["*", *keyword] if keyword else [])])
