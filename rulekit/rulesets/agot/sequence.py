@@ -22,16 +22,16 @@ from __future__ import annotations
 from rulekit.core import ids
 from rulekit.core import judge
 from rulekit.core import occur
-from rulekit.core.abilities import Ability, Target, Timing
 from rulekit.core.decisions import PASS, AnswerKey, Decision, DecisionKind
 from rulekit.core.effects import apply_replacement
-from rulekit.core.events import EventKind, kinds_counted
+from rulekit.core.events import EventKind
 from rulekit.core.frames import Ask, Control, Progress
 from rulekit.core.frozen import copier, members, replace
 from rulekit.core.model import GameState, TriggeringCondition
 from rulekit.core.verdicts import Code, Verdict
 from rulekit.core.ruleset import ruling_arg
 from rulekit.rulesets.agot import cards
+from rulekit.rulesets.agot import delayed
 from rulekit.rulesets.agot import verdicts as agot_verdicts
 from rulekit.rulesets.agot import plots
 from rulekit.rulesets.agot.codes import AgotStep
@@ -47,7 +47,6 @@ _DecisionKind = members(DecisionKind)
 _EventKind = members(EventKind)
 _Role = members(Role)
 _SeqStep = members(SeqStep)
-_Timing = members(Timing)
 
 # the copiers of the values changed at every step (rulekit.core.frozen.copier)
 _frame = copier(SequenceFrame)
@@ -192,7 +191,7 @@ def occurs(frame: SequenceFrame, state: GameState, control: Control) -> Progress
             if before.dependents:   # an attachment leaves play with its card, at the same moment (agot.attachment)
                 with_it += cards.went_with(before, state, tc)
     happened += with_it
-    state, expired = _expire_delayed(state) if state.delayed else (state, ())
+    state, expired = delayed.expire(state) if state.delayed else (state, ())
     args = (("occurred", tuple([tc.id for tc in happened])), ("preempted", tuple(preempted)),
             ("replaced", tuple(replaced)))
     if expired:
@@ -223,25 +222,6 @@ def occurs(frame: SequenceFrame, state: GameState, control: Control) -> Progress
                     _SeqStep.OCCURS.rule, _AgotStep.OCCURS, args)
 
 
-def _expire_delayed(state: GameState) -> tuple[GameState, tuple[str, ...]]:
-    """A card that leaves play takes with it the delayed effects affecting it (Rules Reference,
-    "Leaves Play"): what a delayed effect would do to its own card ("return him to your hand") expires
-    once that card is no longer the same object in play; an effect left with nothing to do is gone.
-    Returns the state and the ids of the delayed effects that expired (in part or whole)."""
-    kept, expired = [], []
-    for effect in state.delayed:
-        now = state.cards.get(effect.source.id)
-        gone = now is None or now.incarnation != effect.source.incarnation or now.zone not in state.rules.in_play
-        rest = tuple(i for i in effect.effect if i.target is not Target.SELF) if gone else effect.effect
-        if len(rest) < len(effect.effect):
-            expired.append(effect.id)
-        if rest:
-            kept.append(effect if len(rest) == len(effect.effect) else replace(effect, effect=rest))
-    if not expired:
-        return state, ()
-    return replace(state, delayed=tuple(kept)), tuple(expired)
-
-
 def _replacement_frame(state: GameState, tc: TriggeringCondition, entry: tuple) -> ResolutionFrame:
     """The ``trigger`` reading of ``agot.replacement-triggers``: the replacement's instructions
     resolve like an effect — each in a nested sequence, their reactions in one window after."""
@@ -249,45 +229,27 @@ def _replacement_frame(state: GameState, tc: TriggeringCondition, entry: tuple) 
 
 
 # -- steps 3 and 6: forced abilities -----------------------------------------------------------
-def delayed_due(frame: SequenceFrame, state: GameState):
-    """The first delayed effect waiting for one of these conditions, and that condition."""
-    for effect in state.delayed:
-        for tc in frame.conditions:
-            if effect.at.event in kinds_counted(tc.kind) and judge.trigger_mismatch(
-                    effect.at, tc, state, effect.controller, effect.source, occurred=True) is None:
-                return effect, tc
-    return None
-
-
-def resolve_delayed(frame: SequenceFrame, state: GameState, control: Control, due) -> Progress:
-    """Delayed effects resolve before the reactions to their timing point (``agot.delayed``),
-    one at a time in the order they were set up; each resolves once. It is not a new triggered
-    ability (Rules Reference, "Delayed Effects"): its targets, if it has any, are chosen, and it
-    resolves without an initiation of its own, so no cancel can respond to it."""
-    effect, tc = due
-    state = replace(state, delayed=tuple(d for d in state.delayed if d is not effect))
-    ability = Ability(id="delayed", timing=_Timing.FORCED_REACTION, when=effect.at, effect=effect.effect,
-                      text="a delayed effect")
-    res = ResolutionFrame(use=effect.id, source=effect.source, ability=ability, controller=effect.controller,
-                          condition=tc, stage=Stage.TARGETS, delayed=True)
-    return Progress(state, control + (res,), "agot.delayed", _AgotStep.DELAYED, (("use", effect.id), ("condition", tc.id)))
-
-
 def forced(frame: SequenceFrame, state: GameState, control: Control) -> Progress | Ask:
     if (state.cancelled or state.changed) and frame.step in _CHECKED:    # steps 2 to 5 (no_longer_imminent)
         ended = no_longer_imminent(frame, state, control)
         if ended is not None:
             return ended
-    _, verdicts, usable = _judged(state, frame)
+    judged = frame.judged           # _judged(), inlined
+    if judged and judged[0] is state:
+        _, verdicts, usable = judged
+    else:
+        verdicts, usable = agot_verdicts.considered(state, frame.conditions, frame.step)
+    if not usable and not (state.delayed and frame.step is _SeqStep.FORCED_REACTIONS):
+        return _leave_step(frame, state, control, _AgotStep.NO_FORCED, verdicts)     # nothing forced, nothing delayed
     options = [(v, use) for v, use, _ in usable]
     rule, step_name, order_rule = frame.step.rule, _STEP_NAMES[frame.step], "agot.forced.order"
     revealed = plots.when_revealed_first(state, options) if options else None
     if revealed:         # step 1.3, III: the plots' When Revealed abilities, before anything else (agot.when-revealed)
         options, rule, step_name, order_rule = revealed, "agot.when-revealed", "when_revealed", "agot.when-revealed"
     elif frame.step is _SeqStep.FORCED_REACTIONS and state.delayed:
-        due = delayed_due(frame, state)
+        due = delayed.due(frame.conditions, state)
         if due is not None:
-            return resolve_delayed(frame, state, control, due)
+            return delayed.resolve(state, control, due)
     if not options:
         return _leave_step(frame, state, control, _AgotStep.NO_FORCED, verdicts)
     if len(options) == 1:

@@ -106,6 +106,9 @@ _TIMINGS = {step: () if step.timing is None else
 _COUNTED = {kind: kinds_counted(kind) for kind in EventKind}
 
 
+_NOTHING_HERE = ((), ())        # no ability listens at this step
+
+
 def considered(state: GameState, conditions: tuple[TriggeringCondition, ...],
                step: SeqStep) -> tuple[tuple[Verdict, ...], tuple[tuple[Verdict, str, str], ...]]:
     """What the engine records at a step, and what it may do there: the verdicts for every
@@ -115,10 +118,10 @@ def considered(state: GameState, conditions: tuple[TriggeringCondition, ...],
     timing are "not the right timing" here; :func:`rulekit.explain` says so.)"""
     timings = _TIMINGS[step]
     if not timings:
-        return (), ()
+        return _NOTHING_HERE
     verdicts: list[Verdict] = []
     usable: list[tuple[Verdict, str, str]] = []
-    seen: set[str] = set()
+    seen: set[str] | None = None
     remembering = remembered.ENABLED
     cards = state.cards
     listening = state.listeners         # GameState.listeners_for, read directly: this is read at every step
@@ -140,7 +143,11 @@ def considered(state: GameState, conditions: tuple[TriggeringCondition, ...],
                         # use_id(card, ability, tc), the card's object read from its verdict
                         use = ids.use(verdict.card, verdict.ability,
                                       tc.sequence if ability.when.one_or_more else tc.id)
-                        if use not in seen:
+                        if seen is None:
+                            seen = {use}
+                        elif use in seen:
+                            continue
+                        else:
                             seen.add(use)
-                            usable.append((verdict, use, card.controller))
-    return tuple(verdicts), tuple(usable)
+                        usable.append((verdict, use, card.controller))
+    return (tuple(verdicts), tuple(usable)) if verdicts else _NOTHING_HERE
