@@ -28,7 +28,7 @@ def random_targets(frame: ResolutionFrame, state: GameState, instr: Instruction,
     if len(outcomes) > 1 and not frame.chance:
         return Ask(chance.decision(ids.nested(frame.use, slot), outcomes,
                                    f"chance: which of the {len(candidates)} card(s) found are taken at random to "
-                                   f"{instr.do.value} ({frame.use}, {slot})", state, rule="agot.chance"))
+                                   f"{instr.do.value} ({slot} of {frame.use})", state, rule="agot.chance"))
     picked = chance.cards_of(frame.chance[0] if frame.chance else (outcomes[0] if outcomes else ""))
     return tuple(c for c in candidates if c.obj in picked)
 

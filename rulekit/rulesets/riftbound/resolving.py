@@ -136,7 +136,7 @@ def _execute(frame: ItemFrame, state: GameState, control: Control, instr: Instru
         if len(outcomes) > 1 and not frame.chance:
             return Ask(chance.decision(ids.nested(item.id, slot), outcomes,
                                        f"chance: {_random_words(instr, state, candidates, amount)} taken at random to "
-                                       f"{instr.do.value} ({item.id}, {slot})", state))
+                                       f"{instr.do.value} ({slot} of {item.id})", state))
         picked = chance.cards_of(frame.chance[0] if frame.chance else (outcomes[0] if outcomes else ""))
         targets = tuple(c for c in candidates if c.obj in picked)
     elif instr.target is Target.SELF:
