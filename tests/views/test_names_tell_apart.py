@@ -67,6 +67,14 @@ def test_two_different_things_of_one_game_never_read_the_same(path):
         leaked = [t for t in words.replace(",", " ").replace("(", " ").replace(")", " ").split()
                   if ids.is_compound(t.strip(".;:'\"")) and not ids.is_numbers(t.strip(".;:'\"#"))]
         assert not leaked, f"{path.name}: {line!r} shows ids {leaked}"
+    # nor does a decision's prompt, as the app and the widgets show it (a chance decision names the
+    # instruction as part of its use, not by the engine's slot: "effect0")
+    for step in timeline:
+        if step.decision is not None:
+            words = namer.words(step.decision.prompt)
+            tokens = [t.strip(".;:'\"#") for t in words.replace(",", " ").replace("(", " ").replace(")", " ").split()]
+            leaked = [t for t in tokens if (ids.is_compound(t) and not ids.is_numbers(t)) or ids.is_instruction_part(t)]
+            assert not leaked, f"{path.name}: #{step.number}'s prompt {words!r} shows ids {leaked}"
 
 
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: f"{p.parent.name}/{p.stem}")
