@@ -56,6 +56,13 @@ def condition_label(state: GameState, tc_id: str) -> str:
     return f"{obj_label(state, subject)} {event}"
 
 
+def subject(label: str) -> str:
+    """``label`` (a use's, as :func:`use_ref_label` writes it) as the subject of a sentence that goes
+    on: what it answers is set off by commas on both sides ("Tyrion's reaction, for Ser Jaime
+    killed, resolves")."""
+    return f"{label}," if ", for " in label else label
+
+
 def use_ref_label(state: GameState, use_id: str) -> str:
     """``"c7.r1@s:claim:killed:c3"`` → ``"Tyrion's reaction (c7.r1), for Ser Jaime (c3) killed"``."""
     use = ids.parse_use(use_id)
@@ -371,8 +378,8 @@ class Namer:
                 named = self.token(inner)    # a part of a use: said in its brackets
                 return f" ({named})" if named else ""
             answered = self._answered(use.responds_to) if use is not None else ""
-            if answered:                     # after its ability's name: what the use answers
-                return f", for {answered}"
+            if answered:                     # after its ability's name: what the use answers, set off
+                return f", for {answered}{_GOES_ON}"     # by a comma too where the sentence goes on
             if use is not None and use.responds_to is None and self.card(use.obj) is not None:
                 apart = self._told_apart(use.obj, use.ability)     # after "Title's reaction": which one
                 return f" ({apart})" if apart else ""
@@ -380,7 +387,12 @@ class Namer:
             return "" if known else None
         text = ids.sub_part_of(text, self.token)
         text = ids.rename_bracketed(ids.without_part_of(text).replace("the occurrence ", ""), bracketed)
+        text = _GOES_ON_RE.sub(",", text).replace(_GOES_ON, "")
         return ids.sub_ids(text, lambda token: self.token(token) or token, after_hash=False)
+
+
+_GOES_ON = "\x00"      # where an appositive ends, while Namer.words writes (never in what it returns)
+_GOES_ON_RE = re.compile("\x00(?= [a-z])")     # … followed by more of the sentence: a comma there
 
 
 def _kind(ability) -> str:

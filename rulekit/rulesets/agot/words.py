@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from rulekit.core import ids
-from rulekit.core.text import (obj_label, pass_line, condition_label, not_modelled_outcome, use_ref_label,
+from rulekit.core.text import (obj_label, pass_line, condition_label, not_modelled_outcome, subject, use_ref_label,
                                verb_head)
 from rulekit.rulesets.agot.steps import SeqStep
 
@@ -25,7 +25,7 @@ def describe(what: str, a: dict, state) -> str | None:
         kind = "reactions" if "REACTION" in a["step"] else "interrupts"
         return f"{_step_title(a['step'])}: no forced {kind} to resolve."
     if what == "forced":
-        return f"Forced: {use_ref_label(state, a['use'])} resolves."
+        return f"Forced: {subject(use_ref_label(state, a['use']))} resolves."
     if what == "occurs":
         happened = ", ".join(condition_label(state, c) for c in a["occurred"]) or "nothing"
         pre = "".join(f"; pre-empted: {condition_label(state, c)} ({why})" for c, why in a["preempted"])
@@ -35,11 +35,11 @@ def describe(what: str, a: dict, state) -> str | None:
                        f"which left play (Rules Reference, Leaves Play)" for d in a.get("expired", ()))
         return f"Step 5: it occurs — {happened}{pre}{rep}{gone}."
     if what == "cost-paid":
-        return f"The cost of {use_ref_label(state, a['use'])} is paid."
+        return f"The cost of {subject(use_ref_label(state, a['use']))} is paid."
     if what == "target":
         return f"Target chosen for {use_ref_label(state, a['use'])}: {obj_label(state, a['card'])}."
     if what == "initiation":
-        return f"The effect of {use_ref_label(state, a['use'])} is about to initiate: a sequence opens for its initiation."
+        return f"The effect of {subject(use_ref_label(state, a['use']))} is about to initiate: a sequence opens for its initiation."
     if what == "initiates":
         return f"Step 5: it initiates — the effect of {use_ref_label(state, a['use'])}; it resolves now."
     if what == "cancelled":
@@ -52,14 +52,14 @@ def describe(what: str, a: dict, state) -> str | None:
         tail = f"; the rest of the occurrence goes on: {rest}" if rest else "; its sequence ends"
         return f"Changed: {changed} is no longer imminent (it became: {became}){tail}."
     if what == "cancels":
-        return f"{use_ref_label(state, a['use'])} cancels {condition_label(state, a['condition'])}."
+        return f"{subject(use_ref_label(state, a['use']))} cancels {condition_label(state, a['condition'])}."
     if what == "changes":
-        return (f"{use_ref_label(state, a['use'])} changes {condition_label(state, a['condition'])}: it is no "
+        return (f"{subject(use_ref_label(state, a['use']))} changes {condition_label(state, a['condition'])}: it is no "
                 "longer imminent and will not occur; what happens instead is imminent now, in a sequence of its own.")
     if what == "replaces":
-        return f"{use_ref_label(state, a['use'])} will replace {condition_label(state, a['condition'])} when it occurs."
+        return f"{subject(use_ref_label(state, a['use']))} will replace {condition_label(state, a['condition'])} when it occurs."
     if what == "saves":
-        return f"{use_ref_label(state, a['use'])} saves: {condition_label(state, a['condition'])} is changed into a save."
+        return f"{subject(use_ref_label(state, a['use']))} saves: {condition_label(state, a['condition'])} is changed into a save."
     if what == "played":
         return (f"{use_ref_label(state, a['use'])}: its event card is played as its effect is about to initiate; "
                 "it leaves the hand and, until its effects have resolved, is in no out-of-play area.")
@@ -67,11 +67,11 @@ def describe(what: str, a: dict, state) -> str | None:
         return (f"{obj_label(state, a['card'])} has been played: its effects are over, so it is placed in its "
                 "owner's discard pile.")
     if what == "effect-cancelled":
-        return f"The effect of {use_ref_label(state, a['use'])} was cancelled: it does not resolve (the ability stays used, its costs stay paid)."
+        return f"The effect of {subject(use_ref_label(state, a['use']))} was cancelled: it does not resolve (the ability stays used, its costs stay paid)."
     if what == "delays":
-        return f"{use_ref_label(state, a['use'])} sets up a delayed effect ({a['instruction']})."
+        return f"{subject(use_ref_label(state, a['use']))} sets up a delayed effect ({a['instruction']})."
     if what == "delayed":
-        return (f"A delayed effect of {use_ref_label(state, ids.owner_of_part(a['use']))} resolves, "
+        return (f"A delayed effect of {subject(use_ref_label(state, ids.owner_of_part(a['use'])))} resolves, "
                 f"before the reactions to {condition_label(state, a['condition'])}; it is not a new triggered "
                 "ability, so it does not initiate again.")
     if what == "then-skipped":
@@ -97,7 +97,7 @@ def describe(what: str, a: dict, state) -> str | None:
         why = f" ({a['why']})" if a.get("why") else ""
         return f"{verb_head(a)} ({a['instruction']}): nothing it could change{why}, so nothing happens."
     if what == "resolved":
-        return f"{_use_words(state, a['use'])} has resolved."
+        return f"{subject(_use_words(state, a['use']))} has resolved."
     return _challenge_words(what, a, state)
 
 
