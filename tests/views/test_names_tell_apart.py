@@ -102,3 +102,14 @@ def test_a_comparisons_differences_are_said_once_and_name_the_difference(path):
             f"{ruling.name}: the two readings' steps read the same where they part: {lines}"
         for d in result.differences:
             assert d.a != d.b, f"{ruling.name}: {d} reads the same on both sides"
+
+
+def test_a_use_named_with_what_it_answers_is_set_off_by_commas_where_the_sentence_goes_on():
+    """"X's reaction, for Y killed, has resolved": the appositive closes before the verb, in both
+    rulesets (A Game of Thrones writes it; Riftbound's names give it), and not before a full stop."""
+    agot = format_trace(load_scenario(ROOT / "scenarios/agot/ability-becomes-eligible-mid-window.yaml").start().timeline)
+    assert "Gatehouse Captain's reaction, for Hollowfield Steward killed, has resolved." in agot
+    assert "uses Gatehouse Captain's reaction, for Hollowfield Steward killed." in agot     # none before a full stop
+    rift = format_trace(load_scenario(ROOT / "scenarios/riftbound/discard-one-at-random.yaml").start().timeline)
+    assert "Rattlebag Imp's ability, for Rattlebag Imp is played, has resolved." in rift
+    assert "\x00" not in agot + rift
