@@ -37,11 +37,11 @@ def verdict_lines(step: Step, indent: str = "    ", namer: Namer | None = None) 
         condition = condition_label(state, v.condition)
         if namer is not None:
             who = namer.ability_name(v.card, v.ability) or v.card
-            out.append(f"{indent}{who} for {namer.words(condition)}: {namer.words(reason(v))}")
+            out.append(f"{indent}{who}, for {namer.words(condition)}: {namer.words(reason(v))}")     # as a step names a use
             continue
         card = state.cards.get(ids.card_id(v.card))
         title = card.title if card else v.card
-        out.append(f"{indent}{title} ({v.card}.{v.ability}) for {condition}: {reason(v)}")
+        out.append(f"{indent}{title} ({v.card}.{v.ability}), for {condition}: {reason(v)}")
     return out
 
 
