@@ -68,6 +68,12 @@ class RulesetViews:
         own = self._view("window_entries")
         return own(step) if own is not None else []
 
+    def position_rule(self, step) -> str:
+        """The rule of the step of the rules ``step`` was taken at (A Game of Thrones: ``agot.tc.4``
+        for every step taken in the interrupt window), else the step's own rule."""
+        own = self._view("position_rule")
+        return (own(step) if own is not None else None) or step.rule
+
     def position(self, step) -> str:
         """Where ``step`` stands in the rules, in their words (``"step 4, interrupt window"``):
         its flowchart node's label, else its rule's title, else ``""``."""

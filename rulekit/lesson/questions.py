@@ -73,7 +73,7 @@ def usable(lesson, at, *, answers=None, question: str | None = None) -> Predicti
         out = []
         for card, ability in _ability_refs(other, play, at).values():
             out += [f"{_name(play, card, ability)}: {reason}" for reason in _judged(play, step, card, ability)[1]]
-        return Why(f"#{step.number} · {_position(step)}", out, rule=step.rule)
+        return Why(f"#{step.number} · {_position(step)}", out, rule=step.state.rules.position_rule(step))
     words = question or f"Which abilities may be used at {_where(lesson.play(answers).step(at))}?"
     return ask(lesson, words, choices, answer, why=why, answers=answers, multiple=True)
 

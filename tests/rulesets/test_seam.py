@@ -176,3 +176,18 @@ def test_a_ruleset_that_lacks_a_required_part_is_refused_naming_it():
     with pytest.raises(TypeError) as err:
         register(Half())
     assert "timings, verbs, handlers, flow, open_occurrence, explain_step" in str(err.value)
+
+
+def test_every_step_of_a_window_cites_the_rules_step_it_was_taken_at():
+    """position_rule: the rule of the step of the rules a step was taken at (A Game of Thrones'
+    window opens, passes and closes all at agot.tc.4 in the interrupt window); a ruleset that says
+    nothing (the stack ruleset) falls back on the step's own rule."""
+    from rulekit.files.scenario_files import load_scenario
+    game = load_scenario(ROOT / "scenarios/agot/claim-2-kill.yaml").start()
+    rules = game.state.rules
+    in_window = [s for s in game.timeline if rules.position(s) == "step 4, interrupt window"]
+    assert in_window and {rules.position_rule(s) for s in in_window} == {"agot.tc.4"}
+    assert {s.rule for s in in_window} > {"agot.tc.4"}          # their own rules differ (window.open, pass …)
+    assert rules.position_rule(game.timeline[0]) == game.timeline[0].rule
+    stack = Game.start(loads_scenario(STACK).scenario, play_defaults=True)
+    assert all(stack.state.rules.position_rule(s) == s.rule for s in stack.timeline)

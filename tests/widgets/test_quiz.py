@@ -43,7 +43,7 @@ def test_a_wrong_pick_is_told_so_with_the_engines_why_and_rule(claim):
     assert text.startswith("Not quite. The engine's answer: B) Maester Orwyn's interrupt.")
     assert ("  - Barrowhill Raven's reaction: for Hollowfield Steward killed: not the right timing "
             "(a reaction ability at step 4, interrupt window)") in text.splitlines()
-    assert "Rule: agot.window.open — Windows: the first opportunity" in text
+    assert "Rule: agot.tc.4 — Step 4: the interrupt window" in text     # the rules step asked about
     assert "Not quite." in q.feedback.value and "not the right timing" in q.feedback.value
     q.pick("B")
     assert q.check() is True and q.feedback_text.startswith("Right. The engine's answer: B)")

@@ -174,6 +174,12 @@ def position(step) -> str | None:
     return f"step {at.number}, {at.title}" if at is not None else None
 
 
+def position_rule(step) -> str | None:
+    """``"agot.tc.4"``: the rule of the step of the rules text the step was taken at."""
+    at = taken_at(step)
+    return at.rule if at is not None else None
+
+
 def sequence_columns() -> tuple[tuple[str, str], ...]:
     return tuple((s.name, f"{s.number}\n{_SHORT[s]}") for s in SeqStep) + ((FLOW_CHALLENGE, "4.2\nchallenge"),)
 
