@@ -57,8 +57,10 @@ def _set_up(scenario: Scenario) -> GameState:
     if not remembered.ENABLED:
         return initial_state(scenario.rules, scenario.players, scenario.first_player, scenario.cards,
                              scenario.phase, rulings=scenario.rulings, pools=scenario.pools)
-    if _LAST_SET_UP[0] is scenario:     # the very scenario started last (a frozen value): its state again
-        return _LAST_SET_UP[1]
+    global _LAST_SET_UP
+    last = _LAST_SET_UP                 # one snapshot: another thread may replace it meanwhile
+    if last[0] is scenario:             # the very scenario started last (a frozen value): its state again
+        return last[1]
     rulings, pools = scenario.rulings, scenario.pools
     key = (id(scenario.cards), scenario.rules, scenario.players, scenario.first_player, scenario.phase,
            tuple(sorted(rulings.items())) if rulings else (),
@@ -68,11 +70,11 @@ def _set_up(scenario: Scenario) -> GameState:
         got = (scenario.cards, initial_state(scenario.rules, scenario.players, scenario.first_player, scenario.cards,
                                              scenario.phase, rulings=scenario.rulings, pools=scenario.pools))
         _SET_UPS.keep(key, got)
-    _LAST_SET_UP[:] = (scenario, got[1])
+    _LAST_SET_UP = (scenario, got[1])
     return got[1]
 
 
-_LAST_SET_UP: list = [None, None]
+_LAST_SET_UP: tuple = (None, None)
 _NO_ANSWERS = Line()        # the line of a game played on the defaults (a frozen value: shared)
 
 

@@ -114,18 +114,20 @@ def memo_for(state: GameState, tc: TriggeringCondition, step) -> dict:
 
 
 _NOTHING = (False, False, None)      # the game part of a key when nothing is played or used and no deck is read
-_FULL: list = [None, None, None]     # the decks and players last measured, and how full each deck was
+_FULL: tuple = (None, None, None)    # the decks and players last measured, and how full each deck was
 
 
 def _fullness(state: GameState) -> tuple:
     """How full each player's deck is, as far as a draw or shuffle can tell (0, 1, or 2 and
     more), in seat order: remembered for the very decks and players last asked about (frozen
     values, shared from state to state until a deck changes)."""
+    global _FULL
     decks, players = state.decks, state.players
-    if _FULL[0] is decks and _FULL[1] is players:
-        return _FULL[2]
+    last = _FULL                    # one snapshot: another thread may replace it meanwhile
+    if last[0] is decks and last[1] is players:
+        return last[2]
     full = tuple([min(len(decks.get(p, ())), 2) for p in players])
-    _FULL[:] = (decks, players, full)
+    _FULL = (decks, players, full)
     return full
 
 
@@ -143,10 +145,8 @@ def judged(memo: dict, listener: tuple, judge, state: GameState, source: Card, a
         return judge(state, source, ability, tc, step)
     playing, used = state.playing, state.used
     if playing or used or entry[2]:
-        full = None
-        if entry[2]:
-            full = _FULL[2] if _FULL[0] is state.decks and _FULL[1] is state.players else _fullness(state)
-        game = (bool(playing) and source.obj in playing, bool(used) and use_id(source, ability, tc) in used, full)
+        game = (bool(playing) and source.obj in playing, bool(used) and use_id(source, ability, tc) in used,
+                _fullness(state) if entry[2] else None)
     else:
         game = _NOTHING
     last = memo.get(listener)
