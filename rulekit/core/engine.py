@@ -13,7 +13,7 @@ import gc
 
 from immutables import Map
 
-from rulekit.core.frozen import immutable
+from rulekit.core.frozen import immutable, maker
 
 from rulekit.core import ids, occur
 from rulekit.core.events import VERB_EVENT
@@ -24,14 +24,19 @@ from rulekit.core.model import GameState
 from rulekit.core.scenario import Scenario
 from rulekit.core.timeline import Step
 
+# the records made at every step, built by plain calls (rulekit.core.frozen.maker says why)
+_step = maker(Step)
+_progress = maker(Progress)
+_script_frame = maker(ScriptFrame)
+
 
 def _script(frame: ScriptFrame, state: GameState, control: Control, scenario: Scenario) -> Progress:
     if frame.index >= len(scenario.script):
-        return Progress(state, control[:-1], "rulekit.script", "script-done")
+        return _progress(state, control[:-1], "rulekit.script", "script-done")
     entry = scenario.script[frame.index]
     occurrence = scenario.occurrence_ids[frame.index]
     if entry.do not in VERB_EVENT:      # a ruleset's own step of the game (Riftbound: a combat)
-        moved_on = control[:-1] + (ScriptFrame(frame.index + 1),)
+        moved_on = control[:-1] + (_script_frame(frame.index + 1),)
         return state.rules.run_entry(state, moved_on, entry, occurrence,
                                      (("occurrence", occurrence), ("label", entry.label)))
     conditions = occur.conditions_for(
@@ -41,10 +46,10 @@ def _script(frame: ScriptFrame, state: GameState, control: Control, scenario: Sc
         challenge=entry.challenge, phase=entry.phase, cannot_be_saved="cannot be saved" if entry.cannot_be_saved else "",
         to=entry.to, grant=entry.grant, ability=entry.ability, new_controller=entry.player, this_turn=entry.this_turn,
         how=entry.how)
-    moved_on = control[:-1] + (ScriptFrame(frame.index + 1),)
+    moved_on = control[:-1] + (_script_frame(frame.index + 1),)
     args = (("occurrence", occurrence), ("label", entry.label))
     if not conditions:
-        return Progress(state, moved_on, "rulekit.script", "script-nothing", args)
+        return _progress(state, moved_on, "rulekit.script", "script-nothing", args)
     return state.rules.open_occurrence(state, moved_on, conditions, occurrence, "rulekit.script", args)
 
 
@@ -69,7 +74,7 @@ def apply_answer(state: GameState, control: Control, option: str, verdicts) -> P
 
 def record(parent: Step, p: Progress, decision: Decision | None = None, answer: str | None = None,
            answered_by: str | None = None) -> Step:
-    return Step(parent, parent.number + 1, p.rule, p.what, p.args, p.state, p.control, p.verdicts,
+    return _step(parent, parent.number + 1, p.rule, p.what, p.args, p.state, p.control, p.verdicts,
                 decision, answer, answered_by)
 
 
@@ -103,6 +108,9 @@ class Halt:
     replaying: Map          # recorded answers not yet reached: AnswerKey -> option id
     unapplied: tuple[Unapplied, ...]
     chosen: tuple[tuple[AnswerKey, str], ...]   # non-default answers applied from the line
+
+
+_halt = maker(Halt)
 
 
 def run(scenario: Scenario, step: Step, *, replaying: Map = Map(), auto: bool = False,
@@ -163,16 +171,16 @@ def _run(scenario: Scenario, step: Step, replaying: Map, auto: bool, max_nesting
             if option is None and auto:
                 option, how = decision.default, "default"
             if option is None:
-                return Halt(step, out, replaying, tuple(unapplied), tuple(chosen))
+                return _halt(step, out, replaying, tuple(unapplied), tuple(chosen))
             handler = handlers[type(top)]
             out = (handler.answer(top, state, control, option, out.verdicts) if handler.answers is None
                    else handler.answers[top.step](top, state, control, option, out.verdicts))
             state, control, number = out.state, out.control, number + 1
-            step = Step(step, number, out.rule, out.what, out.args, state, control, out.verdicts,
+            step = _step(step, number, out.rule, out.what, out.args, state, control, out.verdicts,
                         decision, option, how)      # record(), inlined
         else:
             state, control, number = out.state, out.control, number + 1
-            step = Step(step, number, out.rule, out.what, out.args, state, control, out.verdicts)
+            step = _step(step, number, out.rule, out.what, out.args, state, control, out.verdicts)
         if len(control) > max_nesting:
             check_nesting(control, max_nesting, step)
         if not control:                 # the script is over
@@ -192,4 +200,4 @@ def _run(scenario: Scenario, step: Step, replaying: Map, auto: bool, max_nesting
         unapplied.extend(Unapplied(k, v, "this decision never came up") for k, v in sorted(
             replaying.items(), key=lambda kv: (kv[0].at, kv[0].chooser, kv[0].number)))
         replaying = Map()
-    return Halt(step, None, replaying, tuple(unapplied), tuple(chosen))
+    return _halt(step, None, replaying, tuple(unapplied), tuple(chosen))

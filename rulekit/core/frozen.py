@@ -257,18 +257,47 @@ def _constructor(cls: type) -> Callable[..., Any]:
 
 
 def _written_constructor(cls: type) -> Callable[..., Any]:
+    made = _initializer_named(cls, _written_builder(cls, "__new__", "_kind"))
+    made.__qualname__ = f"{cls.__qualname__}.__new__"
+    return made
+
+
+def _written_builder(cls: type, name: str, kind: str | None) -> Callable[..., Any]:
+    """The source of ``cls``'s ``__new__`` (``kind`` names its class parameter, which may be a
+    subclass) or, without ``kind``, of a function building values of exactly ``cls`` (:func:`maker`),
+    compiled: it fills a value of :func:`_building` through plain slot stores, gives it its class
+    and calls ``__post_init__``."""
     scope: dict[str, Any] = {"_FACTORY": _FACTORY, "_new": object.__new__, "_own": cls,
                              "_Building": _building(cls), "_building": _building}
     positional, keyword, body = _fields_source(cls, scope, "    _self.{name} = {value}\n")
-    body.append("    _self.__class__ = _kind\n")
+    body.append(f"    _self.__class__ = {kind or '_own'}\n")
     if hasattr(cls, "__post_init__"):
         body.append("    _self.__post_init__()\n")
-    params = ", ".join(["_kind", *positional, *(["*", *keyword] if keyword else [])])
-    source = (f"def __new__({params}):\n"
-              "    _self = _new(_Building if _kind is _own else _building(_kind))\n" + "".join(body) + "    return _self\n")
-    exec(compile(source, f"<rulekit.frozen.immutable {cls.__qualname__}.__new__>", "exec"), scope)
-    made = _initializer_named(cls, scope["__new__"])
-    made.__qualname__ = f"{cls.__qualname__}.__new__"
+    params = ", ".join([*([kind] if kind else []), *positional, *(["*", *keyword] if keyword else [])])
+    building = f"_Building if {kind} is _own else _building({kind})" if kind else "_Building"
+    source = f"def {name}({params}):\n    _self = _new({building})\n" + "".join(body) + "    return _self\n"
+    exec(compile(source, f"<rulekit.frozen.immutable {cls.__qualname__}.{name}>", "exec"), scope)
+    return scope[name]
+
+
+_MAKERS: dict[type, Callable[..., Any]] = {}
+
+
+def maker(cls: type[T]) -> Callable[..., T]:
+    """What ``cls(...)`` does for a ``quick_new`` class, as a plain function taking the same
+    arguments: ``maker(Step)(parent, number, ...)``. Calling a class goes through the
+    interpreter's class call, which packs the arguments again for ``__new__`` (about 70 ns a value
+    here); the engine's hottest modules take a maker once and build their records with it. For a
+    class that is not ``quick_new`` it is the class itself."""
+    made = _MAKERS.get(cls)
+    if made is None:
+        if getattr(cls.__new__, "__rulekit_stores_fields__", False) is not True or cls.__init__ is not object.__init__:
+            made = cls
+        else:
+            made = _written_builder(cls, "make", None)
+            made.__qualname__ = f"maker[{cls.__qualname__}]"
+            made.__module__ = cls.__module__
+        _MAKERS[cls] = made
     return made
 
 

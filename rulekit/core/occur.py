@@ -13,7 +13,7 @@ from __future__ import annotations
 from rulekit.core import ids
 from rulekit.core.matching import restricted_by
 from rulekit.core.events import EVENTS, VERB_EVENT, EventKind, Subject, Verb
-from rulekit.core.frozen import copier, members, replace
+from rulekit.core.frozen import copier, maker, members, replace
 from rulekit.core.model import Card, GameState, TriggeringCondition
 
 # Enum members read at every step, through plain classes (rulekit.frozen.members says why)
@@ -21,6 +21,7 @@ _EventKind = members(EventKind)
 _Subject = members(Subject)
 _Verb = members(Verb)
 _card_copy = copier(Card)       # replace() for cards, as one call (rulekit.core.frozen.copier)
+_condition = maker(TriggeringCondition)   # TriggeringCondition(...), as one call (rulekit.core.frozen.maker)
 
 
 def can_happen(kind: EventKind, state: GameState, *, card: Card | None = None,
@@ -167,7 +168,7 @@ def conditions_for(verb: Verb, state: GameState, sequence: str, cause: str, *,
                 why = "no such ability"
             if why is None:
                 player = new_controller if spec.player_named else card.controller
-                out.append(TriggeringCondition(ids.triggering_condition(sequence, kind.value, card.obj), kind,
+                out.append(_condition(ids.triggering_condition(sequence, kind.value, card.obj), kind,
                                                sequence, cause, card=card, player=player, amount=amount,
                                                cannot_be_saved=cannot_be_saved, source=source, to=to, grant=grant,
                                                ability=ability, this_turn=this_turn, until=until,
@@ -175,17 +176,17 @@ def conditions_for(verb: Verb, state: GameState, sequence: str, cause: str, *,
     elif spec.subject is _Subject.PLAYER:
         for player in players:
             if can_happen(kind, state, player=player, amount=amount, resource=resource) is None:
-                out.append(TriggeringCondition(ids.triggering_condition(sequence, kind.value, player), kind,
+                out.append(_condition(ids.triggering_condition(sequence, kind.value, player), kind,
                                                sequence, cause, player=player, amount=amount, challenge=challenge,
                                                source=source, resource=resource))
         if kind is _EventKind.WINS_CHALLENGE:
             for player in players:
                 for loser in state.opponents(player):
-                    out.append(TriggeringCondition(
+                    out.append(_condition(
                         ids.triggering_condition(sequence, _EventKind.LOSES_CHALLENGE.value, loser),
                         _EventKind.LOSES_CHALLENGE, sequence, cause, player=loser, challenge=challenge))
     else:
-        out.append(TriggeringCondition(ids.triggering_condition(sequence, kind.value, phase or ""), kind,
+        out.append(_condition(ids.triggering_condition(sequence, kind.value, phase or ""), kind,
                                        sequence, cause, phase=phase, player=state.first_player))
     return tuple(out) + state.rules.companion_conditions(kind, state, tuple(out), sequence, cause)
 

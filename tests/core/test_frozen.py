@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, strategies as st
 from immutables import Map
 
-from rulekit.core.frozen import immutable, replace, stores_fields
+from rulekit.core.frozen import immutable, maker, replace, stores_fields
 from rulekit.core.model import GameState
 from rulekit.rulesets.agot.frames import SequenceFrame, Window
 from rulekit.core.timeline import Step
@@ -260,3 +260,28 @@ def test_quick_new_keeps_the_signature_and_makes_a_plain_subclass_as_itself():
 
             def __init__(self, a):
                 object.__setattr__(self, "a", a)
+
+
+@given(st.integers(), st.text(max_size=5), st.tuples(st.integers()), st.integers())
+def test_a_maker_builds_what_the_class_builds(a, b, c, k):
+    """maker(cls) is cls(...) without the class call: the same value, the same arguments, the
+    same check, frozen all the same; a class that is not quick_new is its own maker."""
+    make = maker(Quick)
+    assert make is maker(Quick)              # one per class
+    for v, q in ((make(a, b, c, k=k), Quick(a, b, c, k=k)), (make(a), Quick(a)), (make(a=a, c=c), Quick(a, c=c))):
+        assert type(v) is Quick and as_dict(v) == as_dict(q) and v == q and hash(v) == hash(q)
+        assert pickle.loads(pickle.dumps(v)) == v
+        with pytest.raises(FrozenInstanceError):
+            v.a = 1
+    assert make(a).m is not make(a).m
+    assert inspect.signature(make).parameters.keys() == inspect.signature(Quick).parameters.keys()
+    with pytest.raises(TypeError):
+        make()                               # a missing argument, as the class says
+    assert maker(Fast) is Fast and maker(Plain) is Plain
+
+
+def test_a_maker_keeps_the_check_of_its_class():
+    from rulekit.core.decisions import AnswerKey, DecisionKind
+    with pytest.raises(ValueError, match="counted from 1"):
+        maker(AnswerKey)(DecisionKind.MAY, "somewhere", "P1", 0)
+    assert maker(AnswerKey)(DecisionKind.MAY, "somewhere", "P1") == AnswerKey(DecisionKind.MAY, "somewhere", "P1")

@@ -12,7 +12,7 @@ from rulekit.core.abilities import Ability, CardFilter, Instruction, Target, Tim
 from rulekit.core.errors import ScenarioError
 from rulekit.core.events import RESTRICTION_VERBS, EventKind, Verb
 from rulekit.core.frames import Progress
-from rulekit.core.frozen import replace
+from rulekit.core.frozen import maker, replace
 from rulekit.core.ruleset import Handler, Ruleset
 from rulekit.rulesets.agot import cards
 from rulekit.rulesets.agot import factions
@@ -270,7 +270,7 @@ class AGoT(Ruleset):
         return occur.can_happen(kind, state, card=card, amount=amount)
 
     def open_occurrence(self, state, control, conditions, occurrence, rule, args):
-        return Progress(state, control + (SequenceFrame(occurrence, conditions),), rule, AgotStep.SCRIPT, args)
+        return _progress(state, control + (_sequence(occurrence, conditions),), rule, _SCRIPT, args)
 
     def explain_step(self, step, source, ability, later=None):
         frame = step.context
@@ -345,6 +345,8 @@ def needs_its_card_out_of_play(ability: Ability) -> bool:
 
 
 _SELF = Target.SELF     # read once: a member read through its enum class is slow on Python 3.11
+_SCRIPT = AgotStep.SCRIPT
+_progress, _sequence = maker(Progress), maker(SequenceFrame)    # built at every occurrence (rulekit.core.frozen.maker)
 
 
 def duplicate_save(duplicate_id: str, number: int = 1, of: int = 1) -> Ability:

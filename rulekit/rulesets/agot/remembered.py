@@ -30,6 +30,7 @@ from rulekit.core.abilities import Ability, CardFilter, Timing, Which
 from rulekit.core.events import CHANCE_VERBS, EVENTS, PLAYER_PICKS_CARDS, VERB_EVENT, EventKind, Subject, Verb
 from rulekit.core.judge import use_id
 from rulekit.core.model import Card, GameState, TriggeringCondition
+from rulekit.core.frozen import maker
 from rulekit.core.verdicts import Verdict
 from rulekit.rulesets.agot.refusals import REFUSED
 
@@ -44,6 +45,8 @@ _FILTER_READS_MORE = ("here", "combat", "top", "buffed", "keyword", "entered", "
 _STORE = remembered.Remembered(limit=1024)     # memos, each of at most _MEMO_LIMIT judgements
 _PLAIN: dict[int, tuple[Ability, bool, bool]] = {}     # id(ability) -> (ability, plain, reads decks)
 _MEMO_LIMIT = 256
+
+_verdict = maker(Verdict)     # a remembered verdict is rebuilt for its condition at every use
 
 
 def _plain_filter(f: CardFilter | None) -> bool:
@@ -164,4 +167,4 @@ def judged(memo: dict, listener: tuple, judge, state: GameState, source: Card, a
             memo[listener] = (source, game, got)
             return verdict
         memo[listener] = (source, game, got)
-    return Verdict(got[1], got[2], tc.id, got[3], got[4])
+    return _verdict(got[1], got[2], tc.id, got[3], got[4])

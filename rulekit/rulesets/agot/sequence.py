@@ -26,7 +26,7 @@ from rulekit.core.decisions import PASS, AnswerKey, Decision, DecisionKind
 from rulekit.core.effects import apply_replacement
 from rulekit.core.events import EventKind
 from rulekit.core.frames import Ask, Control, Progress
-from rulekit.core.frozen import copier, members, replace
+from rulekit.core.frozen import copier, maker, members, replace
 from rulekit.core.model import GameState, TriggeringCondition
 from rulekit.core.verdicts import Code, Verdict
 from rulekit.core.ruleset import ruling_arg
@@ -51,6 +51,12 @@ _SeqStep = members(SeqStep)
 # the copiers of the values changed at every step (rulekit.core.frozen.copier)
 _frame = copier(SequenceFrame)
 _window = copier(Window)
+# the records made at every step, built by plain calls (rulekit.core.frozen.maker)
+_progress = maker(Progress)
+_ask = maker(Ask)
+_decision = maker(Decision)
+_key = maker(AnswerKey)
+_new_window = maker(Window)
 
 
 # -- helpers -----------------------------------------------------------------------------------
@@ -112,7 +118,7 @@ def no_longer_imminent(frame: SequenceFrame, state: GameState, control: Control)
         return None
     cancelled = tuple(tc for tc in frame.conditions if tc.id in state.cancelled)
     if cancelled:
-        return Progress(state, _short_below(frame, control), "agot.cancel", _AgotStep.CANCELLED,
+        return _progress(state, _short_below(frame, control), "agot.cancel", _AgotStep.CANCELLED,
                         (("conditions", tuple(tc.id for tc in cancelled)), ("by", state.cancelled[cancelled[0].id])))
     changed = tuple(tc for tc in frame.conditions if tc.id in state.changed)
     if not changed:
@@ -121,10 +127,10 @@ def no_longer_imminent(frame: SequenceFrame, state: GameState, control: Control)
     args = (("conditions", tuple(tc.id for tc in changed)),
             ("became", tuple(state.changed[tc.id] for tc in changed)), ("rest", tuple(tc.id for tc in rest)))
     if not rest:
-        return Progress(state, _short_below(frame, control), "agot.change", _AgotStep.CHANGED, args)
+        return _progress(state, _short_below(frame, control), "agot.change", _AgotStep.CHANGED, args)
     # the changed conditions will not occur: at step 5 fewer occur than were planned (agot.then)
     kept = replace(frame, conditions=rest, judged=())
-    return Progress(state, control[:-1] + (kept,), "rulekit.change.shared", _AgotStep.CHANGED, args)
+    return _progress(state, control[:-1] + (kept,), "rulekit.change.shared", _AgotStep.CHANGED, args)
 
 
 def _short_below(frame: SequenceFrame, control: Control) -> Control:
@@ -141,7 +147,7 @@ def _short_below(frame: SequenceFrame, control: Control) -> Control:
 
 # -- step 1 and step 5 ---------------------------------------------------------------------------
 def imminent(frame: SequenceFrame, state: GameState, control: Control) -> Progress:
-    return Progress(state, control[:-1] + (_next_step(frame),), _SeqStep.IMMINENT.rule, _AgotStep.IMMINENT,
+    return _progress(state, control[:-1] + (_next_step(frame),), _SeqStep.IMMINENT.rule, _AgotStep.IMMINENT,
                     (("sequence", frame.id), ("conditions", tuple([tc.id for tc in frame.conditions]))))
 
 
@@ -204,7 +210,7 @@ def occurs(frame: SequenceFrame, state: GameState, control: Control) -> Progress
     if frame.role is _Role.INITIATION:
         below = control[-2]
         assert isinstance(below, ResolutionFrame)
-        return Progress(state, control[:-2] + (replace(below, stage=Stage.EFFECT, index=0),) + on_top,
+        return _progress(state, control[:-2] + (replace(below, stage=Stage.EFFECT, index=0),) + on_top,
                         "agot.initiate.effect", _AgotStep.INITIATES, args + (("use", below.use),))
     if frame.deferred:
         below = control[-2]
@@ -214,11 +220,11 @@ def occurs(frame: SequenceFrame, state: GameState, control: Control) -> Progress
         below = replace(below, occurred=below.occurred + tuple(happened),
                         shortfall=below.shortfall or len(happened) < frame.planned or short,
                         replaced=below.replaced or bool(replaced))
-        return Progress(state, control[:-2] + (below,) + on_top, _SeqStep.OCCURS.rule, _AgotStep.OCCURS, args)
+        return _progress(state, control[:-2] + (below,) + on_top, _SeqStep.OCCURS.rule, _AgotStep.OCCURS, args)
     if not happened:
-        return Progress(state, control[:-1], _SeqStep.OCCURS.rule, _AgotStep.OCCURS, args)
+        return _progress(state, control[:-1], _SeqStep.OCCURS.rule, _AgotStep.OCCURS, args)
     after = _frame(frame, step=NEXT[frame.step], window=None, forced_done=0, judged=(), conditions=tuple(happened))
-    return Progress(state, control[:-1] + (after,) + on_top,
+    return _progress(state, control[:-1] + (after,) + on_top,
                     _SeqStep.OCCURS.rule, _AgotStep.OCCURS, args)
 
 
@@ -254,9 +260,9 @@ def forced(frame: SequenceFrame, state: GameState, control: Control) -> Progress
         return _leave_step(frame, state, control, _AgotStep.NO_FORCED, verdicts)
     if len(options) == 1:
         return _resolve_forced(frame, state, control, options[0][0], verdicts, rule)
-    key = AnswerKey(_DecisionKind.ORDER_FORCED, ids.forced_step(frame.id, step_name), state.first_player,
+    key = _key(_DecisionKind.ORDER_FORCED, ids.forced_step(frame.id, step_name), state.first_player,
                     frame.forced_done + 1)
-    return Ask(Decision(key, tuple(o for _, o in options), options[0][1], order_rule,
+    return _ask(_decision(key, tuple(o for _, o in options), options[0][1], order_rule,
                         f"{state.first_player} chooses which forced ability resolves next", state), verdicts)
 
 
@@ -275,7 +281,7 @@ def forced_answer(frame: SequenceFrame, state: GameState, control: Control, opti
 def _resolve_forced(frame, state, control, verdict, verdicts, rule) -> Progress:
     state, control, use = start_use(state, control, frame, verdict,
                                     _frame(frame, forced_done=frame.forced_done + 1))
-    return Progress(state, control, rule, _AgotStep.FORCED, (("use", use),), verdicts)
+    return _progress(state, control, rule, _AgotStep.FORCED, (("use", use),), verdicts)
 
 
 def _leave_step(frame, state, control, what, verdicts) -> Progress:
@@ -285,7 +291,7 @@ def _leave_step(frame, state, control, what, verdicts) -> Progress:
         rest = control[:-1]
     else:               # _next_step(), inlined
         rest = control[:-1] + (_frame(frame, step=after, window=None, forced_done=0, judged=()),)
-    return Progress(state, rest, step.rule, what, _STEP_ARGS[step], verdicts)
+    return _progress(state, rest, step.rule, what, _STEP_ARGS[step], verdicts)
 
 
 _STEP_ARGS = {step: (("step", step.name),) for step in SeqStep}
@@ -313,9 +319,9 @@ def window(frame: SequenceFrame, state: GameState, control: Control) -> Progress
                 break
         else:
             return _leave_step(frame, state, control, _AgotStep.WINDOW_EMPTY, verdicts)
-        w = Window(ids.window(frame.id, _WINDOW_KINDS[frame.step]), state.first_player)
+        w = _new_window(ids.window(frame.id, _WINDOW_KINDS[frame.step]), state.first_player)
         opened = _frame(frame, window=w, judged=judged)
-        return Progress(state, control[:-1] + (opened,), "agot.window.open", _AgotStep.WINDOW_OPENS,
+        return _progress(state, control[:-1] + (opened,), "agot.window.open", _AgotStep.WINDOW_OPENS,
                         (("window", w.id), ("player", w.opportunity)), verdicts)
     if w.passes >= len(state.players):
         return _leave_step(frame, state, control, _AgotStep.WINDOW_CLOSES, verdicts)
@@ -326,8 +332,8 @@ def window(frame: SequenceFrame, state: GameState, control: Control) -> Progress
             options.append(use)
     if len(options) == 1:           # nothing this player may use: passes without being asked
         return _pass(frame, state, control, judged, auto=True)
-    key = AnswerKey(_DecisionKind.ACT_OR_PASS, w.id, opportunity, w.number + 1)     # w.ordinal
-    return Ask(Decision(key, tuple(options), PASS, "agot.window.pass", opportunity + _OPPORTUNITY[frame.step], state),
+    key = _key(_DecisionKind.ACT_OR_PASS, w.id, opportunity, w.number + 1)     # w.ordinal
+    return _ask(_decision(key, tuple(options), PASS, "agot.window.pass", opportunity + _OPPORTUNITY[frame.step], state),
                verdicts)
 
 
@@ -347,7 +353,7 @@ def window_answer(frame: SequenceFrame, state: GameState, control: Control, opti
             moved = _frame(frame, window=_window(w, opportunity=state.next_player(w.opportunity), passes=0,
                                                   number=w.number + 1))
             state, control, use = start_use(state, control, frame, v, moved)
-            return Progress(state, control, "agot.window.act", _AgotStep.USE,
+            return _progress(state, control, "agot.window.act", _AgotStep.USE,
                             (("player", w.opportunity), ("use", use)), verdicts)
     raise AssertionError(option)
 
@@ -357,8 +363,8 @@ def _pass(frame, state, control, judged, *, auto: bool) -> Progress:
     w = frame.window
     players = state.players         # state.next_player(), inlined
     passes = w.passes + 1
-    moved = Window(w.id, players[(players.index(w.opportunity) + 1) % len(players)], passes, w.number + 1)
-    return Progress(state, control[:-1] + (_frame(frame, window=moved, judged=judged),),
+    moved = _new_window(w.id, players[(players.index(w.opportunity) + 1) % len(players)], passes, w.number + 1)
+    return _progress(state, control[:-1] + (_frame(frame, window=moved, judged=judged),),
                     "rulekit.auto-pass" if auto else "agot.window.pass", _AgotStep.PASS,
                     _PASS_ARGS.get((w.opportunity, auto, passes)) or _pass_args(w.opportunity, auto, passes), judged[1])
 
