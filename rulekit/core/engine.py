@@ -149,12 +149,13 @@ def _run(scenario: Scenario, step: Step, replaying: Map, auto: bool, max_nesting
     handlers = state.rules.handlers         # one ruleset for the whole game
     while control:
         top = control[-1]                   # advance(), inlined: this loop is the engine's hottest
-        if type(top) is ScriptFrame:
+        kind = type(top)
+        if kind is ScriptFrame:
             out = _script(top, state, control, scenario)
         else:
-            handler = handlers[type(top)]
-            out = (handler.advance(top, state, control) if handler.steps is None
-                   else handler.steps[top.step](top, state, control))
+            handler = handlers[kind]
+            table = handler.steps
+            out = handler.advance(top, state, control) if table is None else table[top.step](top, state, control)
         if type(out) is Ask:
             decision = out.decision
             recorded = replaying.get(decision.key) if replaying else None
@@ -172,9 +173,10 @@ def _run(scenario: Scenario, step: Step, replaying: Map, auto: bool, max_nesting
                 option, how = decision.default, "default"
             if option is None:
                 return _halt(step, out, replaying, tuple(unapplied), tuple(chosen))
-            handler = handlers[type(top)]
-            out = (handler.answer(top, state, control, option, out.verdicts) if handler.answers is None
-                   else handler.answers[top.step](top, state, control, option, out.verdicts))
+            handler = handlers[kind]
+            table = handler.answers
+            out = (handler.answer(top, state, control, option, out.verdicts) if table is None
+                   else table[top.step](top, state, control, option, out.verdicts))
             state, control, number = out.state, out.control, number + 1
             step = _step(step, number, out.rule, out.what, out.args, state, control, out.verdicts,
                         decision, option, how)      # record(), inlined

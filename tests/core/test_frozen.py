@@ -285,3 +285,18 @@ def test_a_maker_keeps_the_check_of_its_class():
     with pytest.raises(ValueError, match="counted from 1"):
         maker(AnswerKey)(DecisionKind.MAY, "somewhere", "P1", 0)
     assert maker(AnswerKey)(DecisionKind.MAY, "somewhere", "P1") == AnswerKey(DecisionKind.MAY, "somewhere", "P1")
+
+
+@given(st.integers(), st.text(max_size=5), st.tuples(st.integers()), st.integers())
+def test_a_copier_of_some_fields_means_replace_of_those(a, b, c, k):
+    """copier(cls, *fields) takes just those fields, by position, and keeps every other."""
+    from rulekit.core.frozen import copier
+    v = Quick(a, b, c, k=k, hidden=5)
+    with_b_and_k = copier(Quick, "b", "k")
+    assert with_b_and_k is copier(Quick, "b", "k")
+    w = with_b_and_k(v, b + "!", k + 1)
+    assert type(w) is Quick and as_dict(w) == as_dict(replace(v, b=b + "!", k=k + 1))
+    assert copier(Plain, "a")(Plain(a, b), a + 1) == Plain(a + 1, b)      # a dataclass's own, through replace
+    for wrong in (("nope",), ("b", "b")):
+        with pytest.raises(TypeError, match="must be distinct fields of Quick"):
+            copier(Quick, *wrong)

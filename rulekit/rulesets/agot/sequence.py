@@ -50,6 +50,8 @@ _SeqStep = members(SeqStep)
 
 # the copiers of the values changed at every step (rulekit.core.frozen.copier)
 _frame = copier(SequenceFrame)
+_at_step = copier(SequenceFrame, "step", "window", "forced_done", "judged")      # the next step, nothing open
+_in_window = copier(SequenceFrame, "window", "judged")                           # the window moved on
 _window = copier(Window)
 # the records made at every step, built by plain calls (rulekit.core.frozen.maker)
 _progress = maker(Progress)
@@ -98,7 +100,7 @@ def start_use(state: GameState, control: Control, frame: SequenceFrame, verdict:
 
 def _next_step(frame: SequenceFrame) -> SequenceFrame:
     """The sequence at its next step: no window open, no forced ability resolved, nothing judged."""
-    return _frame(frame, step=NEXT[frame.step], window=None, forced_done=0, judged=())
+    return _at_step(frame, NEXT[frame.step], None, 0, ())
 
 
 def _usable_options(frame: SequenceFrame, state: GameState, player: str | None = None) -> list[tuple[Verdict, str]]:
@@ -290,7 +292,7 @@ def _leave_step(frame, state, control, what, verdicts) -> Progress:
     if after is None:
         rest = control[:-1]
     else:               # _next_step(), inlined
-        rest = control[:-1] + (_frame(frame, step=after, window=None, forced_done=0, judged=()),)
+        rest = control[:-1] + (_at_step(frame, after, None, 0, ()),)
     return _progress(state, rest, step.rule, what, _STEP_ARGS[step], verdicts)
 
 
@@ -320,7 +322,7 @@ def window(frame: SequenceFrame, state: GameState, control: Control) -> Progress
         else:
             return _leave_step(frame, state, control, _AgotStep.WINDOW_EMPTY, verdicts)
         w = _new_window(ids.window(frame.id, _WINDOW_KINDS[frame.step]), state.first_player)
-        opened = _frame(frame, window=w, judged=judged)
+        opened = _in_window(frame, w, judged)
         return _progress(state, control[:-1] + (opened,), "agot.window.open", _AgotStep.WINDOW_OPENS,
                         (("window", w.id), ("player", w.opportunity)), verdicts)
     if w.passes >= len(state.players):
@@ -364,7 +366,7 @@ def _pass(frame, state, control, judged, *, auto: bool) -> Progress:
     players = state.players         # state.next_player(), inlined
     passes = w.passes + 1
     moved = _new_window(w.id, players[(players.index(w.opportunity) + 1) % len(players)], passes, w.number + 1)
-    return _progress(state, control[:-1] + (_frame(frame, window=moved, judged=judged),),
+    return _progress(state, control[:-1] + (_in_window(frame, moved, judged),),
                     "rulekit.auto-pass" if auto else "agot.window.pass", _AgotStep.PASS,
                     _PASS_ARGS.get((w.opportunity, auto, passes)) or _pass_args(w.opportunity, auto, passes), judged[1])
 

@@ -104,6 +104,9 @@ _TIMINGS = {step: () if step.timing is None else
             (_Timing.WHEN_REVEALED, step.timing) if step is SeqStep.FORCED_REACTIONS else (step.timing,)
             for step in SeqStep}
 _COUNTED = {kind: kinds_counted(kind) for kind in EventKind}
+#: the listeners' index keys (event kind, timing) asked about a condition of each kind at each step
+_LISTENING = {(kind, step): tuple((counted, t) for counted in _COUNTED[kind] for t in _TIMINGS[step])
+              for kind in EventKind for step in SeqStep}
 
 
 _NOTHING_HERE = ((), ())        # no ability listens at this step
@@ -127,27 +130,26 @@ def considered(state: GameState, conditions: tuple[TriggeringCondition, ...],
     listening = state.listeners         # GameState.listeners_for, read directly: this is read at every step
     for tc in conditions:
         memo = None
-        for kind in _COUNTED[tc.kind]:
-            for t in timings:
-                for pair in listening.get((kind, t), ()):
-                    card = cards[pair[0]]
-                    ability = card.abilities[pair[1]]
-                    if remembering:     # the verdict remembered where all it reads is alike (.remembered)
-                        if memo is None:
-                            memo = memo_for(state, tc, step)
-                        verdict = judged(memo, pair, judge, state, card, ability, tc, step)
+        for key in _LISTENING[tc.kind, step]:
+            for pair in listening.get(key, ()):
+                card = cards[pair[0]]
+                ability = card.abilities[pair[1]]
+                if remembering:     # the verdict remembered where all it reads is alike (.remembered)
+                    if memo is None:
+                        memo = memo_for(state, tc, step)
+                    verdict = judged(memo, pair, judge, state, card, ability, tc, step)
+                else:
+                    verdict = judge(state, card, ability, tc, step)
+                verdicts.append(verdict)
+                if verdict.code is _Code.ELIGIBLE or verdict.code is _Code.MUST_RESOLVE:
+                    # use_id(card, ability, tc), the card's object read from its verdict
+                    use = ids.use(verdict.card, verdict.ability,
+                                  tc.sequence if ability.when.one_or_more else tc.id)
+                    if seen is None:
+                        seen = {use}
+                    elif use in seen:
+                        continue
                     else:
-                        verdict = judge(state, card, ability, tc, step)
-                    verdicts.append(verdict)
-                    if verdict.code is _Code.ELIGIBLE or verdict.code is _Code.MUST_RESOLVE:
-                        # use_id(card, ability, tc), the card's object read from its verdict
-                        use = ids.use(verdict.card, verdict.ability,
-                                      tc.sequence if ability.when.one_or_more else tc.id)
-                        if seen is None:
-                            seen = {use}
-                        elif use in seen:
-                            continue
-                        else:
-                            seen.add(use)
-                        usable.append((verdict, use, card.controller))
+                        seen.add(use)
+                    usable.append((verdict, use, card.controller))
     return (tuple(verdicts), tuple(usable)) if verdicts else _NOTHING_HERE
