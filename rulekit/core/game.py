@@ -19,7 +19,7 @@ from rulekit.core.errors import IllegalAnswer, RulekitError, argument_check
 from rulekit.core.limits import MAX_NESTING
 from rulekit.core.frames import ScriptFrame
 from rulekit.core import remembered
-from rulekit.core.frozen import replace
+from rulekit.core.frozen import maker, replace
 from rulekit.core.model import GameState, initial_state
 from rulekit.core.scenario import Scenario, with_rulings
 from rulekit.core.timeline import Step, steps
@@ -78,6 +78,10 @@ _LAST_SET_UP: tuple = (None, None)
 _NO_ANSWERS = Line()        # the line of a game played on the defaults (a frozen value: shared)
 
 
+_step = maker(Step)                  # (rulekit.core.frozen.maker)
+_SCRIPT_START = (ScriptFrame(0),)    # the control of every game at its set-up (a frozen value, shared)
+
+
 class Game:
     __slots__ = ("scenario", "_halt", "line", "max_nesting")
 
@@ -130,7 +134,7 @@ class Game:
         if rulings:
             scenario = with_rulings(scenario, rulings)
         state = _set_up(scenario)
-        first = Step(None, 0, "rulekit.setup", "setup", (), state, (ScriptFrame(0),))
+        first = _step(None, 0, "rulekit.setup", "setup", (), state, _SCRIPT_START)
         replaying = _as_map(answers)
         halt = run(scenario, first, replaying=replaying, auto=play_defaults, max_nesting=max_nesting)
         return cls(scenario, halt, _extend(_NO_ANSWERS, halt) if halt.chosen else _NO_ANSWERS, max_nesting)

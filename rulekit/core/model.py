@@ -269,7 +269,7 @@ class GameState:
 
     # -- changing ------------------------------------------------------------------------
     def with_card(self, card: Card) -> "GameState":
-        return _state_copy(self, cards=self.cards.set(card.id, card))
+        return _with_cards(self, self.cards.set(card.id, card))
 
     def move(self, card_id: str, to_zone: str, *, controller: str | None = None) -> "GameState":
         """Move a card between zones; it becomes a new object where the ruleset says so, and a
@@ -299,7 +299,7 @@ class GameState:
             moved = replace(self, cards=cards, decks=decks,
                             listeners=index_listeners(tuple(cards[i] for i in self.order)))
         else:
-            moved = replace(self, cards=cards, decks=decks)
+            moved = _with_cards_and_decks(self, cards, decks)
         return rules.after_move(moved, card, to_zone)
 
     def add_card(self, card: Card) -> "GameState":
@@ -310,10 +310,12 @@ class GameState:
                        listeners=index_listeners(tuple(cards[i] for i in order)))
 
     def mark_used(self, use_id: str, responds_to: str) -> "GameState":
-        return _state_copy(self, used=self.used.set(use_id, responds_to))
+        return _with_used(self, self.used.set(use_id, responds_to))
 
 
-_state_copy = copier(GameState)     # replace() for states, as one call (rulekit.core.frozen.copier)
+# the copies of a state made at every event, changing just these fields, as one call (rulekit.core.frozen.copier)
+_with_cards, _with_used = copier(GameState, "cards"), copier(GameState, "used")
+_with_cards_and_decks = copier(GameState, "cards", "decks")
 
 
 def typed_cards(rules, cards: tuple[Card, ...]) -> tuple[Card, ...]:

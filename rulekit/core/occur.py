@@ -20,7 +20,7 @@ from rulekit.core.model import Card, GameState, TriggeringCondition
 _EventKind = members(EventKind)
 _Subject = members(Subject)
 _Verb = members(Verb)
-_card_copy = copier(Card)       # replace() for cards, as one call (rulekit.core.frozen.copier)
+_kneeling = copier(Card, "kneeling")       # a card knelt or stood, as one call (rulekit.core.frozen.copier)
 _condition = maker(TriggeringCondition)   # TriggeringCondition(...), as one call (rulekit.core.frozen.maker)
 
 
@@ -251,9 +251,9 @@ def apply(state: GameState, tc: TriggeringCondition) -> GameState:
         if spec.moves_card:
             return state.move(card.id, state.rules.leave_play_zone[kind])
         if kind is _EventKind.KNEELS:
-            return state.with_card(_card_copy(card, kneeling=True))
+            return state.with_card(_kneeling(card, True))
         if kind is _EventKind.STANDS:
-            return state.with_card(_card_copy(card, kneeling=False))
+            return state.with_card(_kneeling(card, False))
         if kind is _EventKind.CONTROL_CHANGES:
             return state.with_card(replace(card, controller=tc.player))
         own = state.rules.card_event(card, tc)
