@@ -140,6 +140,12 @@ def judged(memo: dict, listener: tuple, judge, state: GameState, source: Card, a
     ``tc``) where the ability is plain. ``source`` is the card as ``state`` holds it, ``listener``
     its (card id, ability index). The very card object judged last for this listener (all its
     fields, so all it reads) is found first; another object alike in all the judgement reads next."""
+    last = memo.get(listener)
+    if last is not None and last[0] is source and last[1] is _NOTHING and not state.playing and not state.used:
+        # the very card (so the very ability, found plain and reading no deck) with nothing played
+        # or used in the game: the game part of its key is _NOTHING again
+        got = last[2]
+        return _verdict(got[1], got[2], tc.id, got[3], got[4])
     entry = _PLAIN.get(id(ability))
     if entry is None or entry[0] is not ability:
         plain(ability, REFUSED)
@@ -152,7 +158,6 @@ def judged(memo: dict, listener: tuple, judge, state: GameState, source: Card, a
                 _fullness(state) if entry[2] else None)
     else:
         game = _NOTHING
-    last = memo.get(listener)
     if last is not None and last[0] is source and (last[1] is game or last[1] == game):
         got = last[2]
     else:
