@@ -182,3 +182,36 @@ def test_a_worker_reuses_the_scenario_it_kept_for_the_same_digest():
     assert shared.sending(mixed(3))[0] == sent[0] != shared.sending(mixed(4))[0]
     scenario = mixed(2)
     assert shared.sent_scenario(scenario) is scenario
+
+
+def test_a_dask_client_s_tasks_are_submitted_impure():
+    """Every task of a walk differs from the others: Dask is told so (``pure=False``) and need not
+    digest the arguments to name them; a client executor made with other settings keeps them."""
+    from concurrent.futures import ThreadPoolExecutor
+    from rulekit.explore.parallel import as_executor
+
+    class Client:                       # what the walk uses of a dask.distributed Client
+        def __init__(self):
+            self.asked = []
+
+        def get_executor(self, **kwargs):
+            self.asked.append(kwargs)
+            made = ThreadPoolExecutor(1)
+            made._client, made._kwargs = self, kwargs
+            return made
+
+    client = Client()
+    made = as_executor(client)
+    assert client.asked == [{"pure": False}]
+    assert as_executor(made) is made                      # already impure: used as it is
+    other = ThreadPoolExecutor(1)
+    other._client, other._kwargs = client, {"retries": 2}
+    remade = as_executor(other)
+    assert remade._kwargs == {"pure": False, "retries": 2}
+    chosen = ThreadPoolExecutor(1)
+    chosen._client, chosen._kwargs = client, {"pure": True}
+    assert as_executor(chosen) is chosen                  # the caller's own choice stands
+    plain = ThreadPoolExecutor(1)
+    assert as_executor(plain) is plain
+    for executor in (made, other, remade, chosen, plain):
+        executor.shutdown()
