@@ -215,3 +215,45 @@ def test_a_dask_client_s_tasks_are_submitted_impure():
     assert as_executor(plain) is plain
     for executor in (made, other, remade, chosen, plain):
         executor.shutdown()
+
+
+def test_lines_stopped_as_runaway_loops_join_as_the_serial_walk_has_them(monkeypatch):
+    """A child the engine stops as a runaway loop is kept apart from the fingerprints in a part (a
+    place in ``looped``) and joined as the serial walk's one runaway outcome."""
+    from rulekit.core.errors import RulekitError
+    from rulekit.explore.walker import RUNAWAY, starting_point
+    from rulekit.explore.bounds import _Clock
+    answer = Game.answer
+
+    def looping(game, option):                  # every last option of a choice of two loops without end
+        if len(game.decision.option_ids) == 2 and option == game.decision.option_ids[-1]:
+            raise RulekitError("a runaway loop")
+        return answer(game, option)
+    monkeypatch.setattr(Game, "answer", looping)
+    root, _ = starting_point(mixed(5))
+    serial = walk(root, clock=_Clock(Limit(), None))
+    assert RUNAWAY in serial.outcome
+    with ThreadPoolExecutor(2) as threads:
+        shared_walk, _ = walk_parallel(root, threads, key=board, merge=True, limit=Limit(), deadline=None, split=3,
+                                       progress=False)
+    assert graph(shared_walk) == graph(serial) and not shared_walk.stopped
+
+
+def test_a_part_crosses_as_a_few_flat_arrays():
+    """What a worker returns is a handful of arrays and short lists, whatever the number of positions:
+    pickling it does not make an object per position or per child."""
+    from array import array
+    from rulekit.explore.walker import full_line, starting_point
+    root, _ = starting_point(mixed(6))
+    claims = shared.claims_directory()
+    try:
+        part = shared.walk_shared(root.scenario, full_line(root), root.max_nesting, board, None, claims, 0, 1,
+                                  Limit(), None)
+    finally:
+        shared.remove_claims(claims)
+    assert len(part.fps) == len(walk(root)) > 50
+    assert all(isinstance(a, array) for a in (part.fps, part.at, part.opts, part.outcome, part.start, part.kids))
+    assert len(part.start) == len(part.fps) + 1 and len(part.kids) == part.start[-1]
+    assert len(part.keys) + len(part.outcomes) < len(part.fps) // 8        # each key and outcome once
+    assert len(part.option_lists) == len(set(part.option_lists)) < len(part.fps)
+    assert shared.UNTRIED not in part.kids          # one worker walked everything
