@@ -327,21 +327,35 @@ def join(parts: list, root) -> Walk:
     unlabelled: list = []    # positions first of their key whose labels no worker kept
     runaway = None
 
+    keyed: set = set()       # (part, index of a key there) whose key has its labels in the walk
+    w_at, w_options, w_children, w_outcome = w.at, w.options, w.children, w.outcome
+
     def add(f) -> tuple:
         """Number ``f``'s position: its frame on the walk's stack (None at the end of the script)."""
         k, i = where[f]
         p = parts[k]
-        at, options, o = p.keys[p.at[i]], p.option_lists[p.opts[i]], p.outcome[i]
-        n = number[f] = w.add(at, options, p.outcomes[o] if o >= 0 else None)
+        a, options, o = p.at[i], p.option_lists[p.opts[i]], p.outcome[i]
+        at = p.keys[a]
+        n = number[f] = len(w_at)
+        w_at.append(at)
+        w_options.append(options)
+        w_children.append([])
+        w_outcome.append(p.outcomes[o] if o >= 0 else None)
         if at is None:
             return n, None
-        if at not in w.labels:
-            if f in labels:
+        if (k, a) not in keyed:                      # the key's labels, read once per part and key
+            keyed.add((k, a))
+            if at in w.labels:
+                pass
+            elif f in labels:
                 w.labels[at] = labels[f]
             else:
                 w.labels[at] = None
                 unlabelled.append(n)
-        return n, [n, p.kids, p.start[i], p.start[i], p.start[i + 1], p.looped, options]
+        return n, frame_of(n, p, i, options)
+
+    def frame_of(n, p, i, options) -> list:
+        return [n, p.kids, p.start[i], p.start[i], p.start[i + 1], p.looped, options]
 
     if first.root not in where:
         raise ExplorationError("no worker walked the starting position")
@@ -351,7 +365,7 @@ def join(parts: list, root) -> Walk:
     while stack:
         frame = stack[-1]
         n, kids, base, j, end, looped, options = frame
-        mine = w.children[n]
+        mine = w_children[n]
         deeper = None
         while j < end:
             c = kids[j]
