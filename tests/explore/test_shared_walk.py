@@ -257,3 +257,43 @@ def test_a_part_crosses_as_a_few_flat_arrays():
     assert len(part.keys) + len(part.outcomes) < len(part.fps) // 8        # each key and outcome once
     assert len(part.option_lists) == len(set(part.option_lists)) < len(part.fps)
     assert shared.UNTRIED not in part.kids          # one worker walked everything
+
+
+def test_the_claims_are_removed_by_a_worker_while_the_parent_joins(monkeypatch, tmp_path):
+    """After the parts are collected the claims' removal is handed to the executor (its workers are
+    idle then) and finished once the walk has been analysed: no claim is left when explore returns,
+    and one left by a worker that could not remove it is removed by the parent."""
+    from rulekit.explore.walker import starting_point
+    made = []
+
+    def claims():
+        made.append(str(tmp_path / f"claims{len(made)}"))
+        os.mkdir(made[-1])
+        return made[-1]
+
+    class Recording(ThreadPoolExecutor):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.ran = []
+
+        def submit(self, fn, *args, **kwargs):
+            self.ran.append(fn.__name__)
+            return super().submit(fn, *args, **kwargs)
+
+    monkeypatch.setattr("rulekit.explore.parallel.claims_directory", claims)
+    root, _ = starting_point(mixed(4))
+    with Recording(2) as threads:
+        cleanup: list = []
+        walk_parallel(root, threads, key=board, merge=True, limit=Limit(), deadline=None, split=2, progress=False,
+                      cleanup=cleanup)
+        assert threads.ran[-1] == "remove_claims" and len(cleanup) == 1
+        cleanup[0]()
+        assert not os.path.exists(made[-1])
+        explore(mixed(4), progress=False, executor=threads, split=2)
+        assert threads.ran[-1] == "remove_claims" and not os.path.exists(made[-1])
+    with ThreadPoolExecutor(2) as threads:               # a worker's removal that leaves the claims
+        submit = threads.submit
+        monkeypatch.setattr(threads, "submit", lambda fn, *a, **k: submit(
+            (lambda *_: None) if fn is shared.remove_claims else fn, *a, **k))
+        explore(mixed(4), progress=False, executor=threads, split=2)
+    assert not os.path.exists(made[-1])
