@@ -97,6 +97,7 @@ class _Sharer:
         self.met: dict = {}          # (state, control) -> fingerprint: a position met again is not fingerprinted again
         self.kinds: dict = {}        # a decision's key, option ids or outcome -> its index in the part's lists
         self.labelled: set = set()   # the decision keys whose labels the part has
+        self.ids: dict = {}          # option id -> the first equal string met
 
     def position(self, game) -> int:
         position = (game.state, game.control)
@@ -131,7 +132,11 @@ class _Sharer:
             return base
         key, options = decision.key, decision.option_ids
         p.at.append(self._kind(key, p.keys, 0))
-        p.opts.append(self._kind(options, p.option_lists, 1))
+        found = self.kinds.get((1, options))
+        if found is None:        # a new list of options: its ids as the strings met before, so each crosses once
+            found = self.kinds[(1, options)] = len(p.option_lists)
+            p.option_lists.append(tuple([self.ids.setdefault(o, o) for o in options]))
+        p.opts.append(found)
         p.outcome.append(-1)
         p.start.append(base + len(options))
         p.kids.extend(_untried(len(options)))

@@ -256,6 +256,8 @@ def test_a_part_crosses_as_a_few_flat_arrays():
     assert len(part.start) == len(part.fps) + 1 and len(part.kids) == part.start[-1]
     assert len(part.keys) + len(part.outcomes) < len(part.fps) // 8        # each key and outcome once
     assert len(part.option_lists) == len(set(part.option_lists)) < len(part.fps)
+    ids = [o for options in part.option_lists for o in options]
+    assert len({id(o) for o in ids}) == len(set(ids))   # each option id one string: it pickles once
     assert shared.UNTRIED not in part.kids          # one worker walked everything
 
 
