@@ -41,7 +41,7 @@ def _worker(scenario, line, nesting, claims, task, tasks):
     profile.enable()
     part = shared.walk_shared(scenario, line, nesting, board, split, claims, task, tasks, Limit(), None)
     profile.disable()
-    return _stats(profile), part.answers + part.top_answers, len(part.nodes)
+    return _stats(profile), part.answers + part.top_answers, len(part.fps)
 
 
 def main(name: str, top: int = 12) -> None:

@@ -88,7 +88,7 @@ class Fingerprinter:
         got = tuple(map(self._seen_get, map(id, values)))
         if None in got:
             of = self.of
-            return tuple(of(v) if g is None else g[0] for g, v in zip(got, values))
+            return tuple([of(v) if g is None else g[0] for g, v in zip(got, values)])
         return tuple(map(_first, got))
 
     def _by_value(self, kind) -> bool:

@@ -26,38 +26,51 @@ import os
 import pickle
 import shutil
 import tempfile
+from array import array
+from itertools import count, repeat
 
 from rulekit.core.errors import RulekitError
 from rulekit.explore.bounds import Limit, _Clock
 from rulekit.explore.fingerprint import Fingerprinter
 from rulekit.explore.walker import RUNAWAY, ExplorationError, Walk, _outcome
 
-LOOPED = "runaway"        # a child that is the runaway-loop outcome (no position)
+UNTRIED = -1              # a child not tried yet (a fingerprint is a ``hash()``, never -1)
 SPLIT = 32                # the top ends when this many positions wait (``split``) …
 TOP_ANSWERS = 64          # … or, by default, when going deeper would take it past this many answers
 
 
 class Part:
-    """What one worker walked: its positions by fingerprint (``at``, options, children by option
-    — fingerprints, :data:`LOOPED` or ``None`` where not tried — and outcome), the top it shared,
-    labels, one final state per outcome, answers asked and why it stopped."""
+    """What one worker walked, as flat arrays (they cross processes as a few blocks of bytes, not as
+    thousands of small objects): the positions it recorded, by fingerprint (``fps``), each one's
+    decision key, option ids and outcome as indices in ``keys``, ``option_lists`` and ``outcomes``,
+    and its children by option in ``kids[start[i]:start[i + 1]]`` — fingerprints, :data:`UNTRIED`
+    where not tried, a place in ``looped`` where the child is the runaway-loop outcome; the top it
+    shared, labels, one final state per outcome, answers asked and why it stopped."""
 
     def __init__(self):
-        self.nodes: dict = {}
-        self.top: set = set()
         self.root = None
-        self.labels: dict = {}       # key -> index in variants
-        self.variants: list = []     # (prompt, {option id: label})
-        self.label_of: dict = {}     # fingerprint -> index in variants
-        self.finals: dict = {}       # outcome -> (fingerprint, final state)
+        self.fps = array("q")
+        self.at = array("l")           # index in keys (0: no decision, the end of the script)
+        self.opts = array("l")         # index in option_lists
+        self.outcome = array("l")      # index in outcomes (-1: none)
+        self.start = array("q", [0])   # position i's children are kids[start[i]:start[i + 1]]
+        self.kids = array("q")
+        self.looped: set = set()       # places in kids of children that are the runaway-loop outcome
+        self.keys: list = [None]
+        self.option_lists: list = [()]
+        self.outcomes: list = []
+        self.variants: list = []       # (prompt, {option id: label})
+        self.label_of: dict = {}       # fingerprint -> index in variants
+        self.finals: dict = {}         # outcome -> (fingerprint, final state)
         self.answers = 0
         self.top_answers = 0
+        self.top = 0                   # positions of the shared top (recorded by every worker)
         self.claimed = 0
         self.stopped = ""
-        self.frontier = 0            # positions waiting below the shared top
+        self.frontier = 0              # positions waiting below the shared top
 
     def __len__(self) -> int:
-        return len(self.top) + self.claimed
+        return self.top + self.claimed
 
 
 def claims_directory() -> str:
@@ -79,9 +92,12 @@ class _Sharer:
         self.tasks = tasks
         self.labels = labels
         self.part = Part()
-        self.others: set = set()
+        self.index: dict = {}        # fingerprint -> its place in the part's arrays (recorded here)
+        self.others: set = set()     # fingerprints claimed by other workers
         self.met: dict = {}          # (state, control) -> fingerprint: a position met again is not fingerprinted again
-        self.same: dict = {}         # a decision's key or option ids -> the first equal object met
+        self.kinds: dict = {}        # a decision's key, option ids or outcome -> its index in the part's lists
+        self.labelled: set = set()   # the decision keys whose labels the part has
+        self.ids: dict = {}          # option id -> the first equal string met
 
     def position(self, game) -> int:
         position = (game.state, game.control)
@@ -90,21 +106,45 @@ class _Sharer:
             f = self.met[position] = self.fp.position(game)
         return f
 
-    def record(self, game, f) -> None:
+    def _kind(self, value, values: list, tag: int) -> int:
+        """The index of ``value`` in ``values`` (added the first time): keys, option lists and outcomes
+        repeat — a handful of values over thousands of positions — so each crosses once."""
+        found = self.kinds.get((tag, value))
+        if found is None:
+            found = self.kinds[(tag, value)] = len(values)
+            values.append(value)
+        return found
+
+    def record(self, game, f) -> int:
+        """Record ``game``'s position (fingerprint ``f``) in the part: where its children start in ``kids``."""
         p = self.part
         decision = game.decision
+        self.index[f] = len(p.fps)
+        p.fps.append(f)
+        base = p.start[-1]
         if decision is None:
             outcome = _outcome(self.key, game.state)
-            p.nodes[f] = (None, (), [], outcome)
+            p.at.append(0)
+            p.opts.append(0)
+            p.outcome.append(self._kind(outcome, p.outcomes, 2))
+            p.start.append(base)
             p.finals.setdefault(outcome, (f, game.state))
-        else:              # keys and option lists repeat (a handful of values over thousands of positions):
-            at, options = decision.key, decision.option_ids      # one object each, so the part pickles each once
-            at, options = self.same.setdefault(at, at), self.same.setdefault(options, options)
-            p.nodes[f] = (at, options, [None] * len(options), None)
-            if self.labels and decision.key not in p.labels:     # labels are formatted when read: the first
-                p.labels[decision.key] = len(p.variants)          # met of each key only (join replays others)
-                p.variants.append((decision.prompt, {o.id: o.label for o in decision.options}))
-                p.label_of[f] = p.labels[decision.key]
+            return base
+        key, options = decision.key, decision.option_ids
+        p.at.append(self._kind(key, p.keys, 0))
+        found = self.kinds.get((1, options))
+        if found is None:        # a new list of options: its ids as the strings met before, so each crosses once
+            found = self.kinds[(1, options)] = len(p.option_lists)
+            p.option_lists.append(tuple([self.ids.setdefault(o, o) for o in options]))
+        p.opts.append(found)
+        p.outcome.append(-1)
+        p.start.append(base + len(options))
+        p.kids.extend(_untried(len(options)))
+        if self.labels and key not in self.labelled:        # labels are formatted when read: the first
+            self.labelled.add(key)                           # met of each key only (join replays others)
+            p.label_of[f] = len(p.variants)
+            p.variants.append((decision.prompt, {o.id: o.label for o in decision.options}))
+        return base
 
     def claim(self, f) -> bool:
         try:
@@ -122,13 +162,18 @@ class _Sharer:
         """Breadth first from ``root`` until ``split`` positions wait (the same in every worker):
         the waiting positions, as (fingerprint, game). Every worker answers the top, so by default
         (``split`` None) it also stops as soon as twice as many positions as workers wait and the
-        next level would take it past :data:`TOP_ANSWERS` answers: the claims share the rest out."""
+        next level would take it past :data:`TOP_ANSWERS` answers: the claims share the rest out.
+        A position of the top is recorded when it is answered (or ends the script); those still
+        waiting are not: they are claimed below like any position."""
         p = self.part
         f = self.position(root)
         p.root = f
-        p.top.add(f)
-        self.record(root, f)
-        waiting = [(f, root)] if root.decision is not None else []
+        met = {f}
+        if root.decision is None:
+            self.record(root, f)
+            p.top = 1
+            return []
+        waiting = [(f, root)]
         enough = 2 * self.tasks if split is None else None
         split = SPLIT if split is None else split
         while waiting and len(waiting) < split:
@@ -137,50 +182,50 @@ class _Sharer:
                 break
             deeper = []
             for f, game in waiting:
-                children = p.nodes[f][2]
+                base = self.record(game, f)
+                p.top += 1
                 for j, option in enumerate(game.decision.option_ids):
                     p.top_answers += 1
                     try:
                         child = game.answer(option)
                     except RulekitError:
-                        children[j] = LOOPED
+                        p.looped.add(base + j)
                         continue
-                    c = self.position(child)
-                    children[j] = c
-                    if c not in p.top:
-                        p.top.add(c)
-                        self.record(child, c)
-                        if child.decision is not None:
+                    c = p.kids[base + j] = self.position(child)
+                    if c not in met:
+                        met.add(c)
+                        if child.decision is None:
+                            self.record(child, c)
+                            p.top += 1
+                        else:
                             deeper.append((c, child))
             waiting = deeper
-        for f, _ in waiting:              # the frontier is walked below, claimed like any position
-            p.top.discard(f)
-            del p.nodes[f]
         return waiting
 
     def reach(self, game):
-        """The fingerprint of ``game``'s position; whether this worker is to walk on from it."""
-        p = self.part
+        """The fingerprint of ``game``'s position; where its children start in ``kids`` if this worker
+        is to walk on from it (``None`` otherwise)."""
         f = self.position(game)
-        if f in p.nodes or f in p.top or f in self.others:
-            return f, False
+        if f in self.index or f in self.others:
+            return f, None
         if not self.claim(f):
             self.others.add(f)
-            return f, False
-        p.claimed += 1
-        self.record(game, f)
-        return f, game.decision is not None
+            return f, None
+        self.part.claimed += 1
+        base = self.record(game, f)
+        return f, (base if game.decision is not None else None)
 
     def walk(self, frontier: list, clock: _Clock) -> None:
         p = self.part
+        kids = p.kids
         start = (self.task * len(frontier)) // self.tasks
         for g0 in frontier[start:] + frontier[:start]:
-            f0, go = self.reach(g0[1])
-            if not go:
+            _, base = self.reach(g0[1])
+            if base is None:
                 continue
-            stack = [(g0[1], f0, self.order(len(g0[1].decision.option_ids)), 0)]
+            stack = [(g0[1], base, self.order(len(g0[1].decision.option_ids)), 0)]
             while stack:
-                game, f, order, i = stack[-1]
+                game, base, order, i = stack[-1]
                 if i == len(order):
                     stack.pop()
                     continue
@@ -188,18 +233,28 @@ class _Sharer:
                 if why:
                     p.stopped = why
                     return
-                stack[-1] = (game, f, order, i + 1)
+                stack[-1] = (game, base, order, i + 1)
                 j = order[i]
                 p.answers += 1
                 try:
                     child = game.answer(game.decision.option_ids[j])
                 except RulekitError:                   # the nesting or step bound stopped a runaway loop
-                    p.nodes[f][2][j] = LOOPED
+                    p.looped.add(base + j)
                     continue
-                c, go = self.reach(child)
-                p.nodes[f][2][j] = c
-                if go:
-                    stack.append((child, c, self.order(len(child.decision.option_ids)), 0))
+                c, below = self.reach(child)
+                kids[base + j] = c
+                if below is not None:
+                    stack.append((child, below, self.order(len(child.decision.option_ids)), 0))
+
+
+def _untried(count: int) -> array:
+    found = _UNTRIED.get(count)
+    if found is None:
+        found = _UNTRIED[count] = array("q", [UNTRIED]) * count
+    return found
+
+
+_UNTRIED: dict = {}
 
 
 _SCENARIOS: dict = {}       # in a worker: the scenarios of its last walks, by their pickles' digests
@@ -243,7 +298,6 @@ def walk_shared(scenario, line, max_nesting, key, split: int | None, claims: str
     frontier = sharer.top(root, split)
     sharer.part.frontier = len(frontier)
     sharer.walk(frontier, _Clock(limit, deadline))
-    sharer.part.labels = {}          # the index of variants stays here: the parent reads label_of
     return sharer.part
 
 
@@ -267,53 +321,83 @@ def join(parts: list, root) -> Walk:
     if any(p.root != first.root for p in parts):
         raise ExplorationError("the workers fingerprint the starting position differently (different rulekit "
                                "versions?): their walks cannot be joined")
-    nodes: dict = {}
+    where: dict = {}         # fingerprint -> (part, its place there)
     labels: dict = {}
-    for p in parts:
-        nodes.update(p.nodes)
+    for k, p in enumerate(parts):
+        where.update(zip(p.fps, zip(repeat(k), count())))
         labels.update((f, p.variants[i]) for f, i in p.label_of.items())
     w = Walk()
     number: dict = {}
     came: dict = {}          # position -> (the position and option that first reached it)
+    unlabelled: list = []    # positions first of their key whose labels no worker kept
     runaway = None
 
-    unlabelled: list = []    # positions first of their key whose labels no worker kept
+    keyed: set = set()       # (part, index of a key there) whose key has its labels in the walk
+    w_at, w_options, w_children, w_outcome = w.at, w.options, w.children, w.outcome
 
-    def add(f) -> int:
-        at, options, _, outcome = nodes[f]
-        n = number[f] = w.add(at, options, outcome)
-        if at is not None and at not in w.labels:
-            if f in labels:
+    def add(f) -> tuple:
+        """Number ``f``'s position: its frame on the walk's stack (None at the end of the script)."""
+        k, i = where[f]
+        p = parts[k]
+        a, options, o = p.at[i], p.option_lists[p.opts[i]], p.outcome[i]
+        at = p.keys[a]
+        n = number[f] = len(w_at)
+        w_at.append(at)
+        w_options.append(options)
+        w_children.append([])
+        w_outcome.append(p.outcomes[o] if o >= 0 else None)
+        if at is None:
+            return n, None
+        if (k, a) not in keyed:                      # the key's labels, read once per part and key
+            keyed.add((k, a))
+            if at in w.labels:
+                pass
+            elif f in labels:
                 w.labels[at] = labels[f]
             else:
                 w.labels[at] = None
                 unlabelled.append(n)
-        return n
+        return n, frame_of(n, p, i, options)
 
-    add(first.root)
-    stack = [(first.root, 0)] if nodes[first.root][0] is not None else []
+    def frame_of(n, p, i, options) -> list:
+        return [n, p.kids, p.start[i], p.start[i], p.start[i + 1], p.looped, options]
+
+    if first.root not in where:
+        raise ExplorationError("no worker walked the starting position")
+    _, frame = add(first.root)
+    stack = [frame] if frame is not None else []
     cut = False
     while stack:
-        f, n = stack[-1]
-        children = nodes[f][2]
-        i = len(w.children[n])
-        c = children[i] if i < len(children) else None
-        if c is None or (c != LOOPED and c not in number and c not in nodes):
-            cut = cut or i < len(children)
-            stack.pop()
-            continue
-        if c == LOOPED:
-            if runaway is None:
-                runaway = w.add(None, (), RUNAWAY)
-            m = runaway
-        elif c in number:
-            m = number[c]
+        frame = stack[-1]
+        n, kids, base, j, end, looped, options = frame
+        mine = w_children[n]
+        deeper = None
+        while j < end:
+            c = kids[j]
+            if c == UNTRIED:
+                if j not in looped:
+                    cut = True
+                    break
+                if runaway is None:
+                    runaway = w.add(None, (), RUNAWAY)
+                m = runaway
+            else:
+                m = number.get(c)
+                if m is None:
+                    if c not in where:           # claimed by a worker that did not return it
+                        cut = True
+                        break
+                    m, deeper = add(c)
+                    came[m] = (n, options[j - base])
+            mine.append(m)
+            j += 1
+            if deeper is not None:
+                break
+        if deeper is not None:
+            frame[3] = j
+            stack.append(deeper)
         else:
-            m = add(c)
-            came[m] = (n, w.options[n][i])
-            if nodes[c][0] is not None:
-                stack.append((c, m))
-        w.children[n].append(m)
+            stack.pop()
     for n in unlabelled:
         decision = _replay(root, w, came, n).decision
         w.labels[w.at[n]] = (decision.prompt, {o.id: o.label for o in decision.options})

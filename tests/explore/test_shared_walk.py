@@ -182,3 +182,120 @@ def test_a_worker_reuses_the_scenario_it_kept_for_the_same_digest():
     assert shared.sending(mixed(3))[0] == sent[0] != shared.sending(mixed(4))[0]
     scenario = mixed(2)
     assert shared.sent_scenario(scenario) is scenario
+
+
+def test_a_dask_client_s_tasks_are_submitted_impure():
+    """Every task of a walk differs from the others: Dask is told so (``pure=False``) and need not
+    digest the arguments to name them; a client executor made with other settings keeps them."""
+    from concurrent.futures import ThreadPoolExecutor
+    from rulekit.explore.parallel import as_executor
+
+    class Client:                       # what the walk uses of a dask.distributed Client
+        def __init__(self):
+            self.asked = []
+
+        def get_executor(self, **kwargs):
+            self.asked.append(kwargs)
+            made = ThreadPoolExecutor(1)
+            made._client, made._kwargs = self, kwargs
+            return made
+
+    client = Client()
+    made = as_executor(client)
+    assert client.asked == [{"pure": False}]
+    assert as_executor(made) is made                      # already impure: used as it is
+    other = ThreadPoolExecutor(1)
+    other._client, other._kwargs = client, {"retries": 2}
+    remade = as_executor(other)
+    assert remade._kwargs == {"pure": False, "retries": 2}
+    chosen = ThreadPoolExecutor(1)
+    chosen._client, chosen._kwargs = client, {"pure": True}
+    assert as_executor(chosen) is chosen                  # the caller's own choice stands
+    plain = ThreadPoolExecutor(1)
+    assert as_executor(plain) is plain
+    for executor in (made, other, remade, chosen, plain):
+        executor.shutdown()
+
+
+def test_lines_stopped_as_runaway_loops_join_as_the_serial_walk_has_them(monkeypatch):
+    """A child the engine stops as a runaway loop is kept apart from the fingerprints in a part (a
+    place in ``looped``) and joined as the serial walk's one runaway outcome."""
+    from rulekit.core.errors import RulekitError
+    from rulekit.explore.walker import RUNAWAY, starting_point
+    from rulekit.explore.bounds import _Clock
+    answer = Game.answer
+
+    def looping(game, option):                  # every last option of a choice of two loops without end
+        if len(game.decision.option_ids) == 2 and option == game.decision.option_ids[-1]:
+            raise RulekitError("a runaway loop")
+        return answer(game, option)
+    monkeypatch.setattr(Game, "answer", looping)
+    root, _ = starting_point(mixed(5))
+    serial = walk(root, clock=_Clock(Limit(), None))
+    assert RUNAWAY in serial.outcome
+    with ThreadPoolExecutor(2) as threads:
+        shared_walk, _ = walk_parallel(root, threads, key=board, merge=True, limit=Limit(), deadline=None, split=3,
+                                       progress=False)
+    assert graph(shared_walk) == graph(serial) and not shared_walk.stopped
+
+
+def test_a_part_crosses_as_a_few_flat_arrays():
+    """What a worker returns is a handful of arrays and short lists, whatever the number of positions:
+    pickling it does not make an object per position or per child."""
+    from array import array
+    from rulekit.explore.walker import full_line, starting_point
+    root, _ = starting_point(mixed(6))
+    claims = shared.claims_directory()
+    try:
+        part = shared.walk_shared(root.scenario, full_line(root), root.max_nesting, board, None, claims, 0, 1,
+                                  Limit(), None)
+    finally:
+        shared.remove_claims(claims)
+    assert len(part.fps) == len(walk(root)) > 50
+    assert all(isinstance(a, array) for a in (part.fps, part.at, part.opts, part.outcome, part.start, part.kids))
+    assert len(part.start) == len(part.fps) + 1 and len(part.kids) == part.start[-1]
+    assert len(part.keys) + len(part.outcomes) < len(part.fps) // 8        # each key and outcome once
+    assert len(part.option_lists) == len(set(part.option_lists)) < len(part.fps)
+    ids = [o for options in part.option_lists for o in options]
+    assert len({id(o) for o in ids}) == len(set(ids))   # each option id one string: it pickles once
+    assert shared.UNTRIED not in part.kids          # one worker walked everything
+
+
+def test_the_claims_are_removed_by_a_worker_while_the_parent_joins(monkeypatch, tmp_path):
+    """After the parts are collected the claims' removal is handed to the executor (its workers are
+    idle then) and finished once the walk has been analysed: no claim is left when explore returns,
+    and one left by a worker that could not remove it is removed by the parent."""
+    from rulekit.explore.walker import starting_point
+    made = []
+
+    def claims():
+        made.append(str(tmp_path / f"claims{len(made)}"))
+        os.mkdir(made[-1])
+        return made[-1]
+
+    class Recording(ThreadPoolExecutor):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.ran = []
+
+        def submit(self, fn, *args, **kwargs):
+            self.ran.append(fn.__name__)
+            return super().submit(fn, *args, **kwargs)
+
+    monkeypatch.setattr("rulekit.explore.parallel.claims_directory", claims)
+    root, _ = starting_point(mixed(4))
+    with Recording(2) as threads:
+        cleanup: list = []
+        walk_parallel(root, threads, key=board, merge=True, limit=Limit(), deadline=None, split=2, progress=False,
+                      cleanup=cleanup)
+        assert threads.ran[-1] == "remove_claims" and len(cleanup) == 1
+        cleanup[0]()
+        assert not os.path.exists(made[-1])
+        explore(mixed(4), progress=False, executor=threads, split=2)
+        assert threads.ran[-1] == "remove_claims" and not os.path.exists(made[-1])
+    with ThreadPoolExecutor(2) as threads:               # a worker's removal that leaves the claims
+        submit = threads.submit
+        monkeypatch.setattr(threads, "submit", lambda fn, *a, **k: submit(
+            (lambda *_: None) if fn is shared.remove_claims else fn, *a, **k))
+        explore(mixed(4), progress=False, executor=threads, split=2)
+    assert not os.path.exists(made[-1])
