@@ -155,16 +155,22 @@ def test_equal_values_have_one_fingerprint_whichever_was_met_first():
     assert Fingerprinter().of((2, "killed")) != first[0] and Fingerprinter().of(("killed", 1)) != first[0]
 
 
+def _alone(root, split, workers):
+    """The part one worker of ``workers`` walks from ``root`` (worker 0), its claims removed after."""
+    from rulekit.explore.walker import full_line
+    claims = shared.claims_directory()
+    try:
+        return shared.walk_shared(root.scenario, full_line(root), root.max_nesting, board, split, claims, 0, workers,
+                                  Limit(), None)
+    finally:
+        shared.remove_claims(claims)
+
+
 def test_the_top_every_worker_repeats_is_small_by_default():
-    from rulekit.explore.walker import full_line, starting_point
+    from rulekit.explore.walker import starting_point
     root, _ = starting_point(mixed(7))
     for split, most in ((None, shared.TOP_ANSWERS), (32, None)):
-        claims = shared.claims_directory()
-        try:
-            part = shared.walk_shared(root.scenario, full_line(root), root.max_nesting, board, split, claims, 0, 2,
-                                      Limit(), None)
-        finally:
-            shared.remove_claims(claims)
+        part = _alone(root, split, 2)
         assert part.frontier >= 4
         if most is not None:
             assert part.top_answers <= most
@@ -243,14 +249,9 @@ def test_a_part_crosses_as_a_few_flat_arrays():
     """What a worker returns is a handful of arrays and short lists, whatever the number of positions:
     pickling it does not make an object per position or per child."""
     from array import array
-    from rulekit.explore.walker import full_line, starting_point
+    from rulekit.explore.walker import starting_point
     root, _ = starting_point(mixed(6))
-    claims = shared.claims_directory()
-    try:
-        part = shared.walk_shared(root.scenario, full_line(root), root.max_nesting, board, None, claims, 0, 1,
-                                  Limit(), None)
-    finally:
-        shared.remove_claims(claims)
+    part = _alone(root, None, 1)
     assert len(part.fps) == len(walk(root)) > 50
     assert all(isinstance(a, array) for a in (part.fps, part.at, part.opts, part.outcome, part.start, part.kids))
     assert len(part.start) == len(part.fps) + 1 and len(part.kids) == part.start[-1]
