@@ -35,25 +35,20 @@ def explore(source, *, key=None, limit=None, progress="auto", executor=None, mer
     deadline = started + limit.seconds if limit.seconds is not None else None
     root, prefix = starting_point(source, max_nesting)
     outcome_key = key or board
-    cleanup: list = []       # the claims of a shared walk, removed by a worker while the parent analyses
-    try:
-        if executor is not None:
-            w, workers = walk_parallel(root, executor, key=outcome_key, merge=merge, limit=limit, deadline=deadline,
-                                       split=split, progress=progress, cleanup=cleanup)
-        else:
-            bar = _progress_bar(progress, unit="positions")
-            tick = (lambda n: bar.update(n - bar.n)) if bar is not None else None
-            try:
-                with stopping_on_interrupt():
-                    w = walk(root, key=outcome_key, merge=merge, clock=_Clock(limit, deadline, tick))
-                if bar is not None:
-                    bar.update(len(w) - bar.n)
-            finally:
-                if bar is not None:
-                    bar.close()
-            workers = 0
-        return analyse(w, root=root, prefix=prefix, default_key=key is None, merged=merge, subtrees=workers,
-                       seconds=time.time() - started, limit=limit)
-    finally:
-        for finish in cleanup:
-            finish()
+    if executor is not None:
+        w, workers = walk_parallel(root, executor, key=outcome_key, merge=merge, limit=limit, deadline=deadline,
+                                   split=split, progress=progress)
+    else:
+        bar = _progress_bar(progress, unit="positions")
+        tick = (lambda n: bar.update(n - bar.n)) if bar is not None else None
+        try:
+            with stopping_on_interrupt():
+                w = walk(root, key=outcome_key, merge=merge, clock=_Clock(limit, deadline, tick))
+            if bar is not None:
+                bar.update(len(w) - bar.n)
+        finally:
+            if bar is not None:
+                bar.close()
+        workers = 0
+    return analyse(w, root=root, prefix=prefix, default_key=key is None, merged=merge, subtrees=workers,
+                   seconds=time.time() - started, limit=limit)

@@ -81,12 +81,9 @@ def _top(root, *, key, merge, split: int, limit: Limit, clock: _Clock):
     return walker, waiting
 
 
-def walk_parallel(root, executor, *, key, merge: bool, limit: Limit, deadline, split: int | None, progress,
-                  cleanup: list | None = None):
+def walk_parallel(root, executor, *, key, merge: bool, limit: Limit, deadline, split: int | None, progress):
     """The graph of every line from ``root``, its subtrees walked by ``executor``; and the
-    number of subtrees walked there. With ``cleanup`` (a list), what is left to tidy after the walk
-    — the claims being removed by a worker — is appended to it as functions to call once the
-    graph has been used; without, it is finished before returning."""
+    number of subtrees walked there."""
     executor = as_executor(executor)
     if isinstance(executor, cf.ProcessPoolExecutor):
         try:
@@ -96,7 +93,7 @@ def walk_parallel(root, executor, *, key, merge: bool, limit: Limit, deadline, s
     stop = getattr(executor, "rulekit_stop", None)
     if merge:
         return _walk_shared(root, executor, key=key, limit=limit, deadline=deadline, split=split, progress=progress,
-                            stop=stop, cleanup=cleanup)
+                            stop=stop)
     with stopping_on_interrupt(*([stop] if stop is not None else [])):
         walker, waiting = _top(root, key=key, merge=merge, split=split or 32, limit=limit,
                                clock=_Clock(limit, deadline))
@@ -146,27 +143,7 @@ def worker_count(executor) -> int:
     return max(1, int(count)) if count else 2
 
 
-def _remove_claims_meanwhile(executor, claims: str):
-    """Start removing the claims in a worker, now idle, while this process joins and analyses the
-    parts (a claim a position: thousands of files on a long walk, tens of ms to remove); the function
-    returned finishes it — waits for that worker, or removes here what is left (a removal not started
-    yet is cancelled)."""
-    try:
-        future = executor.submit(remove_claims, claims)
-    except Exception:   # noqa: BLE001 - an executor shut down or broken: remove them here
-        future = None
-
-    def finish() -> None:
-        if future is not None and not future.cancel():
-            try:
-                future.result()
-            except Exception:   # noqa: BLE001 - whatever the worker could not remove is removed below
-                pass
-        remove_claims(claims)
-    return finish
-
-
-def _walk_shared(root, executor, *, key, limit: Limit, deadline, split, progress, stop, cleanup=None):
+def _walk_shared(root, executor, *, key, limit: Limit, deadline, split, progress, stop):
     """The merged walk shared by the executor's workers (:mod:`rulekit.explore.shared`); the
     number of positions handed to them below the shared top (0: the top was the whole walk)."""
     tasks = worker_count(executor)
@@ -180,14 +157,8 @@ def _walk_shared(root, executor, *, key, limit: Limit, deadline, split, progress
             futures = {executor.submit(walk_shared, scenario, line, root.max_nesting, key, split, claims,
                                        i, tasks, part_limit, deadline): i for i in range(tasks)}
             parts = _collect(futures, progress, own_pool=stop is not None)
-    except BaseException:
-        remove_claims(claims)
-        raise
-    finish = _remove_claims_meanwhile(executor, claims)
-    if cleanup is None:
-        finish()
-    else:
-        cleanup.append(finish)
+    finally:
+        remove_claims(claims)        # one log: no worker needs it once the parts are in
     if not parts:
         walker = Walker(key=key)
         walker.place(root)

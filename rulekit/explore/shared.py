@@ -3,10 +3,16 @@
 Lines that converge — orderings of forced abilities — reach the same position from many
 subtrees, so walking subtrees apart repeats work (each has its own transposition table). Here
 the workers merge across processes instead: a position is *claimed* by the first worker that
-reaches it (an exclusive file named by the position's :mod:`fingerprint <rulekit.explore.fingerprint>`
-in a directory every worker sees), and only its claimant answers its options; another worker
-reaching it records a link and turns back. Each position is expanded once in all, so the
-workers together answer exactly what the serial merged walk answers.
+reaches it, and only its claimant answers its options; another worker reaching it records a link
+and turns back. Each position is expanded once in all, so the workers together answer exactly
+what the serial merged walk answers.
+
+The claims are one log in a directory every worker sees: a worker claims a position by appending
+its :mod:`fingerprint <rulekit.explore.fingerprint>` and its number (one small write with
+``O_APPEND``, which the system keeps whole and in one order for every writer), then reads what was
+appended since it last read; the first record of a fingerprint names its claimant. Reading the log
+also tells a worker what the others claimed, so it turns back from those positions without
+writing. (A file a claim, created exclusively, cost four times as much, and as much again to remove.)
 
 Every worker first walks the same top of the graph (breadth first until ``split`` positions wait,
 or by default until twice as many as there are workers wait and the next level would cost more
@@ -17,7 +23,7 @@ elsewhere, so the work balances itself. The parent joins the parts by fingerprin
 serial walk's order: the graph — outcomes, line counts, example lines, choices — is the serial
 walk's.
 
-The claims are files, so the workers must share a file system with the parent (the local
+The claims are a file, so the workers must share a file system with the parent (the local
 processes of a :class:`~concurrent.futures.ProcessPoolExecutor`, a Dask cluster on this machine).
 """
 from __future__ import annotations
@@ -25,6 +31,7 @@ from __future__ import annotations
 import os
 import pickle
 import shutil
+import struct
 import tempfile
 from array import array
 from itertools import count, repeat
@@ -73,6 +80,12 @@ class Part:
         return self.top + self.claimed
 
 
+LOG = "claims"             # the log of claims, in the walk's claims directory
+_CLAIM = struct.Struct("qq").pack     # a claim: the fingerprint and the claiming task, native 8-byte integers
+_RECORD = struct.calcsize("qq")
+_READ = 1 << 20
+
+
 def claims_directory() -> str:
     """A fresh directory for the claims of one walk (in memory where the system has /dev/shm)."""
     where = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
@@ -93,7 +106,9 @@ class _Sharer:
         self.labels = labels
         self.part = Part()
         self.index: dict = {}        # fingerprint -> its place in the part's arrays (recorded here)
-        self.others: set = set()     # fingerprints claimed by other workers
+        self.owner: dict = {}        # fingerprint -> the task that claimed it (the log read so far)
+        self._rest = b""             # the start of a record not yet whole when the log was last read
+        self._log = self._tail = -1
         self.met: dict = {}          # (state, control) -> fingerprint: a position met again is not fingerprinted again
         self.kinds: dict = {}        # a decision's key, option ids or outcome -> its index in the part's lists
         self.labelled: set = set()   # the decision keys whose labels the part has
@@ -146,13 +161,39 @@ class _Sharer:
             p.variants.append((decision.prompt, {o.id: o.label for o in decision.options}))
         return base
 
+    def open(self) -> None:
+        """Open the claims log: for appending claims and for reading everyone's."""
+        path = os.path.join(self.claims, LOG)
+        self._log = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        self._tail = os.open(path, os.O_RDONLY)
+
+    def close(self) -> None:
+        for fd in (self._log, self._tail):
+            if fd >= 0:
+                os.close(fd)
+        self._log = self._tail = -1
+
     def claim(self, f) -> bool:
-        try:
-            os.close(os.open(os.path.join(self.claims, format(f & 0xFFFF_FFFF_FFFF_FFFF, "016x")),
-                             os.O_CREAT | os.O_EXCL | os.O_WRONLY))
-        except FileExistsError:
-            return False
-        return True
+        """Append a claim of ``f``, read the log up to it: whether this worker's claim came first."""
+        os.write(self._log, _CLAIM(f, self.task))
+        self.read()
+        return self.owner[f] == self.task
+
+    def read(self) -> None:
+        """Take in the claims appended since the last read: each fingerprint's first claimant."""
+        chunks = [self._rest]
+        while True:
+            chunks.append(os.read(self._tail, _READ))
+            if len(chunks[-1]) < _READ:
+                break
+        data = b"".join(chunks)
+        whole = len(data) - len(data) % _RECORD
+        self._rest = data[whole:]
+        records = array("q")
+        records.frombytes(data[:whole])
+        owner = self.owner
+        # reversed, so that of a fingerprint claimed twice in this read the first claim is the one kept
+        owner.update({f: t for f, t in zip(reversed(records[0::2]), reversed(records[1::2])) if f not in owner})
 
     def order(self, count: int) -> list:
         start = (self.task * count) // self.tasks
@@ -206,10 +247,7 @@ class _Sharer:
         """The fingerprint of ``game``'s position; where its children start in ``kids`` if this worker
         is to walk on from it (``None`` otherwise)."""
         f = self.position(game)
-        if f in self.index or f in self.others:
-            return f, None
-        if not self.claim(f):
-            self.others.add(f)
+        if f in self.index or f in self.owner or not self.claim(f):
             return f, None
         self.part.claimed += 1
         base = self.record(game, f)
@@ -295,9 +333,13 @@ def walk_shared(scenario, line, max_nesting, key, split: int | None, claims: str
                                f"the parent's file system")
     root = Game.start(scenario, line, max_nesting=max_nesting)
     sharer = _Sharer(key, claims, task, tasks)
-    frontier = sharer.top(root, split)
-    sharer.part.frontier = len(frontier)
-    sharer.walk(frontier, _Clock(limit, deadline))
+    sharer.open()
+    try:
+        frontier = sharer.top(root, split)
+        sharer.part.frontier = len(frontier)
+        sharer.walk(frontier, _Clock(limit, deadline))
+    finally:
+        sharer.close()
     return sharer.part
 
 

@@ -262,41 +262,47 @@ def test_a_part_crosses_as_a_few_flat_arrays():
     assert shared.UNTRIED not in part.kids          # one worker walked everything
 
 
-def test_the_claims_are_removed_by_a_worker_while_the_parent_joins(monkeypatch, tmp_path):
-    """After the parts are collected the claims' removal is handed to the executor (its workers are
-    idle then) and finished once the walk has been analysed: no claim is left when explore returns,
-    and one left by a worker that could not remove it is removed by the parent."""
-    from rulekit.explore.walker import starting_point
-    made = []
+def test_each_position_has_one_claimant_however_the_claims_interleave(tmp_path):
+    """Two workers (threads here, each with its own ends of the log) claim overlapping fingerprints
+    at once: each fingerprint is won by exactly one, and both read the same claimant for it."""
+    import threading
+    sharers = [shared._Sharer(board, str(tmp_path), task, 2) for task in range(2)]
+    won: list = [[], []]
+    wanted = [list(range(0, 3000)), list(range(3000, 0, -1))]      # met in opposite orders: many races
 
-    def claims():
-        made.append(str(tmp_path / f"claims{len(made)}"))
-        os.mkdir(made[-1])
-        return made[-1]
+    def claim_all(task):
+        s = sharers[task]
+        for f in wanted[task]:
+            if f not in s.owner and s.claim(f):
+                won[task].append(f)
+    for s in sharers:
+        s.open()
+    try:
+        threads = [threading.Thread(target=claim_all, args=(t,)) for t in range(2)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        for s in sharers:
+            s.read()
+    finally:
+        for s in sharers:
+            s.close()
+    assert not set(won[0]) & set(won[1]) and set(won[0]) | set(won[1]) == set(range(3001))
+    assert sharers[0].owner == sharers[1].owner == {f: t for t in range(2) for f in won[t]}
 
-    class Recording(ThreadPoolExecutor):
-        def __init__(self, *args, **kwargs):
-            super().__init__(*args, **kwargs)
-            self.ran = []
 
-        def submit(self, fn, *args, **kwargs):
-            self.ran.append(fn.__name__)
-            return super().submit(fn, *args, **kwargs)
-
-    monkeypatch.setattr("rulekit.explore.parallel.claims_directory", claims)
-    root, _ = starting_point(mixed(4))
-    with Recording(2) as threads:
-        cleanup: list = []
-        walk_parallel(root, threads, key=board, merge=True, limit=Limit(), deadline=None, split=2, progress=False,
-                      cleanup=cleanup)
-        assert threads.ran[-1] == "remove_claims" and len(cleanup) == 1
-        cleanup[0]()
-        assert not os.path.exists(made[-1])
-        explore(mixed(4), progress=False, executor=threads, split=2)
-        assert threads.ran[-1] == "remove_claims" and not os.path.exists(made[-1])
-    with ThreadPoolExecutor(2) as threads:               # a worker's removal that leaves the claims
-        submit = threads.submit
-        monkeypatch.setattr(threads, "submit", lambda fn, *a, **k: submit(
-            (lambda *_: None) if fn is shared.remove_claims else fn, *a, **k))
-        explore(mixed(4), progress=False, executor=threads, split=2)
-    assert not os.path.exists(made[-1])
+def test_a_claim_read_before_it_is_whole_is_taken_in_at_the_next_read(tmp_path):
+    s = shared._Sharer(board, str(tmp_path), 1, 2)
+    s.open()
+    try:
+        record = shared._CLAIM(-42, 0)
+        with open(tmp_path / shared.LOG, "ab", buffering=0) as log:
+            log.write(record[:5])
+            s.read()
+            assert s.owner == {}
+            log.write(record[5:] + shared._CLAIM(7, 1))
+            s.read()
+        assert s.owner == {-42: 0, 7: 1} and not s.claim(-42) and s.claim(9)
+    finally:
+        s.close()
