@@ -83,7 +83,7 @@ class Part:
 LOG = "claims"             # the log of claims, in the walk's claims directory
 _CLAIM = struct.Struct("qq").pack     # a claim: the fingerprint and the claiming task, native 8-byte integers
 _RECORD = struct.calcsize("qq")
-_READ = 1 << 20
+_READ = 1 << 16            # bytes a read of the log takes in at most
 
 
 def claims_directory() -> str:
@@ -107,7 +107,9 @@ class _Sharer:
         self.part = Part()
         self.index: dict = {}        # fingerprint -> its place in the part's arrays (recorded here)
         self.owner: dict = {}        # fingerprint -> the task that claimed it (the log read so far)
-        self._rest = b""             # the start of a record not yet whole when the log was last read
+        self._buffer = bytearray(_READ)       # what a read of the log takes in
+        self._view = memoryview(self._buffer)
+        self._kept = 0               # the bytes at its start of a record not yet whole when the log was last read
         self._log = self._tail = -1
         self.met: dict = {}          # (state, control) -> fingerprint: a position met again is not fingerprinted again
         self.kinds: dict = {}        # a decision's key, option ids or outcome -> its index in the part's lists
@@ -180,20 +182,23 @@ class _Sharer:
         return self.owner[f] == self.task
 
     def read(self) -> None:
-        """Take in the claims appended since the last read: each fingerprint's first claimant."""
-        chunks = [self._rest]
+        """Take in the claims appended since the last read: each fingerprint's first claimant. (Read
+        into one buffer kept for the walk: a fresh buffer a read would cost more than the read.)"""
+        owner, buffer, view, kept = self.owner, self._buffer, self._view, self._kept
         while True:
-            chunks.append(os.read(self._tail, _READ))
-            if len(chunks[-1]) < _READ:
+            end = kept + os.readv(self._tail, [view[kept:]])
+            whole = end - end % _RECORD
+            if whole:
+                records = array("q")
+                records.frombytes(view[:whole])
+                # reversed, so that of a fingerprint claimed twice in this read the first claim is kept
+                owner.update({f: t for f, t in zip(reversed(records[0::2]), reversed(records[1::2]))
+                              if f not in owner})
+                buffer[:end - whole] = buffer[whole:end]           # the start of a record not yet whole
+            kept = end - whole
+            if end < len(buffer):
                 break
-        data = b"".join(chunks)
-        whole = len(data) - len(data) % _RECORD
-        self._rest = data[whole:]
-        records = array("q")
-        records.frombytes(data[:whole])
-        owner = self.owner
-        # reversed, so that of a fingerprint claimed twice in this read the first claim is the one kept
-        owner.update({f: t for f, t in zip(reversed(records[0::2]), reversed(records[1::2])) if f not in owner})
+        self._kept = kept
 
     def order(self, count: int) -> list:
         start = (self.task * count) // self.tasks
