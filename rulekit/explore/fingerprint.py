@@ -49,6 +49,7 @@ class Fingerprinter:
         self._values: dict = {}      # a tuple or frozen value -> its digest (equal values, one digest)
         self._texts: dict = {}       # string -> digest
         self._fields: dict = {}      # class -> (class digest, its compared fields as a tuple)
+        self._dataclasses: dict = {}  # the same, of the dataclasses met
         self._frozen: set = set()    # the classes looked up by value, and those not
         self._other: set = {type(None), str, int, bool, float, Map, dict, frozenset, set, list}
 
@@ -100,9 +101,12 @@ class Fingerprinter:
         return frozen
 
     def _digest(self, value, kind) -> int:
+        known = self._dataclasses.get(kind)      # most values digested are the engine's frozen values
+        if known is not None:
+            return hash((known[0],) + self._all(known[1](value)))
         if kind is tuple:
             return hash((1,) + self._all(value))
-        if isinstance(value, Map) or isinstance(value, dict):
+        if kind is Map or isinstance(value, Map) or isinstance(value, dict):
             return hash((2, frozenset(zip(self._all(tuple(value.keys())), self._all(tuple(value.values()))))))
         if isinstance(value, (frozenset, set)):
             return hash((3, frozenset(self._all(tuple(value)))))
@@ -111,7 +115,7 @@ class Fingerprinter:
         if isinstance(value, (list,)):
             return hash((4,) + self._all(tuple(value)))
         if dataclasses.is_dataclass(value):
-            name, fields = self._class(kind)
+            name, fields = self._dataclasses[kind] = self._class(kind)
             return hash((name,) + self._all(fields(value)))
         if isinstance(value, type) or callable(value):
             return _text(f"{getattr(value, '__module__', '')}.{getattr(value, '__qualname__', kind.__qualname__)}")
