@@ -12,7 +12,7 @@ card when the engine looks at them.
 from __future__ import annotations
 
 from rulekit.core.events import EventKind, Verb
-from rulekit.core.frozen import Word, immutable
+from rulekit.core.frozen import HashedOnce, Word, immutable
 
 
 class Timing(Word):
@@ -70,7 +70,7 @@ class Bounds:
 
 
 @immutable
-class CardFilter:
+class CardFilter(HashedOnce):
     """Which cards qualify: every field that is set must hold."""
 
     __pydantic_config__ = {"extra": "forbid"}   # file keys are checked: no unknown keys
@@ -117,7 +117,7 @@ class Token:
 
 
 @immutable
-class Trigger:
+class Trigger(HashedOnce):
     """The triggering condition an ability refers to (the text after "when" or "after").
 
     ``one_or_more`` is the "one or more" wording: the ability may then be used once per
@@ -213,7 +213,7 @@ class Target(Word):
 
 
 @immutable
-class Instruction:
+class Instruction(HashedOnce):
     """One instruction of a cost or an effect. ``condition`` is checked when it executes.
 
     ``then`` marks the first instruction after "then": it and the rest resolve only if every
@@ -282,7 +282,7 @@ class Limit:
 
 
 @immutable
-class Ability:
+class Ability(HashedOnce):
     """A triggered ability printed on (or given to) a card.
 
     ``zones`` lists where the ability works; empty means where the ruleset says a card's

@@ -41,7 +41,7 @@ from typing import Any, Callable, TypeVar
 # what is written for each class lives in .building; replace, copier and maker are used from here
 from rulekit.core.building import _constructor, _initializer, _reduce, copier, maker, replace, stores_fields
 
-__all__ = ["Word", "copier", "immutable", "maker", "members", "replace", "stores_fields"]
+__all__ = ["HashedOnce", "Word", "copier", "immutable", "maker", "members", "replace", "stores_fields"]
 
 if sys.version_info >= (3, 11):
     from typing import dataclass_transform
@@ -71,6 +71,24 @@ def members(enum: type[E]) -> Any:
     return namespace
 
 
+class HashedOnce:
+    """A base for frozen values that are hashed again and again: the hash of one is computed from
+    its compared fields the first time it is asked for and kept in a slot that is not a field.
+
+    A state's hash is its cards' hashes, and a card's is its abilities', their triggers' and
+    effects', down to every filter: each new state (each answer of a walk) hashed all of them
+    again, about a tenth of an answer. Kept, a card that did not change costs a read. Nothing can
+    make the kept hash wrong: the fields never change, a copy (:func:`replace`, a copier) is a new
+    value that computes its own, and a value pickled, copied or sent to another process takes its
+    fields only — where strings hash differently, it hashes again. Only for an :func:`immutable`
+    class whose ``__hash__`` it writes."""
+
+    __slots__ = ("_hash_once",)
+
+
+_keep_hash = HashedOnce._hash_once.__set__      # the slot's own store: past the frozen __setattr__
+
+
 @dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field,))
 def immutable(cls: type[T] | None = None, /, **options: Any):
     """``@dataclass(frozen=True, slots=True, **options)`` with a faster ``__init__``, and its
@@ -87,6 +105,10 @@ def immutable(cls: type[T] | None = None, /, **options: Any):
         undocumented = ours and not c.__doc__
         if undocumented:       # the dataclass would describe it by object.__init__'s signature (slowly)
             c.__doc__ = "-"
+        if issubclass(c, HashedOnce) and not (ours and set(options) <= {"eq", "order"} and options.get("eq", True)
+                                               and "__hash__" not in c.__dict__ and "__eq__" not in c.__dict__):
+            raise TypeError(f"@immutable {c.__qualname__}: HashedOnce keeps the hash @immutable writes, and it writes "
+                            f"none here (options {sorted(options)}, or a __hash__ or __eq__ of the class's own)")
         if ours and set(options) <= {"eq", "order"}:
             made = _without_generated_methods(c, eq=options.get("eq", True), order=options.get("order", False))
         else:
@@ -137,9 +159,15 @@ def _without_generated_methods(c: type, *, eq: bool, order: bool) -> type:
                 setattr(made, name, _on_first_call(made, name, _comparison_source(name, compared)))
         if not has_explicit_hash:
             hashed = tuple(f.name for f in fields if (f.compare if f.hash is None else f.hash))
-            made.__hash__ = _on_first_call(made, "__hash__", f"def __hash__(self):\n    return hash({_tuple('self', hashed)})\n")
+            if issubclass(made, HashedOnce):
+                made.__hash__ = _on_first_call(made, "__hash__", (
+                    "def __hash__(self):\n    try:\n        return self._hash_once\n    except AttributeError:\n"
+                    f"        pass\n    kept = hash({_tuple('self', hashed)})\n    _keep_hash(self, kept)\n"
+                    "    return kept\n"), {"_keep_hash": _keep_hash})
+            else:
+                made.__hash__ = _on_first_call(made, "__hash__", f"def __hash__(self):\n    return hash({_tuple('self', hashed)})\n")
     if not frozen_base:
-        names = frozenset(f.name for f in fields)
+        names = frozenset(f.name for f in fields) | ({"_hash_once"} if issubclass(made, HashedOnce) else set())
         made.__setattr__, made.__delattr__ = _frozen(made, names)
         if "__getstate__" not in own:      # pickling a frozen slotted value (as the dataclass does)
             made.__getstate__ = _getstate
@@ -165,14 +193,14 @@ def _comparison_source(method: str, fields: tuple[str, ...]) -> str:
             f"        return {_tuple('self', fields)} {op} {_tuple('other', fields)}\n    return NotImplemented\n")
 
 
-def _on_first_call(cls: type, name: str, source: str) -> Callable:
+def _on_first_call(cls: type, name: str, source: str, scope: dict | None = None) -> Callable:
     """A method that compiles ``source`` (the code the dataclass would write for it) on its first
     call and puts it in its own place on ``cls``: a class pays for the compiling only if its
     values are ever compared or hashed, and after that its methods are the dataclass's code."""
     def first(*args):
-        scope: dict[str, Any] = {}
-        exec(compile(source, f"<rulekit.frozen.immutable {cls.__qualname__}.{name}>", "exec"), scope)
-        made = _named(cls, scope[name])
+        names: dict[str, Any] = dict(scope or {})
+        exec(compile(source, f"<rulekit.frozen.immutable {cls.__qualname__}.{name}>", "exec"), names)
+        made = _named(cls, names[name])
         setattr(cls, name, made)
         return made(*args)
     first.__name__ = name

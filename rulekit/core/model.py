@@ -16,11 +16,11 @@ from immutables import Map
 from rulekit.core import ids
 from rulekit.core.abilities import Ability, Timing
 from rulekit.core.events import EventKind
-from rulekit.core.frozen import copier, immutable, replace
+from rulekit.core.frozen import HashedOnce, copier, immutable, replace
 
 
 @immutable
-class Card:
+class Card(HashedOnce):
     """A card as a scenario lists it and as the state holds it: the fields every game has, and
     its ruleset's own (:attr:`extension`).
 

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, strategies as st
 from immutables import Map
 
-from rulekit.core.frozen import immutable, maker, replace, stores_fields
+from rulekit.core.frozen import HashedOnce, copier, immutable, maker, replace, stores_fields
 from rulekit.core.model import GameState
 from rulekit.rulesets.agot.frames import SequenceFrame, Window
 from rulekit.core.timeline import Step
@@ -300,3 +300,68 @@ def test_a_copier_of_some_fields_means_replace_of_those(a, b, c, k):
     for wrong in (("nope",), ("b", "b")):
         with pytest.raises(TypeError, match="must be distinct fields of Quick"):
             copier(Quick, *wrong)
+
+
+@immutable
+class Kept(HashedOnce):
+    a: int
+    b: tuple = ()
+    hidden: int = field(default=7, compare=False, repr=False)
+
+
+@given(st.integers(), st.tuples(st.text(max_size=3)), st.integers())
+def test_a_kept_hash_is_the_hash_of_the_compared_fields_and_a_copy_keeps_none(a, b, a2):
+    value = Kept(a, b)
+    assert hash(value) == hash((a, b)) == value._hash_once == hash(value)
+    assert hash(Kept(a, b, hidden=1)) == hash(value)              # a field not compared is not hashed
+    for changed in (replace(value, a=a2), copier(Kept, "a")(value, a2)):
+        assert hash(changed) == hash((a2, b)) and changed == Kept(a2, b)
+    assert hash(copy.copy(value)) == hash(value) and copy.deepcopy(value) == value
+
+
+def test_a_kept_hash_cannot_be_assigned_or_deleted():
+    value = Kept(1)
+    hash(value)
+    with pytest.raises(FrozenInstanceError):
+        value._hash_once = 5
+    with pytest.raises(FrozenInstanceError):
+        del value._hash_once
+    assert hash(value) == hash((1, ()))
+
+
+def test_a_kept_hash_is_not_pickled():
+    value = Kept(1, ("x",))
+    hash(value)
+    assert value.__getstate__() == [1, ("x",), 7]
+    again = pickle.loads(pickle.dumps(value))
+    assert again == value and not hasattr(again, "_hash_once")
+
+
+def test_a_card_sent_to_another_process_hashes_as_that_process_hashes_it():
+    """Strings hash differently in every process: a card hashed here and pickled must hash there
+    as an equal card built there does (the kept hash stays behind), or dicts keyed by cards break."""
+    import subprocess
+    import sys
+    from rulekit.core.model import Card
+    card = Card("c1", "Lantern Keeper", "P1", zone="play area", type="character")
+    hash(card)
+    there = ("import pickle, sys\nfrom rulekit.core.model import Card\ncard = pickle.loads(sys.stdin.buffer.read())\n"
+             "fresh = Card('c1', 'Lantern Keeper', 'P1', zone='play area', type='character')\n"
+             "print(hash(card) == hash(fresh), card == fresh)\n")
+    out = subprocess.run([sys.executable, "-c", there], input=pickle.dumps(card), capture_output=True, check=True,
+                         env={**__import__("os").environ, "PYTHONHASHSEED": "12345"}).stdout.decode().split()
+    assert out == ["True", "True"]
+
+
+def test_hashed_once_needs_the_hash_immutable_writes():
+    with pytest.raises(TypeError, match="HashedOnce"):
+        @immutable
+        class Own(HashedOnce):
+            a: int
+
+            def __hash__(self):
+                return 1
+    with pytest.raises(TypeError, match="HashedOnce"):
+        @immutable(eq=False)
+        class Unequal(HashedOnce):
+            a: int
