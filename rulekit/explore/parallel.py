@@ -19,7 +19,8 @@ import dataclasses
 import pickle
 
 from rulekit.explore.bounds import INTERRUPTED, interrupted, stopping_on_interrupt, worker_init
-from rulekit.explore.shared import claims_directory, join, remove_claims, sending, walk_shared
+from rulekit.explore.claims import claims_directory, remove_claims
+from rulekit.explore.shared import join, sending, walk_shared
 from rulekit.explore.walker import ExplorationError, Limit, Walk, Walker, _Clock, _progress_bar, full_line, walk
 
 

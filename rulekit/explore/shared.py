@@ -7,12 +7,7 @@ reaches it, and only its claimant answers its options; another worker reaching i
 and turns back. Each position is expanded once in all, so the workers together answer exactly
 what the serial merged walk answers.
 
-The claims are one log in a directory every worker sees: a worker claims a position by appending
-its :mod:`fingerprint <rulekit.explore.fingerprint>` and its number (one small write with
-``O_APPEND``, which the system keeps whole and in one order for every writer), then reads what was
-appended since it last read; the first record of a fingerprint names its claimant. Reading the log
-also tells a worker what the others claimed, so it turns back from those positions without
-writing. (A file a claim, created exclusively, cost four times as much, and as much again to remove.)
+The claims are one log every worker appends to and reads (:mod:`rulekit.explore.claims`).
 
 Every worker first walks the same top of the graph (breadth first until ``split`` positions wait,
 or by default until twice as many as there are workers wait and the next level would cost more
@@ -23,21 +18,17 @@ elsewhere, so the work balances itself. The parent joins the parts by fingerprin
 serial walk's order: the graph — outcomes, line counts, example lines, choices — is the serial
 walk's.
 
-The claims are a file, so the workers must share a file system with the parent (the local
-processes of a :class:`~concurrent.futures.ProcessPoolExecutor`, a Dask cluster on this machine).
 """
 from __future__ import annotations
 
 import os
 import pickle
-import shutil
-import struct
-import tempfile
 from array import array
 from itertools import count, repeat
 
 from rulekit.core.errors import RulekitError
 from rulekit.explore.bounds import Limit, _Clock
+from rulekit.explore.claims import ClaimLog, claims_directory, remove_claims  # noqa: F401 (their home was here)
 from rulekit.explore.fingerprint import Fingerprinter
 from rulekit.explore.walker import RUNAWAY, ExplorationError, Walk, _outcome
 
@@ -80,37 +71,16 @@ class Part:
         return self.top + self.claimed
 
 
-LOG = "claims"             # the log of claims, in the walk's claims directory
-_CLAIM = struct.Struct("qq").pack     # a claim: the fingerprint and the claiming task, native 8-byte integers
-_RECORD = struct.calcsize("qq")
-_READ = 1 << 16            # bytes a read of the log takes in at most
-
-
-def claims_directory() -> str:
-    """A fresh directory for the claims of one walk (in memory where the system has /dev/shm)."""
-    where = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
-    return tempfile.mkdtemp(prefix="rulekit-claims-", dir=where)
-
-
-def remove_claims(directory: str) -> None:
-    shutil.rmtree(directory, ignore_errors=True)
-
-
 class _Sharer:
     def __init__(self, key, claims: str, task: int, tasks: int, labels: bool = True):
         self.fp = Fingerprinter()
         self.key = key
-        self.claims = claims
+        self.log = ClaimLog(claims, task)
         self.task = task
         self.tasks = tasks
         self.labels = labels
         self.part = Part()
         self.index: dict = {}        # fingerprint -> its place in the part's arrays (recorded here)
-        self.owner: dict = {}        # fingerprint -> the task that claimed it (the log read so far)
-        self._buffer = bytearray(_READ)       # what a read of the log takes in
-        self._view = memoryview(self._buffer)
-        self._kept = 0               # the bytes at its start of a record not yet whole when the log was last read
-        self._log = self._tail = -1
         self.met: dict = {}          # (state, control) -> fingerprint: a position met again is not fingerprinted again
         self.kinds: dict = {}        # a decision's key, option ids or outcome -> its index in the part's lists
         self.labelled: set = set()   # the decision keys whose labels the part has
@@ -162,43 +132,6 @@ class _Sharer:
             p.label_of[f] = len(p.variants)
             p.variants.append((decision.prompt, {o.id: o.label for o in decision.options}))
         return base
-
-    def open(self) -> None:
-        """Open the claims log: for appending claims and for reading everyone's."""
-        path = os.path.join(self.claims, LOG)
-        self._log = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
-        self._tail = os.open(path, os.O_RDONLY)
-
-    def close(self) -> None:
-        for fd in (self._log, self._tail):
-            if fd >= 0:
-                os.close(fd)
-        self._log = self._tail = -1
-
-    def claim(self, f) -> bool:
-        """Append a claim of ``f``, read the log up to it: whether this worker's claim came first."""
-        os.write(self._log, _CLAIM(f, self.task))
-        self.read()
-        return self.owner[f] == self.task
-
-    def read(self) -> None:
-        """Take in the claims appended since the last read: each fingerprint's first claimant. (Read
-        into one buffer kept for the walk: a fresh buffer a read would cost more than the read.)"""
-        owner, buffer, view, kept = self.owner, self._buffer, self._view, self._kept
-        while True:
-            end = kept + os.readv(self._tail, [view[kept:]])
-            whole = end - end % _RECORD
-            if whole:
-                records = array("q")
-                records.frombytes(view[:whole])
-                # reversed, so that of a fingerprint claimed twice in this read the first claim is kept
-                owner.update({f: t for f, t in zip(reversed(records[0::2]), reversed(records[1::2]))
-                              if f not in owner})
-                buffer[:end - whole] = buffer[whole:end]           # the start of a record not yet whole
-            kept = end - whole
-            if end < len(buffer):
-                break
-        self._kept = kept
 
     def order(self, count: int) -> list:
         start = (self.task * count) // self.tasks
@@ -252,7 +185,7 @@ class _Sharer:
         """The fingerprint of ``game``'s position; where its children start in ``kids`` if this worker
         is to walk on from it (``None`` otherwise)."""
         f = self.position(game)
-        if f in self.index or f in self.owner or not self.claim(f):
+        if f in self.index or f in self.log.owner or not self.log.claim(f):
             return f, None
         self.part.claimed += 1
         base = self.record(game, f)
@@ -338,13 +271,10 @@ def walk_shared(scenario, line, max_nesting, key, split: int | None, claims: str
                                f"the parent's file system")
     root = Game.start(scenario, line, max_nesting=max_nesting)
     sharer = _Sharer(key, claims, task, tasks)
-    sharer.open()
-    try:
+    with sharer.log:
         frontier = sharer.top(root, split)
         sharer.part.frontier = len(frontier)
         sharer.walk(frontier, _Clock(limit, deadline))
-    finally:
-        sharer.close()
     return sharer.part
 
 

@@ -13,7 +13,8 @@ import pytest
 from rulekit import Game
 from rulekit.cli import main
 from rulekit.explore import Limit, board, explore, walk
-from rulekit.explore import shared
+from rulekit.explore import claims, shared
+from rulekit.explore.claims import ClaimLog
 from rulekit.explore.fingerprint import Fingerprinter
 from rulekit.explore.parallel import walk_parallel
 from rulekit.files.builder import (ScenarioBuilder, cards, condition, do, forced_reaction, gain_power, killed,
@@ -158,12 +159,12 @@ def test_equal_values_have_one_fingerprint_whichever_was_met_first():
 def _alone(root, split, workers):
     """The part one worker of ``workers`` walks from ``root`` (worker 0), its claims removed after."""
     from rulekit.explore.walker import full_line
-    claims = shared.claims_directory()
+    directory = claims.claims_directory()
     try:
-        return shared.walk_shared(root.scenario, full_line(root), root.max_nesting, board, split, claims, 0, workers,
-                                  Limit(), None)
+        return shared.walk_shared(root.scenario, full_line(root), root.max_nesting, board, split, directory, 0,
+                                  workers, Limit(), None)
     finally:
-        shared.remove_claims(claims)
+        claims.remove_claims(directory)
 
 
 def test_the_top_every_worker_repeats_is_small_by_default():
@@ -266,43 +267,40 @@ def test_each_position_has_one_claimant_however_the_claims_interleave(tmp_path):
     """Two workers (threads here, each with its own ends of the log) claim overlapping fingerprints
     at once: each fingerprint is won by exactly one, and both read the same claimant for it."""
     import threading
-    sharers = [shared._Sharer(board, str(tmp_path), task, 2) for task in range(2)]
+    logs = [ClaimLog(str(tmp_path), task) for task in range(2)]
     won: list = [[], []]
     wanted = [list(range(0, 3000)), list(range(3000, 0, -1))]      # met in opposite orders: many races
 
     def claim_all(task):
-        s = sharers[task]
+        log = logs[task]
         for f in wanted[task]:
-            if f not in s.owner and s.claim(f):
+            if f not in log.owner and log.claim(f):
                 won[task].append(f)
-    for s in sharers:
-        s.open()
-    try:
+    with logs[0], logs[1]:
         threads = [threading.Thread(target=claim_all, args=(t,)) for t in range(2)]
         for t in threads:
             t.start()
         for t in threads:
             t.join()
-        for s in sharers:
-            s.read()
-    finally:
-        for s in sharers:
-            s.close()
+        for log in logs:
+            log.read()
     assert not set(won[0]) & set(won[1]) and set(won[0]) | set(won[1]) == set(range(3001))
-    assert sharers[0].owner == sharers[1].owner == {f: t for t in range(2) for f in won[t]}
+    assert logs[0].owner == logs[1].owner == {f: t for t in range(2) for f in won[t]}
 
 
 def test_a_claim_read_before_it_is_whole_is_taken_in_at_the_next_read(tmp_path):
-    s = shared._Sharer(board, str(tmp_path), 1, 2)
-    s.open()
-    try:
-        record = shared._CLAIM(-42, 0)
-        with open(tmp_path / shared.LOG, "ab", buffering=0) as log:
-            log.write(record[:5])
-            s.read()
-            assert s.owner == {}
-            log.write(record[5:] + shared._CLAIM(7, 1))
-            s.read()
-        assert s.owner == {-42: 0, 7: 1} and not s.claim(-42) and s.claim(9)
-    finally:
-        s.close()
+    with ClaimLog(str(tmp_path), 1) as log, open(tmp_path / claims.LOG, "ab", buffering=0) as other:
+        record = claims._CLAIM(-42, 0)
+        other.write(record[:5])
+        log.read()
+        assert log.owner == {}
+        other.write(record[5:] + claims._CLAIM(7, 1))
+        log.read()
+        assert log.owner == {-42: 0, 7: 1} and not log.claim(-42) and log.claim(9)
+
+
+def test_a_log_longer_than_one_read_is_read_whole(tmp_path):
+    many = range(3 * claims._READ // claims._RECORD + 5)      # three reads' worth and a few
+    with ClaimLog(str(tmp_path), 0) as log, open(tmp_path / claims.LOG, "ab", buffering=0) as other:
+        other.write(b"".join(claims._CLAIM(f, 1) for f in many))
+        assert log.claim(-1) and log.owner == {**{f: 1 for f in many}, -1: 0}
