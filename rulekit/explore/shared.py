@@ -17,7 +17,6 @@ position's options, so the workers spread over the graph; a worker whose way is 
 elsewhere, so the work balances itself. The parent joins the parts by fingerprint and numbers the positions in the
 serial walk's order: the graph — outcomes, line counts, example lines, choices — is the serial
 walk's.
-
 """
 from __future__ import annotations
 
@@ -28,7 +27,7 @@ from itertools import count, repeat
 
 from rulekit.core.errors import RulekitError
 from rulekit.explore.bounds import Limit, _Clock
-from rulekit.explore.claims import ClaimLog, claims_directory, remove_claims  # noqa: F401 (their home was here)
+from rulekit.explore.claims import ClaimLog
 from rulekit.explore.fingerprint import Fingerprinter
 from rulekit.explore.walker import RUNAWAY, ExplorationError, Walk, _outcome
 
