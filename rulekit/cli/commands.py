@@ -257,6 +257,7 @@ def _explore(args) -> int:
     """Walk every line of a scenario file from its start (its own answers are not used)."""
     from rulekit.core.errors import RulekitError
     from rulekit.explore import INTERRUPTED, as_limit, explore
+    from rulekit.explore.result import SHOWN
     loaded = _rulings(_load(args.file), args.ruling)
     try:
         limit = as_limit(args.limit)
@@ -284,7 +285,7 @@ def _explore(args) -> int:
         print(json.dumps(result.to_dict(), indent=1, ensure_ascii=False))
     else:
         print(_safe(f"{loaded.scenario.title}  ({loaded.file})"))
-        print(_safe_lines(result.describe(ids=args.ids)))
+        print(_safe_lines(result.describe(ids=args.ids, most=None if args.all else SHOWN)))
     return OK
 
 

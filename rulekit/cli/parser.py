@@ -135,6 +135,9 @@ def build_parser() -> argparse.ArgumentParser:
     explore.add_argument("--ids", action="store_true",
                          help="show the engine's ids (cards, abilities, occurrences) instead of names, and each "
                               "choice's answer key (\"DECISION | AT | CHOOSER | #N\")")
+    explore.add_argument("--all", action="store_true",
+                         help="list every outcome, and every outcome each option reaches (by default the 40 with "
+                              "the most lines are listed, and the rest counted)")
 
     parse = sub.add_parser("parse", help="read a card's printed text: its abilities as YAML, and its canonical wording",
                            description="Read one card's printed text the way a scenario file's `text:` is read "

@@ -14,11 +14,14 @@ MAX_PROBLEM = 300
 MAX_EXPECTED = 200
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def escaped(text: str, *, keep: str = "") -> str:
     """``text`` with every character a terminal could act on (control characters, escapes,
     bidirectional overrides, lone surrogates) written as a ``\\x..``/``\\u....`` escape;
     characters in ``keep`` (such as a newline) are left as they are."""
-    if text.isprintable() and not any(0xD800 <= ord(c) <= 0xDFFF for c in text):
+    if text.isprintable() and not _SURROGATE.search(text):
         return text
     out = []
     for c in text:

@@ -15,7 +15,7 @@ import textwrap
 from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
 
-from rulekit.explore.result import paths
+from rulekit.explore.counting import paths
 
 MATTERS, SAME, OUTCOME, EDGE = "#d62728", "#7f7f7f", "#1f77b4", "#c7c7c7"
 

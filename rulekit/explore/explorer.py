@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 
 from rulekit.explore.parallel import walk_parallel
-from rulekit.explore.result import analyse
+from rulekit.explore.counting import analyse
 from rulekit.explore.bounds import stopping_on_interrupt
 from rulekit.explore.walker import ExplorationError, _Clock, _progress_bar, as_limit, board, starting_point, walk
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import networkx as nx
 
-from rulekit.explore.result import paths
+from rulekit.explore.counting import paths
 
 
 def exploration_graph(result) -> nx.DiGraph:

@@ -64,8 +64,14 @@ def _jsonable(value):
 
 def key_text(value) -> str:
     """A canonical text of an outcome key (the order outcomes are listed in when their line
-    counts tie); never ``hash()`` of a string, so it is the same in every process."""
-    return json.dumps(_jsonable(value), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    counts tie); never ``hash()`` of a string, so it is the same in every process. JSON's own
+    encoder writes tuples, strings, numbers and dicts; what it cannot write (sets, enums, other
+    values) is made plain by :func:`_jsonable`, and a dict whose keys do not sort together has
+    them written as strings first."""
+    try:
+        return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=_jsonable)
+    except TypeError:
+        return json.dumps(_jsonable(value), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
 def outcome_data(value, *, default_key: bool) -> dict:
