@@ -13,8 +13,13 @@ import html
 import ipywidgets as w
 
 from rulekit.explore import explore
+from rulekit.explore.result import SHOWN_RUNS, described, left_out
 
 from rulekit_widgets.model import GameModel
+
+
+#: The outcomes the list offers (the most lines first); a walk with more says how many are left out.
+LISTED = 500
 
 
 class OutcomesView:
@@ -39,15 +44,20 @@ class OutcomesView:
 
     def show(self, result) -> None:
         self.result = result
-        self.outcomes.options = [(f"#{o.number} — {o.lines:,} line(s) — {o.summary}", o.number) for o in result.outcomes]
+        listed = result.outcomes[:LISTED]
+        self.outcomes.options = [(f"#{o.number} — {o.lines:,} line(s) — {o.summary}", o.number) for o in listed]
         if result.outcomes:
             self.outcomes.value = result.outcomes[0].number
-        matters = "".join(f"<li>{html.escape(c.prompt)} <code>{html.escape(str(c.key))}</code></li>"
-                          for c in result.matters()) or "<li>none: every answer reaches the same outcomes</li>"
+        choices = result.choices
+        matters = "".join(f"<li>{html.escape(said)}</li>" for c, said in
+                          zip(choices, described(choices, result.namer(), SHOWN_RUNS)) if c.matters) \
+            or "<li>none: every answer reaches the same outcomes</li>"
         incomplete = "" if result.complete else f"<p><b>Incomplete:</b> {html.escape(result.stopped)}</p>"
         common = f"<p>In every outcome: {html.escape(result.common)}</p>" if result.common else ""
+        more = (f"; the {LISTED} with the most lines are listed ({html.escape(left_out(result.outcomes, LISTED))})"
+                if len(result.outcomes) > LISTED else "")
         self.info.value = (f"<p>{len(result.outcomes)} outcome(s) over {result.lines:,} line(s) "
-                           f"({result.states:,} positions walked)</p>{incomplete}{common}"
+                           f"({result.states:,} positions walked){more}</p>{incomplete}{common}"
                            f"<p>Choices that matter:</p><ul>{matters}</ul>")
 
     def load_selected(self) -> None:

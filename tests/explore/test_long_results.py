@@ -145,3 +145,16 @@ _plain = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_si
 def test_the_canonical_text_of_a_key_is_the_json_of_its_plain_form(value):
     from rulekit.explore.walker import _jsonable
     assert key_text(value) == json.dumps(_jsonable(value), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+def test_the_outcomes_widget_lists_the_most_common_outcomes_and_names_the_choices(many, monkeypatch):
+    pytest.importorskip("ipywidgets")
+    import rulekit_widgets.explore as view_module
+    from rulekit_widgets import explorer
+    monkeypatch.setattr(view_module, "LISTED", 10)
+    e = explorer(many.scenario)
+    view = view_module.OutcomesView(e.model, many)
+    assert [n for _, n in view.outcomes.options] == list(range(1, 11))
+    assert "the 10 with the most lines are listed" in view.info.value and "54 more outcome(s)" in view.info.value
+    assert "Watcher 0&#x27;s reaction" in view.info.value and "→ outcome(s) 1" in view.info.value
+    assert "|" not in view.info.value and ".r@" not in view.info.value     # names, not answer keys or ids
