@@ -10,6 +10,7 @@ frozen control stack.
 from __future__ import annotations
 
 import gc
+from contextlib import contextmanager
 
 from immutables import Map
 
@@ -133,10 +134,31 @@ def run(scenario: Scenario, step: Step, *, replaying: Map = Map(), auto: bool = 
         return _run(scenario, step, replaying, auto, max_nesting, step_limit)
     finally:
         if paused:
-            if not gc.get_freeze_count():
-                gc.freeze()         # every tracked object to the permanent generation, unscanned,
-                gc.unfreeze()       # and back into the oldest one
-            gc.enable()
+            _resume_collector()
+
+
+def _resume_collector() -> None:
+    """The cyclic collector on again after a pause, what was allocated meanwhile moved to its oldest
+    generation (unless the caller has frozen objects of its own)."""
+    if not gc.get_freeze_count():
+        gc.freeze()                 # every tracked object to the permanent generation, unscanned,
+        gc.unfreeze()               # and back into the oldest one
+    gc.enable()
+
+
+@contextmanager
+def collector_paused():
+    """The cyclic collector paused while the block runs, as :func:`run` pauses it: for work that
+    allocates a tree of values (no cycles) among many objects the collector would scan again and
+    again — such as counting the lines of a walk of many positions."""
+    paused = gc.isenabled()
+    if paused:
+        gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            _resume_collector()
 
 
 def _run(scenario: Scenario, step: Step, replaying: Map, auto: bool, max_nesting: int, step_limit: int) -> Halt:

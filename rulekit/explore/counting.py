@@ -46,9 +46,10 @@ def _order(w) -> tuple[list[int], list[int], list]:
 @dataclass(frozen=True)
 class Paths:
     """Lines counted over a walk's graph: ``before[n]`` lines from the start to position ``n``,
-    ``after[n]`` lines from it to the end, ``reach[n]`` the outcomes still reachable from it (as
-    indices into ``outcomes``, the distinct outcome keys in the order the postorder meets them:
-    a key is hashed once, not at every position that reaches it)."""
+    ``after[n]`` lines from it to the end, ``reach[n]`` the outcomes still reachable from it: a
+    set of indices into ``outcomes`` (the distinct outcome keys, in the order the postorder meets
+    them), held as an integer whose bit ``i`` is set for outcome ``i`` — a key is hashed once, not
+    at every position reaching it, and a union is one ``|`` (see :func:`indices`)."""
 
     pre: list
     post: list
@@ -67,8 +68,8 @@ def paths(w) -> Paths:
     post, pre, parent = _order(w)
     n = len(w)
     back = [0] * n                 # lines from a position to the end
-    reach: list = [frozenset()] * n
-    interned: dict = {}            # one object per distinct set: equal reaches compare by identity first
+    reach: list = [0] * n
+    interned: dict = {}            # one object per distinct set
     index: dict = {}               # outcome key -> its index
     keys: list = []
     for node in post:
@@ -79,11 +80,13 @@ def paths(w) -> Paths:
             if i is None:
                 i = index[key] = len(keys)
                 keys.append(key)
-            s = frozenset((i,))
+            s = 1 << i
         else:
             kids = w.children[node]
             back[node] = sum(back[k] for k in kids)
-            s = frozenset().union(*(reach[k] for k in kids)) if kids else frozenset()
+            s = 0
+            for k in kids:
+                s |= reach[k]
         reach[node] = interned.setdefault(s, s)
     fwd = [0] * n                  # lines from the start to a position
     fwd[0] = 1
@@ -91,6 +94,12 @@ def paths(w) -> Paths:
         for k in w.children[node]:
             fwd[k] += fwd[node]
     return Paths(pre, post, parent, fwd, back, reach, keys)
+
+
+def indices(bits: int) -> list[int]:
+    """The outcome indices a reach holds (the set bits of ``bits``), in increasing order."""
+    text = bin(bits)[:1:-1]            # bit 0 first
+    return [i for i, c in enumerate(text) if c == "1"]
 
 
 def _listed(counts: dict, keys: list) -> list[int]:
@@ -117,7 +126,7 @@ def analyse(w, *, root, prefix: Line, default_key: bool, merged: bool, subtrees:
     first: dict = {}               # outcome index -> the first position (in preorder) reaching it
     for node in pre:
         if w.at[node] is None:
-            (i,) = reach[node]
+            i = reach[node].bit_length() - 1
             counts[i] = counts.get(i, 0) + fwd[node]
             first.setdefault(i, node)
     ordered = _listed(counts, keys)
@@ -157,10 +166,12 @@ def analyse(w, *, root, prefix: Line, default_key: bool, merged: bool, subtrees:
         prompt, labels = w.labels.get(at, ("", {}))
         reached = []
         for opt, (reaches, lines) in options.items():
-            union = frozenset().union(*reaches)
+            union = 0
+            for r in reaches:
+                union |= r
             said = numbered.get(union)
             if said is None:
-                said = numbered[union] = tuple(sorted(number[i] for i in union))
+                said = numbered[union] = tuple(sorted(number[i] for i in indices(union)))
             reached.append(OptionReach(opt, labels.get(opt, opt), said, lines))
         made.append(Choice(at, prompt, matters, tuple(reached)))
     unexplored = sum(1 for node in range(n) if w.at[node] is not None and not w.expanded(node))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 
+from rulekit.core.engine import collector_paused
 from rulekit.explore.parallel import walk_parallel
 from rulekit.explore.counting import analyse
 from rulekit.explore.bounds import stopping_on_interrupt
@@ -50,5 +51,7 @@ def explore(source, *, key=None, limit=None, progress="auto", executor=None, mer
             if bar is not None:
                 bar.close()
         workers = 0
-    return analyse(w, root=root, prefix=prefix, default_key=key is None, merged=merge, subtrees=workers,
-                   seconds=time.time() - started, limit=limit)
+    seconds = time.time() - started
+    with collector_paused():
+        return analyse(w, root=root, prefix=prefix, default_key=key is None, merged=merge, subtrees=workers,
+                       seconds=seconds, limit=limit)

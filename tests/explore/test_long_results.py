@@ -158,3 +158,12 @@ def test_the_outcomes_widget_lists_the_most_common_outcomes_and_names_the_choice
     assert "the 10 with the most lines are listed" in view.info.value and "54 more outcome(s)" in view.info.value
     assert "Watcher 0&#x27;s reaction" in view.info.value and "→ outcome(s) 1" in view.info.value
     assert "|" not in view.info.value and ".r@" not in view.info.value     # names, not answer keys or ids
+
+
+@given(st.sets(st.integers(0, 5000), max_size=50))
+def test_a_reach_held_as_bits_gives_back_its_outcome_indices(chosen):
+    from rulekit.explore.counting import indices
+    bits = 0
+    for i in chosen:
+        bits |= 1 << i
+    assert indices(bits) == sorted(chosen)
