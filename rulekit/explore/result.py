@@ -162,6 +162,12 @@ class Exploration:
             ["choices: none — no decision came up on this board"]
         return text_lines(lines)
 
+    def choice_lines(self, *, ids: bool = False, runs: int | None = None) -> list[str]:
+        """Each choice in a line, as :meth:`describe` writes it: cards and abilities named (``ids``:
+        the engine's ids and the answer keys), a player's opportunities in one window told apart
+        by their order; ``runs`` shows at most that many runs of each option's outcome numbers."""
+        return described(self.choices, None if ids else self.namer(), runs)
+
     def table(self, most: int | None = SHOWN) -> "OutcomeTable":
         """The outcomes as a table: the ``most`` with the most lines, and a last row counting the rest
         (``None``: every outcome)."""

@@ -167,3 +167,11 @@ def test_a_reach_held_as_bits_gives_back_its_outcome_indices(chosen):
     for i in chosen:
         bits |= 1 << i
     assert indices(bits) == sorted(chosen)
+
+
+def test_the_choices_in_lines_are_those_the_description_writes(many):
+    text = many.describe(cost=False, most=None)
+    said = many.choice_lines()
+    assert said and all(f"  {line}" in text.splitlines() for line in said)
+    assert "(first time)" in said[0] and "|" not in said[0]
+    assert all("[" in line and "|" in line for line in many.choice_lines(ids=True) if "matters" in line)
