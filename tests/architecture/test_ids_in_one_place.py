@@ -15,6 +15,7 @@ CUTTING = {"split", "rsplit", "partition", "rpartition"}
 #: (module, function or the module-level name assigned) -> why it cuts text that is no id
 ALLOWED: dict[tuple[str, str], str] = {
     ("rulekit.core.text", "_GOES_ON_RE"): "finds the mark Namer.words leaves where an appositive ends, in a sentence, not an id",
+    ("rulekit.core.errors", "_SURROGATE"): "finds a lone surrogate in text to be printed, not an id",
     ("rulekit.core.errors", "_BARE_KEY"): "a key of a file's field path, written bare or quoted",
     ("rulekit.core.errors", "_BARE_PART"): "a part of a bare key of a file's field path, between dots",
     ("rulekit.core.errors", "parse_field_path"): "a file's field path read back into its keys and indexes",

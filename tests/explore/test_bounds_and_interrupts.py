@@ -158,11 +158,25 @@ def test_ctrl_c_stops_the_walk_with_one_line_and_the_partial_result(board20, wor
 
 def test_ctrl_c_in_python_returns_the_walk_so_far():
     import threading
-    timer = threading.Timer(1.5, os.kill, (os.getpid(), signal.SIGINT))
-    timer.start()
+    walking = threading.Event()
+    done = threading.Event()
+
+    def ctrl_c_once_walking():
+        # the walk's handler in place first: a Ctrl-C before it is Python's own KeyboardInterrupt,
+        # raised wherever the main thread is (on a loaded machine, setting the board up can take seconds)
+        while signal.getsignal(signal.SIGINT) is signal.default_int_handler and not done.wait(0.02):
+            pass
+        if not done.wait(0.5):
+            walking.set()
+            os.kill(os.getpid(), signal.SIGINT)
+
+    thread = threading.Thread(target=ctrl_c_once_walking, daemon=True)
+    thread.start()
     try:
-        result = explore(optional_reactions(20), progress=False, limit="none")
+        result = explore(optional_reactions(20), progress=False, limit="10m")
     finally:
-        timer.cancel()
+        done.set()
+        thread.join()
+    assert walking.is_set()
     assert not result.complete and result.stopped == "interrupted (Ctrl-C)" and result.states > 0
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler      # the handler is given back
