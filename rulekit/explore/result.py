@@ -312,7 +312,7 @@ def _card_changes(row, start, name) -> list[str]:
     said = []
     for field_name, v in (("zone", zone), ("controller", controller), ("kneeling", kneeling), *own):
         was = getattr(card, field_name)
-        if was == v or (field_name == "zone" and v == "hand"):
+        if was == v or (field_name == "zone" and v == start.rules.hand):     # a card taken to hand: told by the hand
             continue
         if field_name == "zone":
             said.append(f"{name(cid)} → {v}")
@@ -325,7 +325,7 @@ def _card_changes(row, start, name) -> list[str]:
 
 def _hand_changes(row, start, name) -> list[str]:
     player, hand = row
-    before = {c.id for c in start.cards_in("hand", player)}
+    before = {c.id for c in start.cards_in(start.rules.hand, player)}
     gained = sorted(set(hand) - before)
     return [f"{player} hand +{len(gained)} ({', '.join(name(c) for c in gained)})"] if gained else []
 
