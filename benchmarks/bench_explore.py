@@ -6,7 +6,9 @@ revision REV's, side by side in one run; ``--together`` for the serial walk's CP
 at once; ``--boards`` to choose boards). Prints figures; asserts nothing. The parallel figures
 (issue 28): the merged walk serially, in a process pool and on a Dask LocalCluster, interleaved
 round by round (the pool and the cluster started before any clock, their start printed apart),
-with the load average, wall seconds, CPU seconds (this process plus every worker: what the
+with the load average, wall seconds (the ratio of medians, and the paired ratio: the median over
+rounds of each round's serial wall over its parallel wall, steadier when the machine's speed
+drifts during the run), CPU seconds (this process plus every worker: what the
 parallel walk costs in all, against the serial walk's) and this process's CPU plus the busiest
 worker's — the wall time the walk would take with a free core for each worker, and so the
 speed-up the work's division allows on a quiet machine; on a machine busy with other work the
@@ -186,7 +188,12 @@ def race(scenario, sides: dict, rounds: int) -> None:
         res, med = results[name], statistics.median(wall[name])
         agree = "" if name == "serial" else (f"  agrees: {res.summary() == serial.summary()}, positions "
                                             f"{'<=' if res.states <= serial.states else '>'} serial")
-        print(f"  {name:<7} wall min {min(wall[name]):6.2f} s median {med:6.2f} s  x{base / med:4.2f}   cpu median "
+        # each round's serial walk over its parallel walk, run side by side in that round: a drift of the
+        # machine's speed over the run moves both, so the median of these pairs is steadier than the ratio
+        # of medians over walks that ran at different moments
+        paired = statistics.median(s / p for s, p in zip(wall["serial"], wall[name]))
+        print(f"  {name:<7} wall min {min(wall[name]):6.2f} s median {med:6.2f} s  x{base / med:4.2f} (paired "
+              f"x{paired:4.2f})   cpu median "
               f"{statistics.median(cpu[name]):6.2f} s (x{statistics.median(cpu[name]) / base_cpu:4.2f} of serial)  "
               f"busiest worker + parent {statistics.median(path[name]):6.2f} s  "
               f"x{base_cpu / statistics.median(path[name]):4.2f}   {res.states:>7,} positions {res.answers:>8,} "
