@@ -18,24 +18,14 @@ from rulekit.cli import main
 from rulekit.explore import DEFAULT_LIMIT, ExplorationError, Limit, as_limit, explore, resident_bytes
 from rulekit.explore.bounds import DEFAULT_SECONDS, default_memory
 from rulekit.files import dump_scenario
-from rulekit.files.builder import ScenarioBuilder, gain_power, killed, reaction
+
+from boards import optional_reactions
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = sorted((ROOT / "scenarios").rglob("*.yaml"))
 # walks without end: the gear's priority ability can be used again and again while the Chain is open
 # (docs/exploring.md, "Limits"); they stop at the bound like the 20-reaction board
 ENDLESS = {"replacement-gear-deathknell", "replacement-gear-deathknell-no-trigger"}
-
-
-def optional_reactions(n: int):
-    """``n`` locations, each with "Reaction: After a character is killed, gain 1 power", split between
-    the two players, and one character killed: every subset in every order is a line."""
-    b = ScenarioBuilder(f"{n} optional reactions", players=["P1", "P2"], first_player="P1")
-    b.card("v", "Victim", owner="P2")
-    for i in range(n):
-        b.card(f"f{i}", f"Watcher {i}", owner="P1" if i % 2 == 0 else "P2", type="location",
-               abilities=[reaction("r", killed(type="character"), [gain_power(1)])])
-    return b.kill("v", id="k", label="kill").build()
 
 
 @pytest.fixture

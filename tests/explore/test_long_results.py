@@ -15,20 +15,10 @@ from rulekit.cli import main
 from rulekit.explore import explore, key_text
 from rulekit.explore.result import SHOWN, SHOWN_RUNS, numbered
 from rulekit.files import dump_scenario
-from rulekit.files.builder import ScenarioBuilder, gain_power, killed, reaction
+
+from boards import optional_reactions
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def optional_reactions(n: int):
-    """``n`` locations each with an optional "gain 1 power" reaction to a kill, split between the
-    players: 2**n outcomes (which of them gained power)."""
-    b = ScenarioBuilder(f"{n} optional reactions", players=["P1", "P2"], first_player="P1")
-    b.card("v", "Victim", owner="P2")
-    for i in range(n):
-        b.card(f"f{i}", f"Watcher {i}", owner="P1" if i % 2 == 0 else "P2", type="location",
-               abilities=[reaction("r", killed(type="character"), [gain_power(1)])])
-    return b.kill("v", id="k", label="kill").build()
 
 
 @pytest.fixture(scope="module")

@@ -58,3 +58,15 @@ def hostile() -> ScenarioBuilder:
         reaction("r1", killed(type="character"), [draw(1)], text="Reaction: <u>after</u> a kill, draw 1 & smile.")])
     b.kill("c3", id="k", label="<kill>")
     return b
+
+
+def optional_reactions(n: int):
+    """``n`` locations, each with "Reaction: After a character is killed, gain 1 power", split between
+    the two players, and one character killed: every subset in every order is a line, and which
+    of them gained power is the outcome (2**n outcomes)."""
+    b = ScenarioBuilder(f"{n} optional reactions", players=["P1", "P2"], first_player="P1")
+    b.card("v", "Victim", owner="P2")
+    for i in range(n):
+        b.card(f"f{i}", f"Watcher {i}", owner="P1" if i % 2 == 0 else "P2", type="location",
+               abilities=[reaction("r", killed(type="character"), [gain_power(1)])])
+    return b.kill("v", id="k", label="kill").build()
