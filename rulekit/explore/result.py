@@ -137,9 +137,7 @@ class Exploration:
         engine's ids and the choices' answer keys); ``cost=False`` leaves out the time taken.
         ``most``: the outcomes listed (the most lines first), and the runs of outcome numbers
         each option lists (:data:`SHOWN_RUNS`), with what was left out counted; ``None`` lists all."""
-        if most is not None and (isinstance(most, bool) or not isinstance(most, int) or most < 1):
-            raise ValueError(f"most={most!r}: the outcomes to list must be a whole number of at least 1, "
-                             f"or None for every one")
+        most = _most(most)
         namer = None if ids else self.namer()
         shown = self.outcomes if most is None else self.outcomes[:most]
         common, own = self.common, [o.summary for o in shown]
@@ -191,7 +189,7 @@ class OutcomeTable:
 
     def __init__(self, result: Exploration, most: int | None = SHOWN):
         self.result = result
-        self.most = most
+        self.most = _most(most)
 
     def rows(self) -> list[tuple[int, int, str, str]]:
         total = self.result.lines or 1
@@ -225,6 +223,14 @@ class OutcomeTable:
                 f"{r.states:,} positions walked.</p>{note}{common}<table><thead><tr><th>#</th><th>lines</th><th>share</th>"
                 f"<th style='text-align:left'>outcome</th></tr></thead><tbody>{body}</tbody></table>"
                 f"<p>Choices that matter:</p><ul>{matters}</ul></div>")
+
+
+def _most(most):
+    """``most`` (how many outcomes to list) if it is a whole number of at least 1 or None; else an error naming it."""
+    if most is not None and (isinstance(most, bool) or not isinstance(most, int) or most < 1):
+        raise ValueError(f"most={most!r}: the outcomes to list must be a whole number of at least 1, "
+                         f"or None for every one")
+    return most
 
 
 def left_out(outcomes, shown: int) -> str:

@@ -90,6 +90,8 @@ def test_a_shortened_description_keeps_each_options_outcomes_to_a_few_runs(many)
 def test_a_bad_number_of_outcomes_to_list_is_refused_naming_it(many, bad):
     with pytest.raises(ValueError, match=r"most=.*whole number"):
         many.describe(most=bad)
+    with pytest.raises(ValueError, match=r"most=.*whole number"):
+        many.table(bad)
 
 
 def test_the_table_lists_the_most_common_outcomes_and_a_row_for_the_rest(many):
