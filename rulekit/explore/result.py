@@ -136,7 +136,7 @@ class Exploration:
         """The outcomes and the choices as text, cards and abilities named (``ids``: with the
         engine's ids and the choices' answer keys); ``cost=False`` leaves out the time taken.
         ``most``: the outcomes listed (the most lines first), and the runs of outcome numbers
-        each option lists (:data:`SHOWN_RUNS`), with what was left out counted; ``None`` lists all."""
+        each option lists (``SHOWN_RUNS``), with what was left out counted; ``None`` lists all."""
         most = _most(most)
         namer = None if ids else self.namer()
         shown = self.outcomes if most is None else self.outcomes[:most]

@@ -66,7 +66,7 @@ def key_text(value) -> str:
     """A canonical text of an outcome key (the order outcomes are listed in when their line
     counts tie); never ``hash()`` of a string, so it is the same in every process. JSON's own
     encoder writes tuples, strings, numbers and dicts; what it cannot write (sets, enums, other
-    values) is made plain by :func:`_jsonable`, and a dict whose keys do not sort together has
+    values) is made plain by ``_jsonable``, and a dict whose keys do not sort together has
     them written as strings first."""
     try:
         return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=_jsonable)
