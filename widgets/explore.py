@@ -13,7 +13,7 @@ import html
 import ipywidgets as w
 
 from rulekit.explore import explore
-from rulekit.explore.result import SHOWN_RUNS, described, left_out
+from rulekit.explore.result import SHOWN_RUNS, left_out
 
 from rulekit_widgets.model import GameModel
 
@@ -48,9 +48,8 @@ class OutcomesView:
         self.outcomes.options = [(f"#{o.number} — {o.lines:,} line(s) — {o.summary}", o.number) for o in listed]
         if result.outcomes:
             self.outcomes.value = result.outcomes[0].number
-        choices = result.choices
         matters = "".join(f"<li>{html.escape(said)}</li>" for c, said in
-                          zip(choices, described(choices, result.namer(), SHOWN_RUNS)) if c.matters) \
+                          zip(result.choices, result.choice_lines(runs=SHOWN_RUNS)) if c.matters) \
             or "<li>none: every answer reaches the same outcomes</li>"
         incomplete = "" if result.complete else f"<p><b>Incomplete:</b> {html.escape(result.stopped)}</p>"
         common = f"<p>In every outcome: {html.escape(result.common)}</p>" if result.common else ""
