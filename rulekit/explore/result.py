@@ -280,78 +280,81 @@ def line_data(line: Line) -> list[dict]:
             for k, v in line.items()]
 
 
-def _changes(key, start, default_key: bool, namer=None, memo: dict | None = None) -> list[str]:
-    """What an outcome changed from the position the walk started at, as short phrases: cards and
-    abilities named by ``namer`` (:class:`~rulekit.core.text.Namer`), else by their ids. ``memo``
-    keeps the phrases of a card's row, a hand and the abilities used, which many outcomes share."""
-    if key == RUNAWAY:
-        return ["the engine stopped a runaway loop"]
-    if not default_key:
-        return [json.dumps(json.loads(key_text(key)), ensure_ascii=False)]
-    memo = {} if memo is None else memo
-    names = memo.setdefault(None, {})       # an id -> its name
+class _Phrases:
+    """What outcomes changed from ``start`` (the position a walk started at), as short phrases:
+    cards and abilities named by ``namer`` (:class:`~rulekit.core.text.Namer`), else by their ids.
+    Many outcomes share a card's row, a hand, the abilities used and the names in them: each is
+    worded once."""
 
-    def name(i: str) -> str:
-        said = names.get(i)
-        if said is None:
-            said = names[i] = i if namer is None else (namer.token(i) or i)
+    def __init__(self, start, namer=None):
+        self.start = start
+        self.namer = namer
+        self.names: dict = {}        # id -> its name
+        self.said: dict = {}         # (what a part is, the part) -> its phrases
+
+    def changes(self, key, default_key: bool) -> list[str]:
+        if key == RUNAWAY:
+            return ["the engine stopped a runaway loop"]
+        if not default_key:
+            return [json.dumps(json.loads(key_text(key)), ensure_ascii=False)]
+        parts = dict(key)
+        said: list[str] = []
+        for part, told in (*((row, self._card) for row in parts["cards"]),
+                           *((row, self._hand) for row in parts["hands"]), (parts["resolved"], self._used)):
+            phrases = self.said.get((told.__name__, part))
+            if phrases is None:
+                phrases = self.said[(told.__name__, part)] = told(part)
+            said += phrases
+        if parts["cancelled"]:
+            said.append(f"{len(parts['cancelled'])} cancelled")
         return said
 
-    parts = dict(key)
-    said: list[str] = []
-    for part, told in (*((row, _card_changes) for row in parts["cards"]),
-                       *((row, _hand_changes) for row in parts["hands"]), (parts["resolved"], _used)):
-        phrases = memo.get((told, part))
-        if phrases is None:
-            phrases = memo[(told, part)] = told(part, start, name)
-        said += phrases
-    if parts["cancelled"]:
-        said.append(f"{len(parts['cancelled'])} cancelled")
-    return said
+    def name(self, i: str) -> str:
+        said = self.names.get(i)
+        if said is None:
+            said = self.names[i] = i if self.namer is None else (self.namer.token(i) or i)
+        return said
 
+    def _card(self, row) -> list[str]:
+        cid, zone, controller, kneeling, own = row
+        card = self.start.cards.get(cid)
+        if card is None:
+            return []
+        name, said = self.name, []
+        for field_name, v in (("zone", zone), ("controller", controller), ("kneeling", kneeling), *own):
+            was = getattr(card, field_name)
+            if was == v or (field_name == "zone" and v == self.start.rules.hand):   # taken to hand: told by the hand
+                continue
+            if field_name == "zone":
+                said.append(f"{name(cid)} → {v}")
+            elif field_name == "kneeling":
+                said.append(f"{name(cid)} {'knelt' if v else 'stood'}")
+            else:
+                said.append(f"{name(cid)} {field_name} {was}→{v}")
+        return said
 
-def _card_changes(row, start, name) -> list[str]:
-    cid, zone, controller, kneeling, own = row
-    card = start.cards.get(cid)
-    if card is None:
-        return []
-    said = []
-    for field_name, v in (("zone", zone), ("controller", controller), ("kneeling", kneeling), *own):
-        was = getattr(card, field_name)
-        if was == v or (field_name == "zone" and v == start.rules.hand):     # a card taken to hand: told by the hand
-            continue
-        if field_name == "zone":
-            said.append(f"{name(cid)} → {v}")
-        elif field_name == "kneeling":
-            said.append(f"{name(cid)} {'knelt' if v else 'stood'}")
-        else:
-            said.append(f"{name(cid)} {field_name} {was}→{v}")
-    return said
+    def _hand(self, row) -> list[str]:
+        player, hand = row
+        before = {c.id for c in self.start.cards_in(self.start.rules.hand, player)}
+        gained = sorted(set(hand) - before)
+        return [f"{player} hand +{len(gained)} ({', '.join(self.name(c) for c in gained)})"] if gained else []
 
-
-def _hand_changes(row, start, name) -> list[str]:
-    player, hand = row
-    before = {c.id for c in start.cards_in(start.rules.hand, player)}
-    gained = sorted(set(hand) - before)
-    return [f"{player} hand +{len(gained)} ({', '.join(name(c) for c in gained)})"] if gained else []
-
-
-def _used(resolved, start, name) -> list[str]:
-    newly = [u for u in resolved if u not in start.used]
-    if not newly:
-        return []
-    times: dict = {}
-    for u in newly:
-        times[ids.use_head(u)] = times.get(ids.use_head(u), 0) + 1
-    return ["used " + ("; ".join(name(u) for u in newly) if len(newly) <= 4 else
-                       ", ".join(name(a) if k == 1 else f"{name(a)} ×{k}" for a, k in times.items()))]
+    def _used(self, resolved) -> list[str]:
+        newly = [u for u in resolved if u not in self.start.used]
+        if not newly:
+            return []
+        name, times = self.name, {}
+        for u in newly:
+            times[ids.use_head(u)] = times.get(ids.use_head(u), 0) + 1
+        return ["used " + ("; ".join(name(u) for u in newly) if len(newly) <= 4 else
+                           ", ".join(name(a) if k == 1 else f"{name(a)} ×{k}" for a, k in times.items()))]
 
 
 def summaries(keys, start, default_key: bool, namer=None) -> tuple[str, list[str]]:
     """What every outcome shares, and what each adds to it (or "nothing more"), named by ``namer``
     (else with ids)."""
-    memo: dict = {}
-    changes = [_changes(k, start, default_key, namer, memo) for k in keys]
+    phrases = _Phrases(start, namer)
+    changes = [phrases.changes(k, default_key) for k in keys]
     common = [c for c in changes[0] if all(c in other for other in changes[1:])] if len(changes) > 1 else []
     own = ["; ".join(c for c in cs if c not in common) or ("nothing more" if common else "nothing changed")
            for cs in changes]
