@@ -84,6 +84,7 @@ class _Sharer:
         self.kinds: dict = {}        # a decision's key, option ids or outcome -> its index in the part's lists
         self.labelled: set = set()   # the decision keys whose labels the part has
         self.ids: dict = {}          # option id -> the first equal string met
+        self._orders: dict = {}      # count of options -> the order this worker tries them in
 
     def position(self, game) -> int:
         position = (game.state, game.control)
@@ -132,9 +133,14 @@ class _Sharer:
             p.variants.append((decision.prompt, {o.id: o.label for o in decision.options}))
         return base
 
-    def order(self, count: int) -> list:
-        start = (self.task * count) // self.tasks
-        return list(range(start, count)) + list(range(start))
+    def order(self, count: int) -> tuple:
+        """The order this worker tries ``count`` options in: from its own place among the workers,
+        round to the start (the same tuple for every position with as many options)."""
+        found = self._orders.get(count)
+        if found is None:
+            start = (self.task * count) // self.tasks
+            found = self._orders[count] = tuple(range(start, count)) + tuple(range(start))
+        return found
 
     def top(self, root, split: int | None) -> list:
         """Breadth first from ``root`` until ``split`` positions wait (the same in every worker):
@@ -183,7 +189,10 @@ class _Sharer:
     def reach(self, game):
         """The fingerprint of ``game``'s position; where its children start in ``kids`` if this worker
         is to walk on from it (``None`` otherwise)."""
-        f = self.position(game)
+        position = (game.state, game.control)
+        f = self.met.get(position)
+        if f is None:
+            f = self.met[position] = self.fp.position(game)
         if f in self.index or f in self.log.owner or not self.log.claim(f):
             return f, None
         self.part.claimed += 1
@@ -192,34 +201,36 @@ class _Sharer:
 
     def walk(self, frontier: list, clock: _Clock) -> None:
         p = self.part
-        kids = p.kids
+        kids, reach, order_of, over = p.kids, self.reach, self.order, clock.over
         start = (self.task * len(frontier)) // self.tasks
         for g0 in frontier[start:] + frontier[:start]:
-            _, base = self.reach(g0[1])
+            _, base = reach(g0[1])
             if base is None:
                 continue
-            stack = [(g0[1], base, self.order(len(g0[1].decision.option_ids)), 0)]
+            options = g0[1].decision.option_ids
+            stack = [(g0[1], options, base, order_of(len(options)), 0)]
             while stack:
-                game, base, order, i = stack[-1]
+                game, options, base, order, i = stack[-1]
                 if i == len(order):
                     stack.pop()
                     continue
-                why = clock.over(p)
+                why = over(p)
                 if why:
                     p.stopped = why
                     return
-                stack[-1] = (game, base, order, i + 1)
+                stack[-1] = (game, options, base, order, i + 1)
                 j = order[i]
                 p.answers += 1
                 try:
-                    child = game.answer(game.decision.option_ids[j])
+                    child = game.answer(options[j])
                 except RulekitError:                   # the nesting or step bound stopped a runaway loop
                     p.looped.add(base + j)
                     continue
-                c, below = self.reach(child)
+                c, below = reach(child)
                 kids[base + j] = c
                 if below is not None:
-                    stack.append((child, below, self.order(len(child.decision.option_ids)), 0))
+                    options = child.decision.option_ids
+                    stack.append((child, options, below, order_of(len(options)), 0))
 
 
 def _untried(count: int) -> array:
