@@ -160,6 +160,31 @@ def start_executors(workers: int, dask: bool) -> dict:
     return sides
 
 
+def _loop(n: int = 200_000) -> int:
+    total = 0
+    for i in range(n):
+        total += i * i % 7
+    return total
+
+
+def steadiness(times: int = 100) -> str:
+    """How steady this machine is just now, apart from any walk: a fixed pure-Python loop (about
+    8 ms) timed ``times`` times in this process alone, its 10th, 50th and 90th percentile. On the
+    shared virtual machines these sessions run on, one loop in ten has taken over 1.5 times the
+    fastest with nothing else running: walks of a fraction of a second move as much, which is why
+    the figures are medians over many rounds."""
+    import statistics
+    spent = []
+    for _ in range(times):
+        t = time.perf_counter()
+        _loop()
+        spent.append(time.perf_counter() - t)
+    spent.sort()
+    p10, p90 = spent[times // 10], spent[(9 * times) // 10]
+    return (f"the machine: a fixed pure-Python loop timed {times} times alone: p10 {1000 * p10:.1f} ms, median "
+            f"{1000 * statistics.median(spent):.1f} ms, p90 {1000 * p90:.1f} ms (p90/p10 {p90 / p10:.2f})")
+
+
 def race(scenario, sides: dict, rounds: int) -> None:
     """Serial against each executor, interleaved (the order turns each round): wall and CPU seconds
     (this process plus the workers), positions, and whether the walks agree."""
@@ -231,8 +256,9 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="small boards only")
     parser.add_argument("--walks", action="store_true", help="the naive walk against the merged one (no workers)")
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--rounds", type=int, default=5, help="rounds interleaved (default 5: on a shared virtual "
-                        "machine a median of three rounds still moves by 10%%)")
+    parser.add_argument("--rounds", type=int, default=11, help="rounds interleaved (default 11: on a shared virtual "
+                        "machine one short walk in ten can take half as long again, and a median of seven rounds "
+                        "still moves by 10%%)")
     parser.add_argument("--no-dask", action="store_true", help="leave the Dask cluster out")
     parser.add_argument("--against", metavar="REV", help="this checkout's process pool against revision REV's, side "
                         "by side in one run (explore_against.py)")
@@ -259,6 +285,7 @@ def main() -> None:
     sides = start_executors(args.workers, not args.no_dask)
     try:
         for board in boards:
+            print(steadiness())
             race(BOARDS[board](), sides, args.rounds)
     finally:
         for _, _, close in sides.values():
