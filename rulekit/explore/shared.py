@@ -281,10 +281,13 @@ def walk_shared(scenario, line, max_nesting, key, split: int | None, claims: str
                                f"the parent's file system")
     root = Game.start(scenario, line, max_nesting=max_nesting)
     sharer = _Sharer(key, claims, task, tasks)
-    with sharer.log:
-        frontier = sharer.top(root, split)
-        sharer.part.frontier = len(frontier)
-        sharer.walk(frontier, _Clock(limit, deadline))
+    try:
+        with sharer.log:
+            frontier = sharer.top(root, split)
+            sharer.part.frontier = len(frontier)
+            sharer.walk(frontier, _Clock(limit, deadline))
+    finally:
+        sharer.fp.clear()             # the values met: this walk's, not kept for the worker's next one
     return sharer.part
 
 
