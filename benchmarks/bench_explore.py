@@ -167,12 +167,7 @@ def _loop(n: int = 200_000) -> int:
     return total
 
 
-def steadiness(times: int = 100) -> str:
-    """How steady this machine is just now, apart from any walk: a fixed pure-Python loop (about
-    8 ms) timed ``times`` times in this process alone, its 10th, 50th and 90th percentile. On the
-    shared virtual machines these sessions run on, one loop in ten has taken over 1.5 times the
-    fastest with nothing else running: walks of a fraction of a second move as much, which is why
-    the figures are medians over many rounds."""
+def _percentiles(times: int) -> tuple:
     import statistics
     spent = []
     for _ in range(times):
@@ -180,9 +175,32 @@ def steadiness(times: int = 100) -> str:
         _loop()
         spent.append(time.perf_counter() - t)
     spent.sort()
-    p10, p90 = spent[times // 10], spent[(9 * times) // 10]
-    return (f"the machine: a fixed pure-Python loop timed {times} times alone: p10 {1000 * p10:.1f} ms, median "
-            f"{1000 * statistics.median(spent):.1f} ms, p90 {1000 * p90:.1f} ms (p90/p10 {p90 / p10:.2f})")
+    return spent[times // 10], statistics.median(spent), spent[(9 * times) // 10]
+
+
+def steadiness(times: int = 100) -> str:
+    """How steady this machine is just now, apart from any walk: a fixed pure-Python loop (about
+    8 ms) timed ``times`` times in this process alone, its 10th, 50th and 90th percentile; and,
+    where the system lets a process choose its CPU, the median on each CPU in turn. On the shared
+    virtual machines these sessions run on, each virtual CPU runs the loop in about 8 ms or about
+    13 ms, switching within a second and each on its own: a serial walk runs at the speed of the CPU
+    it is on, a parallel walk at the sum of both, so a round's ratio moves with them — which is
+    why the figures are medians over many rounds."""
+    import os
+    p10, median, p90 = _percentiles(times)
+    said = (f"the machine: a fixed pure-Python loop timed {times} times alone: p10 {1000 * p10:.1f} ms, median "
+            f"{1000 * median:.1f} ms, p90 {1000 * p90:.1f} ms (p90/p10 {p90 / p10:.2f})")
+    if hasattr(os, "sched_setaffinity") and hasattr(os, "sched_getaffinity"):
+        mine = os.sched_getaffinity(0)
+        each = []
+        try:
+            for cpu in sorted(mine):
+                os.sched_setaffinity(0, {cpu})
+                each.append(f"cpu{cpu} {1000 * _percentiles(times // 2)[1]:.1f} ms")
+        finally:
+            os.sched_setaffinity(0, mine)
+        said += f"; median on each CPU: {', '.join(each)}"
+    return said
 
 
 def race(scenario, sides: dict, rounds: int) -> None:
