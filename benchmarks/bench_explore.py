@@ -5,7 +5,8 @@ naive walk against the merged one; ``--against REV`` for this checkout's process
 revision REV's, side by side in one run; ``--together`` for the serial walk's CPU alone and two
 at once; ``--boards`` to choose boards). Prints figures; asserts nothing. The parallel figures
 (issue 28): the merged walk serially, in a process pool and on a Dask LocalCluster, interleaved
-round by round (the pool and the cluster started before any clock, their start printed apart),
+round by round (the pool and the cluster started before any clock, their start printed apart;
+the serial walk on each CPU in turn, and before each board how fast each CPU runs a fixed loop),
 with the load average, wall seconds (the ratio of medians, and the paired ratio: the median over
 rounds of each round's serial wall over its parallel wall, steadier when the machine's speed
 drifts during the run), CPU seconds (this process plus every worker: what the
@@ -23,6 +24,7 @@ order of those two matters.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 import time
 from math import factorial
@@ -203,9 +205,29 @@ def steadiness(times: int = 100) -> str:
     return said
 
 
+@contextlib.contextmanager
+def _on_one_cpu(turn: int):
+    """The serial walk of round ``turn`` kept on one CPU, each CPU in turn (where the system lets a
+    process choose). A parallel walk runs on every CPU at once, at the sum of their speeds; a serial
+    walk left to the scheduler stays on one CPU for many rounds, and when the virtual CPUs run at
+    different speeds (:func:`steadiness`) the ratio then says which CPU that was. Taking each in turn
+    measures one worker at the machine's speed per CPU, as two workers are measured at its sum."""
+    import os
+    if not (hasattr(os, "sched_setaffinity") and hasattr(os, "sched_getaffinity")):
+        yield
+        return
+    mine = os.sched_getaffinity(0)
+    os.sched_setaffinity(0, {sorted(mine)[turn % len(mine)]})
+    try:
+        yield
+    finally:
+        os.sched_setaffinity(0, mine)
+
+
 def race(scenario, sides: dict, rounds: int) -> None:
-    """Serial against each executor, interleaved (the order turns each round): wall and CPU seconds
-    (this process plus the workers), positions, and whether the walks agree."""
+    """Serial against each executor, interleaved (the order turns each round; the serial walk on each
+    CPU in turn): wall and CPU seconds (this process plus the workers), positions, and whether the
+    walks agree."""
     import os
     import statistics
     names = ["serial", *sides]
@@ -216,15 +238,16 @@ def race(scenario, sides: dict, rounds: int) -> None:
     for r in range(rounds):
         for name in names[r % len(names):] + names[:r % len(names)]:
             executor, worker_cpu, _ = sides.get(name, (None, lambda: [], None))
-            c0, w0, t0 = time.process_time(), worker_cpu(), time.perf_counter()
-            results[name] = explore(scenario, progress=False, executor=executor)
-            wall[name].append(time.perf_counter() - t0)
+            with _on_one_cpu(r) if name == "serial" else contextlib.nullcontext():
+                c0, w0, t0 = time.process_time(), worker_cpu(), time.perf_counter()
+                results[name] = explore(scenario, progress=False, executor=executor)
+                wall[name].append(time.perf_counter() - t0)
             here, workers = time.process_time() - c0, [b - a for a, b in zip(w0, worker_cpu())]
             cpu[name].append(here + sum(workers))
             path[name].append(here + max(workers, default=0.0))
     serial = results["serial"]
     print(f"{scenario.title}: {serial.states:,} positions, {serial.answers:,} answers, "
-          f"{len(serial.outcomes)} outcome(s); {rounds} rounds interleaved; load average "
+          f"{len(serial.outcomes)} outcome(s); {rounds} rounds interleaved, the serial walk on each CPU in turn; load average "
           f"{' '.join(f'{x:.1f}' for x in os.getloadavg())} (1, 5, 15 min) on {os.cpu_count()} CPUs")
     base, base_cpu = statistics.median(wall["serial"]), statistics.median(cpu["serial"])
     for name in names:
