@@ -94,8 +94,9 @@ print(fp.position(g))
 """
 
 
-def test_a_position_has_the_same_fingerprint_in_every_process():
-    path = str(ROOT / "scenarios/agot/claim-2-kill.yaml")
+@pytest.mark.parametrize("name", ["agot/claim-2-kill.yaml", "riftbound/cinderwing.yaml"])
+def test_a_position_has_the_same_fingerprint_in_every_process(name):
+    path = str(ROOT / "scenarios" / name)
     runs = [subprocess.run([sys.executable, "-c", FINGERPRINT, path], capture_output=True, text=True, check=True,
                            env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("1", "2", "random")]
     assert runs[0] and runs[0] == runs[1] == runs[2]
@@ -154,6 +155,26 @@ def test_equal_values_have_one_fingerprint_whichever_was_met_first():
     second = [other.of(v) for v in ((1.0, "killed"), (True, Word.KILLED), (1, "killed"))]
     assert len(set(first + second)) == 1
     assert Fingerprinter().of((2, "killed")) != first[0] and Fingerprinter().of(("killed", 1)) != first[0]
+
+
+def test_a_cleared_fingerprinter_lets_its_values_go_and_fingerprints_as_before():
+    games, game = [], Game.start(mixed(4))
+    while game.decision is not None:
+        games.append(game)
+        game = game.answer(game.decision.option_ids[-1])
+    fp = Fingerprinter()
+    before = [fp.position(g) for g in games]
+    assert fp._known.cache_info().currsize > len(games)
+    fp.clear()
+    assert fp._known.cache_info().currsize == 0
+    assert [fp.position(g) for g in reversed(games)] == before[::-1]
+
+
+def test_unhashable_values_are_digested_by_their_contents():
+    one, other = Fingerprinter(), Fingerprinter()
+    assert one.of([1, "killed", (2,)]) == other.of([1.0, "killed", (2,)]) != one.of((1, "killed", (2,)))
+    assert one.of({"a": [1], "b": 2}) == other.of({"b": 2, "a": [1]}) != one.of({"a": [2], "b": 2})
+    assert one.of(({"a": 1},)) == other.of(({"a": 1},))       # a tuple holding one: its parts one by one
 
 
 def _alone(root, split, workers):
