@@ -6,7 +6,8 @@ revision REV's, side by side in one run; ``--together`` for the serial walk's CP
 at once; ``--boards`` to choose boards). Prints figures; asserts nothing. The parallel figures
 (issue 28): the merged walk serially, in a process pool and on a Dask LocalCluster, interleaved
 round by round (the pool and the cluster started before any clock, their start printed apart;
-the serial walk on each CPU in turn, and before each board how fast each CPU runs a fixed loop),
+the serial walk on each CPU in turn, and before each board how fast each CPU runs a fixed loop;
+11 rounds, and more until a board has been raced for a minute),
 with the load average, wall seconds (the ratio of medians, and the paired ratio: the median over
 rounds of each round's serial wall over its parallel wall, steadier when the machine's speed
 drifts during the run), CPU seconds (this process plus every worker: what the
@@ -224,10 +225,10 @@ def _on_one_cpu(turn: int):
         os.sched_setaffinity(0, mine)
 
 
-def race(scenario, sides: dict, rounds: int) -> None:
+def race(scenario, sides: dict, rounds: int, seconds: float = 0.0) -> None:
     """Serial against each executor, interleaved (the order turns each round; the serial walk on each
-    CPU in turn): wall and CPU seconds (this process plus the workers), positions, and whether the
-    walks agree."""
+    CPU in turn), ``rounds`` rounds and more until the race has lasted ``seconds``: wall and CPU
+    seconds (this process plus the workers), positions, and whether the walks agree."""
     import os
     import statistics
     names = ["serial", *sides]
@@ -235,7 +236,8 @@ def race(scenario, sides: dict, rounds: int) -> None:
     cpu = {k: [] for k in names}
     path = {k: [] for k in names}     # this process's CPU plus the busiest worker's: the wall time with a core each
     results = {}
-    for r in range(rounds):
+    started, r = time.perf_counter(), 0
+    while r < rounds or time.perf_counter() - started < seconds:
         for name in names[r % len(names):] + names[:r % len(names)]:
             executor, worker_cpu, _ = sides.get(name, (None, lambda: [], None))
             with _on_one_cpu(r) if name == "serial" else contextlib.nullcontext():
@@ -245,9 +247,10 @@ def race(scenario, sides: dict, rounds: int) -> None:
             here, workers = time.process_time() - c0, [b - a for a, b in zip(w0, worker_cpu())]
             cpu[name].append(here + sum(workers))
             path[name].append(here + max(workers, default=0.0))
+        r += 1
     serial = results["serial"]
     print(f"{scenario.title}: {serial.states:,} positions, {serial.answers:,} answers, "
-          f"{len(serial.outcomes)} outcome(s); {rounds} rounds interleaved, the serial walk on each CPU in turn; load average "
+          f"{len(serial.outcomes)} outcome(s); {r} rounds interleaved in {time.perf_counter() - started:.0f} s, the serial walk on each CPU in turn; load average "
           f"{' '.join(f'{x:.1f}' for x in os.getloadavg())} (1, 5, 15 min) on {os.cpu_count()} CPUs")
     base, base_cpu = statistics.median(wall["serial"]), statistics.median(cpu["serial"])
     for name in names:
@@ -300,6 +303,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=11, help="rounds interleaved (default 11: on a shared virtual "
                         "machine one short walk in ten can take half as long again, and a median of seven rounds "
                         "still moves by 10%%)")
+    parser.add_argument("--seconds", type=float, default=60.0, help="go on past --rounds until each board has been "
+                        "raced this long (default 60: the shortest walks then span more than one of the machine's "
+                        "spells of speed, which last tens of seconds)")
     parser.add_argument("--no-dask", action="store_true", help="leave the Dask cluster out")
     parser.add_argument("--against", metavar="REV", help="this checkout's process pool against revision REV's, side "
                         "by side in one run (explore_against.py)")
@@ -327,7 +333,7 @@ def main() -> None:
     try:
         for board in boards:
             print(steadiness())
-            race(BOARDS[board](), sides, args.rounds)
+            race(BOARDS[board](), sides, args.rounds, args.seconds)
     finally:
         for _, _, close in sides.values():
             close()
