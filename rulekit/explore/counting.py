@@ -69,7 +69,7 @@ def paths(w) -> Paths:
     n = len(w)
     back = [0] * n                 # lines from a position to the end
     reach: list = [0] * n
-    interned: dict = {}            # one object per distinct set
+    interned: dict = {}            # one int object per distinct reach, shared by the positions with it
     index: dict = {}               # outcome key -> its index
     keys: list = []
     for node in post:

@@ -189,10 +189,7 @@ class _Sharer:
     def reach(self, game):
         """The fingerprint of ``game``'s position; where its children start in ``kids`` if this worker
         is to walk on from it (``None`` otherwise)."""
-        position = (game.state, game.control)
-        f = self.met.get(position)
-        if f is None:
-            f = self.met[position] = self.fp.position(game)
+        f = self.position(game)
         if f in self.index or f in self.log.owner or not self.log.claim(f):
             return f, None
         self.part.claimed += 1
