@@ -6,7 +6,9 @@ revision REV's, side by side in one run; ``--together`` for the serial walk's CP
 at once; ``--boards`` to choose boards). Prints figures; asserts nothing. The parallel figures
 (issue 28): the merged walk serially, in a process pool and on a Dask LocalCluster, interleaved
 round by round (the pool and the cluster started before any clock, their start printed apart;
-the serial walk on each CPU in turn, and before each board how fast each CPU runs a fixed loop;
+the serial walk on every CPU each round, its figure for the round the harmonic mean of those
+walks — one worker at the mean speed of the CPUs — and before each board how fast each CPU runs a
+fixed loop;
 11 rounds, and more until a board has been raced for a minute),
 with the load average, wall seconds (the ratio of medians, and the paired ratio: the median over
 rounds of each round's serial wall over its parallel wall, steadier when the machine's speed
@@ -206,52 +208,87 @@ def steadiness(times: int = 100) -> str:
     return said
 
 
-@contextlib.contextmanager
-def _on_one_cpu(turn: int):
-    """The serial walk of round ``turn`` kept on one CPU, each CPU in turn (where the system lets a
-    process choose). A parallel walk runs on every CPU at once, at the sum of their speeds; a serial
-    walk left to the scheduler stays on one CPU for many rounds, and when the virtual CPUs run at
-    different speeds (:func:`steadiness`) the ratio then says which CPU that was. Taking each in turn
-    measures one worker at the machine's speed per CPU, as two workers are measured at its sum."""
+def _cpus() -> list:
+    """The CPUs this process may run on, each one to pin a walk to (``[None]`` where the system does not
+    let a process choose)."""
     import os
     if not (hasattr(os, "sched_setaffinity") and hasattr(os, "sched_getaffinity")):
+        return [None]
+    return sorted(os.sched_getaffinity(0))
+
+
+@contextlib.contextmanager
+def _on_cpu(cpu):
+    """The block kept on ``cpu`` (anywhere if ``None``)."""
+    import os
+    if cpu is None:
         yield
         return
     mine = os.sched_getaffinity(0)
-    os.sched_setaffinity(0, {sorted(mine)[turn % len(mine)]})
+    os.sched_setaffinity(0, {cpu})
     try:
         yield
     finally:
         os.sched_setaffinity(0, mine)
 
 
+def _harmonic(values: list) -> float:
+    return len(values) / sum(1 / v for v in values)
+
+
 def race(scenario, sides: dict, rounds: int, seconds: float = 0.0) -> None:
-    """Serial against each executor, interleaved (the order turns each round; the serial walk on each
-    CPU in turn), ``rounds`` rounds and more until the race has lasted ``seconds``: wall and CPU
-    seconds (this process plus the workers), positions, and whether the walks agree."""
+    """Serial against each executor, interleaved (the order turns each round), ``rounds`` rounds and more
+    until the race has lasted ``seconds``: wall and CPU seconds (this process plus the workers),
+    positions, and whether the walks agree.
+
+    One worker's figure is measured on every CPU in every round: the serial walk runs once on each
+    (pinned), and the round's serial time is their harmonic mean — the time of a walk at the mean
+    speed of the machine's CPUs, ``W / mean(speed)``. Two workers run at the sum of those speeds, so
+    on any machine whose work divides without loss two are exactly twice as fast by this figure,
+    however unevenly its CPUs run. (A serial walk left to the scheduler, or pinned to one CPU a round,
+    says which CPU it was on: when the virtual CPUs of this machine run at 8 and 13 ms a loop
+    (:func:`steadiness`), the median of walks taken on each in turn is one CPU's time or the other's,
+    by which had more rounds, and the ratio 1.6 or 2.6 for the same parallel walk.)"""
     import os
     import statistics
     names = ["serial", *sides]
+    cpus = _cpus()
     wall = {k: [] for k in names}
     cpu = {k: [] for k in names}
     path = {k: [] for k in names}     # this process's CPU plus the busiest worker's: the wall time with a core each
+    each = {c: [] for c in cpus}      # the serial walk's wall on each CPU
     results = {}
     started, r = time.perf_counter(), 0
     while r < rounds or time.perf_counter() - started < seconds:
         for name in names[r % len(names):] + names[:r % len(names)]:
             executor, worker_cpu, _ = sides.get(name, (None, lambda: [], None))
-            with _on_one_cpu(r) if name == "serial" else contextlib.nullcontext():
-                c0, w0, t0 = time.process_time(), worker_cpu(), time.perf_counter()
-                results[name] = explore(scenario, progress=False, executor=executor)
-                wall[name].append(time.perf_counter() - t0)
+            if name == "serial":
+                walls, spent = [], []
+                for c in cpus[r % len(cpus):] + cpus[:r % len(cpus)]:
+                    with _on_cpu(c):
+                        c0, t0 = time.process_time(), time.perf_counter()
+                        results[name] = explore(scenario, progress=False)
+                        walls.append(time.perf_counter() - t0)
+                    spent.append(time.process_time() - c0)
+                    each[c].append(walls[-1])
+                wall[name].append(_harmonic(walls))
+                cpu[name].append(_harmonic(spent))
+                path[name].append(cpu[name][-1])
+                continue
+            c0, w0, t0 = time.process_time(), worker_cpu(), time.perf_counter()
+            results[name] = explore(scenario, progress=False, executor=executor)
+            wall[name].append(time.perf_counter() - t0)
             here, workers = time.process_time() - c0, [b - a for a, b in zip(w0, worker_cpu())]
             cpu[name].append(here + sum(workers))
             path[name].append(here + max(workers, default=0.0))
         r += 1
     serial = results["serial"]
+    where = ", ".join(f"cpu{c} {statistics.median(v):.2f} s" for c, v in each.items()) if cpus != [None] else ""
     print(f"{scenario.title}: {serial.states:,} positions, {serial.answers:,} answers, "
-          f"{len(serial.outcomes)} outcome(s); {r} rounds interleaved in {time.perf_counter() - started:.0f} s, the serial walk on each CPU in turn; load average "
-          f"{' '.join(f'{x:.1f}' for x in os.getloadavg())} (1, 5, 15 min) on {os.cpu_count()} CPUs")
+          f"{len(serial.outcomes)} outcome(s); {r} rounds interleaved in {time.perf_counter() - started:.0f} s; load "
+          f"average {' '.join(f'{x:.1f}' for x in os.getloadavg())} (1, 5, 15 min) on {os.cpu_count()} CPUs"
+          + (f"; the serial walk on each CPU every round (median {where}), the round's figure their harmonic mean"
+             if where else ""))
     base, base_cpu = statistics.median(wall["serial"]), statistics.median(cpu["serial"])
     for name in names:
         res, med = results[name], statistics.median(wall[name])

@@ -10,13 +10,20 @@ that replays the position's line from the start of the scenario (a scenario and 
 answers are all that crosses to the other process; both pickle) and returns its part of the
 graph, grafted where its position was. Its lines never converge, so the work divides.
 
-A Dask ``distributed`` client is accepted as is (its ``get_executor()`` is used).
+A Dask ``distributed`` client (or an executor of one, ``client.get_executor()``) is accepted as
+is: a walk's tasks are handed to it in one message (``client.map``), and the results of those
+that have ended are fetched in one (``client.gather``), where its ``concurrent.futures`` face
+sends and fetches each task apart (on a local cluster of two workers the later of two tasks then
+starts about 12 ms after they are sent, not 5). Its tasks are impure (``pure=False``) unless the
+caller chose otherwise: every task of a walk differs from every other, so Dask need not digest
+their arguments (the scenario, the line …) to name them.
 """
 from __future__ import annotations
 
 import concurrent.futures as cf
 import dataclasses
 import pickle
+import threading
 
 from rulekit.explore.bounds import INTERRUPTED, interrupted, stopping_on_interrupt, worker_init
 from rulekit.explore.claims import claims_directory, remove_claims
@@ -24,20 +31,128 @@ from rulekit.explore.shared import join, sending, walk_shared
 from rulekit.explore.walker import ExplorationError, Limit, Walk, Walker, _Clock, _progress_bar, full_line, walk
 
 
-def as_executor(executor) -> cf.Executor:
-    """``executor`` as a :class:`concurrent.futures.Executor`. A Dask client's (or client executor's)
-    tasks are submitted as impure: every task of a walk differs from every other, so Dask need not
-    digest their arguments (the scenario, the line …) to name them, about 10 ms a walk."""
+def dask_client(executor) -> tuple | None:
+    """``executor``'s Dask client and the settings its tasks are submitted with (``pure=False`` unless
+    the caller chose otherwise), if it is a ``dask.distributed`` client or an executor of one."""
     client = getattr(executor, "_client", None)
-    if isinstance(executor, cf.Executor) and client is not None and hasattr(client, "get_executor") and \
-            "pure" not in getattr(executor, "_kwargs", {"pure": None}):         # a dask ClientExecutor
-        return client.get_executor(pure=False, **executor._kwargs)
-    if isinstance(executor, cf.Executor):
-        return executor
-    if hasattr(executor, "get_executor"):            # a dask.distributed Client
-        return executor.get_executor(pure=False)
-    raise ExplorationError(f"executor must be a concurrent.futures.Executor (a ProcessPoolExecutor) or a "
-                           f"dask.distributed Client, got {type(executor).__name__}")
+    if isinstance(executor, cf.Executor) and client is not None and hasattr(client, "get_executor"):
+        return client, {"pure": False, **getattr(executor, "_kwargs", {})}           # a dask ClientExecutor
+    if not isinstance(executor, cf.Executor) and hasattr(executor, "get_executor") and hasattr(executor, "map"):
+        return executor, {"pure": False}                                               # a dask Client
+    return None
+
+
+class Tasks:
+    """The tasks of one walk on a :class:`concurrent.futures.Executor`: :meth:`start` submits them,
+    :meth:`collect` waits for their results."""
+
+    def __init__(self, executor):
+        self.executor = executor
+
+    @staticmethod
+    def of(executor) -> "Tasks":
+        """The way to run a walk's tasks on ``executor``: a Dask client's own, or any standard executor's."""
+        found = dask_client(executor)
+        if found is not None:
+            return DaskTasks(*found)
+        if isinstance(executor, cf.Executor):
+            return Tasks(executor)
+        raise ExplorationError(f"executor must be a concurrent.futures.Executor (a ProcessPoolExecutor) or a "
+                               f"dask.distributed Client, got {type(executor).__name__}")
+
+    def start(self, fn, calls: list[tuple]) -> dict:
+        """Each of ``calls`` (the arguments of one call of ``fn``) as a task: its future -> its place in ``calls``."""
+        return {self.executor.submit(fn, *call): i for i, call in enumerate(calls)}
+
+    def collect(self, futures: dict, progress, *, own_pool: bool) -> dict:
+        """The results, by place in the calls. After Ctrl-C: the tasks not started are cancelled; with a
+        pool of :func:`process_pool` the running ones stop and return what they found, with another
+        executor they are no longer waited for."""
+        bar = _progress_bar(progress, unit="subtrees", total=len(futures))
+        parts: dict = {}
+        pending = set(futures)
+        try:
+            while pending:
+                done, pending = cf.wait(pending, timeout=0.2, return_when=cf.FIRST_COMPLETED)
+                for future in done:
+                    if not future.cancelled():
+                        parts[futures[future]] = future.result()
+                    if bar is not None:
+                        bar.update(1)
+                if interrupted():
+                    for future in pending:
+                        future.cancel()
+                    pending = {f for f in pending if not f.cancelled()}
+                    if not own_pool:
+                        break
+        except BaseException:
+            for future in futures:
+                future.cancel()
+            raise
+        finally:
+            if bar is not None:
+                bar.close()
+        return parts
+
+    def workers(self) -> int:
+        """How many tasks the executor runs at once: a pool's workers (2 if it cannot say)."""
+        count = getattr(self.executor, "_max_workers", None)
+        return max(1, int(count)) if count else 2
+
+
+class DaskTasks(Tasks):
+    """The tasks of one walk on a Dask client: handed to the scheduler in one message, and the results
+    of those that have ended fetched in one."""
+
+    def __init__(self, client, settings: dict):
+        self.client = client
+        self.settings = settings
+
+    def start(self, fn, calls: list[tuple]) -> dict:
+        if not calls:
+            return {}
+        futures = self.client.map(fn, *zip(*calls), **self.settings)
+        return dict(zip(futures, range(len(calls))))
+
+    def collect(self, futures: dict, progress, *, own_pool: bool) -> dict:
+        bar = _progress_bar(progress, unit="subtrees", total=len(futures))
+        parts: dict = {}
+        pending = list(futures)
+        ended = threading.Event()
+        for future in pending:
+            future.add_done_callback(lambda _: ended.set())
+        try:
+            while pending:
+                ended.wait(0.2)
+                ended.clear()          # a task that ends after this is seen by the scan below, or sets it again
+                done, still = [], []
+                for future in pending:       # one look at each: a task that ends meanwhile waits for the next
+                    (done if future.done() else still).append(future)
+                if done:
+                    finished = [f for f in done if f.status != "cancelled"]
+                    for future, part in zip(finished, self.client.gather(finished)):
+                        parts[futures[future]] = part
+                    if bar is not None:
+                        bar.update(len(done))
+                pending = still
+                if interrupted():
+                    self.client.cancel(pending)
+                    break
+        except BaseException:
+            self.client.cancel(list(futures))
+            raise
+        finally:
+            if bar is not None:
+                bar.close()
+        return parts
+
+    def workers(self) -> int:
+        """The cluster's threads (2 if it cannot say)."""
+        try:
+            count = sum(self.client.nthreads().values())
+        except Exception:   # noqa: BLE001 - a client that cannot say: assume two
+            count = None
+        return max(1, int(count)) if count else 2
 
 
 def process_pool(workers: int) -> cf.ProcessPoolExecutor:
@@ -85,7 +200,7 @@ def _top(root, *, key, merge, split: int, limit: Limit, clock: _Clock):
 def walk_parallel(root, executor, *, key, merge: bool, limit: Limit, deadline, split: int | None, progress):
     """The graph of every line from ``root``, its subtrees walked by ``executor``; and the
     number of subtrees walked there."""
-    executor = as_executor(executor)
+    tasks = Tasks.of(executor)
     if isinstance(executor, cf.ProcessPoolExecutor):
         try:
             pickle.dumps(key)
@@ -93,7 +208,7 @@ def walk_parallel(root, executor, *, key, merge: bool, limit: Limit, deadline, s
             raise ExplorationError(f"the outcome key must be a module-level function to cross processes: {e}") from None
     stop = getattr(executor, "rulekit_stop", None)
     if merge:
-        return _walk_shared(root, executor, key=key, limit=limit, deadline=deadline, split=split, progress=progress,
+        return _walk_shared(root, tasks, key=key, limit=limit, deadline=deadline, split=split, progress=progress,
                             stop=stop)
     with stopping_on_interrupt(*([stop] if stop is not None else [])):
         walker, waiting = _top(root, key=key, merge=merge, split=split or 32, limit=limit,
@@ -106,9 +221,9 @@ def walk_parallel(root, executor, *, key, merge: bool, limit: Limit, deadline, s
         if limit.states is not None:
             part_limit = dataclasses.replace(limit, states=max(1, (limit.states - len(w)) // len(order)))
         scenario, nesting = root.scenario, root.max_nesting
-        futures = {executor.submit(walk_subtree, scenario, full_line(waiting[n]), nesting, key, merge, part_limit,
-                                   deadline): n for n in order}
-        parts = _collect(futures, progress, own_pool=stop is not None)
+        futures = tasks.start(walk_subtree, [(scenario, full_line(waiting[n]), nesting, key, merge, part_limit,
+                                              deadline) for n in order])
+        parts = {order[i]: part for i, part in tasks.collect(futures, progress, own_pool=stop is not None).items()}
     stopped = []
     for n in order:
         part = parts.get(n)
@@ -132,32 +247,20 @@ def _why_stopped(stopped: list, limit: Limit, how_many: str) -> str:
     return f"{why} ({how_many})"
 
 
-def worker_count(executor) -> int:
-    """How many tasks ``executor`` runs at once: a pool's workers, a Dask cluster's threads (2 if unknown)."""
-    count = getattr(executor, "_max_workers", None)
-    client = getattr(executor, "_client", None)
-    if count is None and client is not None:
-        try:
-            count = sum(client.nthreads().values())
-        except Exception:   # noqa: BLE001 - a client that cannot say: assume two
-            count = None
-    return max(1, int(count)) if count else 2
-
-
-def _walk_shared(root, executor, *, key, limit: Limit, deadline, split, progress, stop):
+def _walk_shared(root, tasks: Tasks, *, key, limit: Limit, deadline, split, progress, stop):
     """The merged walk shared by the executor's workers (:mod:`rulekit.explore.shared`); the
     number of positions handed to them below the shared top (0: the top was the whole walk)."""
-    tasks = worker_count(executor)
+    workers = tasks.workers()
     part_limit = limit
     if limit.states is not None:
-        part_limit = dataclasses.replace(limit, states=max(1, limit.states // tasks))
+        part_limit = dataclasses.replace(limit, states=max(1, limit.states // workers))
     claims = claims_directory()
     try:
         with stopping_on_interrupt(*([stop] if stop is not None else [])):
             line, scenario = full_line(root), sending(root.scenario)     # kept by each worker for the next walk
-            futures = {executor.submit(walk_shared, scenario, line, root.max_nesting, key, split, claims,
-                                       i, tasks, part_limit, deadline): i for i in range(tasks)}
-            parts = _collect(futures, progress, own_pool=stop is not None)
+            futures = tasks.start(walk_shared, [(scenario, line, root.max_nesting, key, split, claims, i, workers,
+                                                 part_limit, deadline) for i in range(workers)])
+            parts = tasks.collect(futures, progress, own_pool=stop is not None)
     finally:
         remove_claims(claims)        # one log: no worker needs it once the parts are in
     if not parts:
@@ -167,40 +270,9 @@ def _walk_shared(root, executor, *, key, limit: Limit, deadline, split, progress
         return walker.w, 0
     w = join([parts[i] for i in sorted(parts)], root)
     stopped = [p.stopped for p in parts.values() if p.stopped]
-    if interrupted() or len(parts) < tasks:
-        w.stopped = f"{INTERRUPTED} ({tasks - len(parts)} of {tasks} workers did not walk, " \
+    if interrupted() or len(parts) < workers:
+        w.stopped = f"{INTERRUPTED} ({workers - len(parts)} of {workers} workers did not walk, " \
                     f"{len(stopped)} stopped part way)"
     elif stopped:
-        w.stopped = _why_stopped(stopped, limit, f"{len(stopped)} of {tasks} workers stopped")
+        w.stopped = _why_stopped(stopped, limit, f"{len(stopped)} of {workers} workers stopped")
     return w, max(p.frontier for p in parts.values())
-
-
-def _collect(futures: dict, progress, *, own_pool: bool) -> dict:
-    """The walks the futures return, by position. After Ctrl-C: the subtrees not started are
-    cancelled; with a pool of :func:`process_pool` the running ones stop and return what they
-    found, with another executor they are no longer waited for."""
-    bar = _progress_bar(progress, unit="subtrees", total=len(futures))
-    parts: dict = {}
-    pending = set(futures)
-    try:
-        while pending:
-            done, pending = cf.wait(pending, timeout=0.2, return_when=cf.FIRST_COMPLETED)
-            for future in done:
-                if not future.cancelled():
-                    parts[futures[future]] = future.result()
-                if bar is not None:
-                    bar.update(1)
-            if interrupted():
-                for future in pending:
-                    future.cancel()
-                pending = {f for f in pending if not f.cancelled()}
-                if not own_pool:
-                    break
-    except BaseException:
-        for future in futures:
-            future.cancel()
-        raise
-    finally:
-        if bar is not None:
-            bar.close()
-    return parts

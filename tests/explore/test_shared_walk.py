@@ -12,7 +12,7 @@ import pytest
 
 from rulekit import Game
 from rulekit.cli import main
-from rulekit.explore import Limit, board, explore, walk
+from rulekit.explore import ExplorationError, Limit, board, explore, walk
 from rulekit.explore import claims, shared
 from rulekit.explore.claims import ClaimLog
 from rulekit.explore.fingerprint import Fingerprinter
@@ -212,37 +212,73 @@ def test_a_worker_reuses_the_scenario_it_kept_for_the_same_digest():
     assert shared.sent_scenario(scenario) is scenario
 
 
-def test_a_dask_client_s_tasks_are_submitted_impure():
-    """Every task of a walk differs from the others: Dask is told so (``pure=False``) and need not
-    digest the arguments to name them; a client executor made with other settings keeps them."""
-    from concurrent.futures import ThreadPoolExecutor
-    from rulekit.explore.parallel import as_executor
+class _Finished:
+    """What the walk uses of a ``distributed.Future``: its task already run, though seen to end only at
+    the ``looks``-th time it is asked (tasks end while the parent looks at others)."""
 
-    class Client:                       # what the walk uses of a dask.distributed Client
-        def __init__(self):
-            self.asked = []
+    def __init__(self, value, looks: int = 1):
+        self.value, self.status, self.looks = value, "finished", looks
 
-        def get_executor(self, **kwargs):
-            self.asked.append(kwargs)
-            made = ThreadPoolExecutor(1)
-            made._client, made._kwargs = self, kwargs
-            return made
+    def done(self) -> bool:
+        self.looks -= 1
+        return self.looks <= 0
 
-    client = Client()
-    made = as_executor(client)
-    assert client.asked == [{"pure": False}]
-    assert as_executor(made) is made                      # already impure: used as it is
-    other = ThreadPoolExecutor(1)
-    other._client, other._kwargs = client, {"retries": 2}
-    remade = as_executor(other)
-    assert remade._kwargs == {"pure": False, "retries": 2}
-    chosen = ThreadPoolExecutor(1)
-    chosen._client, chosen._kwargs = client, {"pure": True}
-    assert as_executor(chosen) is chosen                  # the caller's own choice stands
+    def add_done_callback(self, fn) -> None:
+        fn(self)
+
+
+class _Client:
+    """What the walk uses of a ``dask.distributed.Client``: each task run here, in turn; every call recorded."""
+
+    def __init__(self, threads: int = 2):
+        self.calls, self.threads = [], threads
+
+    def get_executor(self, **settings):
+        made = ThreadPoolExecutor(1)
+        made._client, made._kwargs = self, settings
+        return made
+
+    def map(self, fn, *columns, **settings):
+        self.calls.append(("map", len(columns[0]), settings))
+        return [_Finished(fn(*call), looks=i + 1) for i, call in enumerate(zip(*columns))]
+
+    def gather(self, futures):
+        self.calls.append(("gather", len(futures)))
+        return [f.value for f in futures]
+
+    def cancel(self, futures):
+        self.calls.append(("cancel", len(futures)))
+
+    def nthreads(self) -> dict:
+        return {f"worker {i}": 1 for i in range(self.threads)}
+
+
+def test_a_dask_client_gets_a_walk_s_tasks_in_one_message_and_gives_their_results_in_one():
+    """Every task of a walk goes to the scheduler in one ``map`` (impure: every task differs from the
+    others, so Dask need not digest the arguments to name them), as many as the cluster has threads,
+    and their results come back in one ``gather``; an executor of the client keeps its own settings,
+    and the caller's own choice of ``pure`` stands. The walk is the serial walk."""
+    from rulekit.explore.parallel import DaskTasks, Tasks
+    serial = explore(mixed(4), progress=False)
+    client = _Client()
+    assert explore(mixed(4), progress=False, executor=client).summary() == serial.summary()
+    assert client.calls == [("map", 2, {"pure": False}), ("gather", 1), ("gather", 1)]     # as they were seen to end
+    client = _Client(threads=3)
+    executor = client.get_executor(retries=2)
+    assert explore(mixed(4), progress=False, executor=executor, merge=False, split=4).summary() == serial.summary()
+    (_, subtrees, settings), *gathered = client.calls
+    assert subtrees >= 4 and settings == {"pure": False, "retries": 2} and gathered == [("gather", 1)] * subtrees
+    chosen = client.get_executor(pure=True)
+    assert Tasks.of(chosen).settings == {"pure": True}
     plain = ThreadPoolExecutor(1)
-    assert as_executor(plain) is plain
-    for executor in (made, other, remade, chosen, plain):
-        executor.shutdown()
+    assert type(Tasks.of(plain)) is Tasks and not isinstance(Tasks.of(plain), DaskTasks)
+    for made in (executor, chosen, plain):
+        made.shutdown()
+
+
+def test_an_executor_that_is_none_of_those_is_a_clear_error():
+    with pytest.raises(ExplorationError, match="concurrent.futures.Executor .* or a dask.distributed Client, got list"):
+        explore(mixed(2), progress=False, executor=[])
 
 
 def test_lines_stopped_as_runaway_loops_join_as_the_serial_walk_has_them(monkeypatch):
