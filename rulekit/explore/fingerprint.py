@@ -74,6 +74,11 @@ class Fingerprinter:
         """The digest of a value not met before (as itself or an equal value)."""
         kind = type(value)
         if kind is Map:                  # most often new in a position: the cards, the abilities used
+            # its entries as a set, never a sum of their digests: Python's tuple hash is nearly additive
+            # in each element (a value that changes by one step moves its tuple's hash by one of about
+            # four amounts, whatever the other elements), so in a sum two cards that trade one power
+            # cancel out, and on a generated board one position in ten shared a fingerprint; the set
+            # shuffles each entry's hash before combining them
             return hash((2, frozenset(zip(self._each(value.keys()), self._each(value.values())))))
         if kind is int or kind is bool or kind is float:
             return hash((_NUMBER, value))           # equal numbers (1, True, 1.0) hash alike, with no seed
