@@ -199,11 +199,12 @@ def same_abilities(a: tuple[Ability, ...], b: tuple[Ability, ...]) -> bool:
 @functools.cache
 def grammar_parser(path: str, start: str = "card"):
     """The parser of the grammar file at ``path``, built once per process (the grammar library is
-    imported here, on the first card text read, not with ``import rulekit``)."""
-    from lark import Lark
+    imported here, on the first card text read, not with ``import rulekit``), from the grammar as
+    compiled once per installation (:mod:`rulekit.core.lalrcache`)."""
+    from rulekit.core.lalrcache import earley_parser
     grammar = Path(path).read_text(encoding="utf-8")
-    return Lark(grammar, start=start, parser="earley", lexer="dynamic", ambiguity="resolve",
-                propagate_positions=True, maybe_placeholders=False)
+    return earley_parser(grammar, start=start, lexer="dynamic", ambiguity="resolve", propagate_positions=True,
+                         maybe_placeholders=False)
 
 
 def parse_tree(path: str, prepared: Prepared, wordings: tuple[str, ...] = (), start: str = "card"):

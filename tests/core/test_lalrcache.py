@@ -77,3 +77,47 @@ def test_the_cache_can_be_turned_off(cache, monkeypatch):
     monkeypatch.setenv("RULEKIT_NO_CACHE", "1")
     assert lalrcache.lalr_parser(grammar(), **OPTIONS) is not None
     assert not cache.exists()
+
+
+# -- A Game of Thrones' Earley parser: its compiled grammar kept --------------------------------------------------
+EARLEY = dict(start="card", lexer="dynamic", ambiguity="resolve", propagate_positions=True, maybe_placeholders=False)
+
+
+def agot_grammar() -> str:
+    from rulekit.rulesets.agot.cardtext.reader import GRAMMAR as AGOT
+    return Path(AGOT).read_text(encoding="utf-8")
+
+
+def test_an_earley_parser_from_the_kept_grammar_reads_every_corpus_text_as_a_built_one(cache, monkeypatch):
+    import lark.lark
+    built = lalrcache.earley_parser(agot_grammar(), **EARLEY)
+    (kept_file,) = cache.glob("earley-*.json")
+    loaded = []
+    real = lark.lark.load_grammar
+    monkeypatch.setattr(lark.lark, "load_grammar", lambda *a, **k: loaded.append(a) or real(*a, **k))
+    kept = lalrcache.earley_parser(agot_grammar(), **EARLEY)
+    assert loaded == [] and kept is not built and kept.options.parser == "earley"     # the grammar not read again
+    monkeypatch.setattr(lark.lark, "load_grammar", real)
+    texts = [yaml.safe_load(p.read_text(encoding="utf-8"))["corpus"]["text"]
+             for p in sorted((ROOT / "tests" / "cards" / "agot").glob("*.yaml"))]
+    assert len(texts) > 50
+    fresh = Lark(agot_grammar(), parser="earley", **EARLEY)
+    for text in texts + ["Not a card text at all ~~", ""]:
+        assert parsed(kept, text) == parsed(fresh, text), text
+    assert kept_file.read_text(encoding="utf-8").startswith("{")
+
+
+@pytest.mark.parametrize("content", ["", "{not json", '{"map": [["format", 1], ["key", "other"]]}', "[1, 2]"])
+def test_an_earley_file_not_of_this_key_is_ignored_and_written_again(cache, content):
+    lalrcache.earley_parser(agot_grammar(), **EARLEY)
+    (kept_file,) = cache.glob("earley-*.json")
+    kept_file.write_text(content, encoding="utf-8")
+    parser = lalrcache.earley_parser(agot_grammar(), **EARLEY)
+    text = "Reaction: After a character is killed, draw 2 cards."
+    assert parsed(parser, text) == parsed(Lark(agot_grammar(), parser="earley", **EARLEY), text)
+    assert kept_file.read_text(encoding="utf-8") != content
+
+
+def test_an_earley_parser_whose_terminals_are_changed_after_compiling_is_not_kept(cache):
+    lalrcache.earley_parser(agot_grammar(), priority="invert", **EARLEY)
+    assert not cache.exists() or not list(cache.glob("earley-*.json"))
