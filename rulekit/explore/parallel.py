@@ -70,29 +70,34 @@ class Tasks:
         executor they are no longer waited for."""
         bar = _progress_bar(progress, unit="subtrees", total=len(futures))
         parts: dict = {}
-        pending = set(futures)
         try:
-            while pending:
-                done, pending = cf.wait(pending, timeout=0.2, return_when=cf.FIRST_COMPLETED)
-                for future in done:
-                    if not future.cancelled():
-                        parts[futures[future]] = future.result()
-                    if bar is not None:
-                        bar.update(1)
-                if interrupted():
-                    for future in pending:
-                        future.cancel()
-                    pending = {f for f in pending if not f.cancelled()}
-                    if not own_pool:
-                        break
+            self._wait(futures, parts, (lambda n: bar.update(n)) if bar is not None else (lambda n: None), own_pool)
         except BaseException:
-            for future in futures:
-                future.cancel()
+            self.cancel(list(futures))
             raise
         finally:
             if bar is not None:
                 bar.close()
         return parts
+
+    def cancel(self, futures: list) -> None:
+        for future in futures:
+            future.cancel()
+
+    def _wait(self, futures: dict, parts: dict, ended, own_pool: bool) -> None:
+        """Put each task's result in ``parts`` as it ends (``ended(n)``: n more tasks ended)."""
+        pending = set(futures)
+        while pending:
+            done, pending = cf.wait(pending, timeout=0.2, return_when=cf.FIRST_COMPLETED)
+            for future in done:
+                if not future.cancelled():
+                    parts[futures[future]] = future.result()
+            ended(len(done))
+            if interrupted():
+                self.cancel(list(pending))
+                pending = {f for f in pending if not f.cancelled()}
+                if not own_pool:
+                    break
 
     def workers(self) -> int:
         """How many tasks the executor runs at once: a pool's workers (2 if it cannot say)."""
@@ -114,37 +119,29 @@ class DaskTasks(Tasks):
         futures = self.client.map(fn, *zip(*calls), **self.settings)
         return dict(zip(futures, range(len(calls))))
 
-    def collect(self, futures: dict, progress, *, own_pool: bool) -> dict:
-        bar = _progress_bar(progress, unit="subtrees", total=len(futures))
-        parts: dict = {}
+    def cancel(self, futures: list) -> None:
+        self.client.cancel(futures)
+
+    def _wait(self, futures: dict, parts: dict, ended, own_pool: bool) -> None:
         pending = list(futures)
-        ended = threading.Event()
+        signal = threading.Event()
         for future in pending:
-            future.add_done_callback(lambda _: ended.set())
-        try:
-            while pending:
-                ended.wait(0.2)
-                ended.clear()          # a task that ends after this is seen by the scan below, or sets it again
-                done, still = [], []
-                for future in pending:       # one look at each: a task that ends meanwhile waits for the next
-                    (done if future.done() else still).append(future)
-                if done:
-                    finished = [f for f in done if f.status != "cancelled"]
-                    for future, part in zip(finished, self.client.gather(finished)):
-                        parts[futures[future]] = part
-                    if bar is not None:
-                        bar.update(len(done))
-                pending = still
-                if interrupted():
-                    self.client.cancel(pending)
-                    break
-        except BaseException:
-            self.client.cancel(list(futures))
-            raise
-        finally:
-            if bar is not None:
-                bar.close()
-        return parts
+            future.add_done_callback(lambda _: signal.set())
+        while pending:
+            signal.wait(0.2)
+            signal.clear()             # a task that ends after this is seen by the scan below, or sets it again
+            done, still = [], []
+            for future in pending:     # one look at each: a task that ends meanwhile waits for the next
+                (done if future.done() else still).append(future)
+            finished = [f for f in done if f.status != "cancelled"]
+            if finished:
+                for future, part in zip(finished, self.client.gather(finished)):
+                    parts[futures[future]] = part
+            ended(len(done))
+            pending = still
+            if interrupted():
+                self.cancel(pending)
+                break
 
     def workers(self) -> int:
         """The cluster's threads (2 if it cannot say)."""

@@ -46,13 +46,17 @@ def test_a_kept_parser_reads_every_corpus_text_as_a_built_one(cache):
     finally:
         Lark.__init__ = real
     assert calls == [] and kept is not built          # read back, not built again
+    reads_every_corpus_text_alike(kept, Lark(grammar(), parser="lalr", **OPTIONS), "riftbound")
+    assert kept_file.read_text(encoding="utf-8").startswith("{")
+
+
+def reads_every_corpus_text_alike(kept, fresh, game: str) -> None:
+    """``kept`` parses every corpus text of ``game`` (and two that are no card text) as ``fresh`` does."""
     texts = [yaml.safe_load(p.read_text(encoding="utf-8"))["corpus"]["text"]
-             for p in sorted((ROOT / "tests" / "cards" / "riftbound").glob("*.yaml"))]
+             for p in sorted((ROOT / "tests" / "cards" / game).glob("*.yaml"))]
     assert len(texts) > 50
-    fresh = Lark(grammar(), parser="lalr", **OPTIONS)
     for text in texts + ["Not a card text at all ~~", ""]:
         assert parsed(kept, text) == parsed(fresh, text), text
-    assert kept_file.read_text(encoding="utf-8").startswith("{")
 
 
 @pytest.mark.parametrize("content", ["", "{not json", '{"map": [["format", 1], ["key", "other"]]}', "[1, 2]",
@@ -98,12 +102,7 @@ def test_an_earley_parser_from_the_kept_grammar_reads_every_corpus_text_as_a_bui
     kept = lalrcache.earley_parser(agot_grammar(), **EARLEY)
     assert loaded == [] and kept is not built and kept.options.parser == "earley"     # the grammar not read again
     monkeypatch.setattr(lark.lark, "load_grammar", real)
-    texts = [yaml.safe_load(p.read_text(encoding="utf-8"))["corpus"]["text"]
-             for p in sorted((ROOT / "tests" / "cards" / "agot").glob("*.yaml"))]
-    assert len(texts) > 50
-    fresh = Lark(agot_grammar(), parser="earley", **EARLEY)
-    for text in texts + ["Not a card text at all ~~", ""]:
-        assert parsed(kept, text) == parsed(fresh, text), text
+    reads_every_corpus_text_alike(kept, Lark(agot_grammar(), parser="earley", **EARLEY), "agot")
     assert kept_file.read_text(encoding="utf-8").startswith("{")
 
 
