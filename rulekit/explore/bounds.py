@@ -186,11 +186,17 @@ def interrupted() -> bool:
 def stopping_on_interrupt(*also):
     """While the block runs (in the main thread), the first Ctrl-C asks the walk to stop — and
     sets every event in ``also`` (the worker processes') — instead of raising; a second one raises
-    KeyboardInterrupt at once. Elsewhere than the main thread, nothing changes."""
+    KeyboardInterrupt at once. Elsewhere than the main thread, nothing changes. The word to stop
+    lasts as long as the block (a walk that was stopped says so in its result), and the workers'
+    until the next block given the same events (a pool's workers that were running when a second
+    Ctrl-C ended the block stop too): the next walk — called directly, or on the same pool — starts
+    afresh."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
     _INTERRUPTED.clear()
+    for event in also:
+        event.clear()
 
     def handler(signum, frame):
         if _INTERRUPTED.is_set():
@@ -208,6 +214,7 @@ def stopping_on_interrupt(*also):
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
+        _INTERRUPTED.clear()
 
 
 def worker_init(stop_event) -> None:

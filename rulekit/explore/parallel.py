@@ -221,6 +221,7 @@ def walk_parallel(root, executor, *, key, merge: bool, limit: Limit, deadline, s
         futures = tasks.start(walk_subtree, [(scenario, full_line(waiting[n]), nesting, key, merge, part_limit,
                                               deadline) for n in order])
         parts = {order[i]: part for i, part in tasks.collect(futures, progress, own_pool=stop is not None).items()}
+        was_interrupted = interrupted()       # read here: the word is forgotten when the block ends
     stopped = []
     for n in order:
         part = parts.get(n)
@@ -229,7 +230,7 @@ def walk_parallel(root, executor, *, key, merge: bool, limit: Limit, deadline, s
         w.attach(part, n)
         if part.stopped:
             stopped.append(part.stopped)
-    if interrupted() or len(parts) < len(order):
+    if was_interrupted or len(parts) < len(order):
         w.stopped = f"{INTERRUPTED} ({len(order) - len(parts)} of {len(order)} subtrees not walked, " \
                     f"{len(stopped)} stopped part way)"
     elif stopped:
@@ -258,6 +259,7 @@ def _walk_shared(root, tasks: Tasks, *, key, limit: Limit, deadline, split, prog
             futures = tasks.start(walk_shared, [(scenario, line, root.max_nesting, key, split, claims, i, workers,
                                                  part_limit, deadline) for i in range(workers)])
             parts = tasks.collect(futures, progress, own_pool=stop is not None)
+            was_interrupted = interrupted()   # read here: the word is forgotten when the block ends
     finally:
         remove_claims(claims)        # one log: no worker needs it once the parts are in
     if not parts:
@@ -267,7 +269,7 @@ def _walk_shared(root, tasks: Tasks, *, key, limit: Limit, deadline, split, prog
         return walker.w, 0
     w = join([parts[i] for i in sorted(parts)], root)
     stopped = [p.stopped for p in parts.values() if p.stopped]
-    if interrupted() or len(parts) < workers:
+    if was_interrupted or len(parts) < workers:
         w.stopped = f"{INTERRUPTED} ({workers - len(parts)} of {workers} workers did not walk, " \
                     f"{len(stopped)} stopped part way)"
     elif stopped:

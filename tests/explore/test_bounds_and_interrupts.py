@@ -172,3 +172,26 @@ def test_ctrl_c_in_python_returns_the_walk_so_far():
     assert walking.is_set()
     assert not result.complete and result.stopped == "interrupted (Ctrl-C)" and result.states > 0
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler      # the handler is given back
+    # the word to stop went with that walk: the next one, even called directly, walks to the end
+    from rulekit import Game
+    from rulekit.explore import walk
+    from rulekit.explore.bounds import interrupted
+    assert not interrupted()
+    again = walk(Game.start(optional_reactions(3)))
+    assert not again.stopped and len(again) > 3
+
+
+def test_a_pool_whose_walk_was_interrupted_walks_the_next_one_to_the_end():
+    """Ctrl-C tells a pool's workers to stop through the pool's event; the next walk on the same pool
+    starts afresh (the event is the word for one walk, not for the pool's life)."""
+    from rulekit.explore import process_pool
+    pool = process_pool(2)
+    try:
+        pool.rulekit_stop.set()                 # as an interrupted walk leaves it
+        serial = explore(optional_reactions(7), progress=False)       # long enough that a worker heeds the word
+        for merge in (True, False):
+            parallel = explore(optional_reactions(7), progress=False, executor=pool, merge=merge, split=4)
+            assert parallel.complete and parallel.summary() == serial.summary()
+            pool.rulekit_stop.set()
+    finally:
+        pool.shutdown()

@@ -50,6 +50,7 @@ def test_the_shared_walk_is_the_serial_walk_position_for_position(source):
     root, _ = starting_point(source)
     serial = walk(root, clock=_Clock(Limit(states=3000), None))
     if serial.stopped:
+        assert "3,000 positions" in serial.stopped, serial.stopped        # stopped by its size, nothing else
         pytest.skip("a walk of more than 3,000 positions: the merged walk of 7 mixed reactions stands for it")
     with ThreadPoolExecutor(2) as threads:      # two tasks racing for claims (threads: no start-up cost)
         shared_walk, _ = walk_parallel(root, threads, key=board, merge=True, limit=Limit(), deadline=None, split=3,

@@ -81,6 +81,7 @@ def test_two_different_things_of_one_game_never_read_the_same(path):
 def test_a_walks_outcomes_and_choices_never_read_the_same(path):
     result = explore(load_scenario(path), limit=as_limit("3000"), progress=False)
     if not result.complete:
+        assert "3,000 positions" in result.stopped, result.stopped        # stopped by its size, nothing else
         pytest.skip("a walk of more than 3000 positions: its outcomes are counted elsewhere")
     summaries = {o.key: o.summary for o in result.outcomes}
     assert not _clashes(summaries), "\n".join(_clashes(summaries))
