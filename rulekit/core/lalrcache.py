@@ -5,7 +5,8 @@ An LALR(1) parser (Riftbound's) is kept whole: building the tables of a grammar 
 lines is most of the first Riftbound card text read in a process; reading them back is a third of
 that. Lark keeps no Earley parser (A Game of Thrones'), so what it compiles the grammar's text into
 — the terminals and the rules, two thirds of building that parser — is kept instead, and the
-parser built from them (a cold ``rulekit trace`` of a card given by its text: about 50 ms less).
+parser built from them (a cold ``rulekit trace`` of a card given by its text: 243 ms before, 198 ms
+after, wall medians measured side by side in one run, ``benchmarks/bench_startup.py --against``).
 
 A file holds data only — lists, texts, numbers, nothing that is unpickled or run — under a key that
 is the hash of everything it is made from (the grammar's text, the parser's options, the grammar

@@ -74,12 +74,7 @@ class Fingerprinter:
         """The digest of a value not met before (as itself or an equal value)."""
         kind = type(value)
         if kind is Map:                  # most often new in a position: the cards, the abilities used
-            # its entries as a set, never a sum of their digests: Python's tuple hash is nearly additive
-            # in each element (a value that changes by one step moves its tuple's hash by one of about
-            # four amounts, whatever the other elements), so in a sum two cards that trade one power
-            # cancel out, and on a generated board one position in ten shared a fingerprint; the set
-            # shuffles each entry's hash before combining them
-            return hash((2, frozenset(zip(self._each(value.keys()), self._each(value.values())))))
+            return self._map(value)
         if kind is int or kind is bool or kind is float:
             return hash((_NUMBER, value))           # equal numbers (1, True, 1.0) hash alike, with no seed
         if isinstance(value, str):                  # strings and the string enumerations (Word): by their
@@ -90,7 +85,7 @@ class Fingerprinter:
         if known is not None and known[1] is not None:       # the engine's frozen values, most of the rest
             return hash((known[0],) + self._each(known[1](value)))
         if isinstance(value, (Map, dict)):
-            return hash((2, frozenset(zip(self._each(value.keys()), self._each(value.values())))))
+            return self._map(value)
         if isinstance(value, (frozenset, set)):
             return hash((3, frozenset(self._each(value))))
         if isinstance(value, Enum):
@@ -104,6 +99,14 @@ class Fingerprinter:
             return _text(f"{getattr(value, '__module__', '')}.{getattr(value, '__qualname__', kind.__qualname__)}")
         # a game's ruleset and other values compared by identity: one per process, named by class and name
         return _text(f"{kind.__module__}.{kind.__qualname__}:{getattr(value, 'name', '')}")
+
+    def _map(self, value) -> int:
+        """A map's digest: its entries as a set, never a sum of their digests. Python's tuple hash is
+        nearly additive in each element (a value that changes by one step moves its tuple's hash by one
+        of about four amounts, whatever the other elements), so in a sum two cards that trade one power
+        cancel out — on a generated board one position in ten shared a fingerprint; the set shuffles
+        each entry's hash before combining them."""
+        return hash((2, frozenset(zip(self._each(value.keys()), self._each(value.values())))))
 
     def _class(self, kind) -> tuple:
         """The class's digest, and for a dataclass a function giving a value's compared fields as a tuple."""

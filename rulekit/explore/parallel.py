@@ -71,7 +71,7 @@ class Tasks:
         bar = _progress_bar(progress, unit="subtrees", total=len(futures))
         parts: dict = {}
         try:
-            self._wait(futures, parts, (lambda n: bar.update(n)) if bar is not None else (lambda n: None), own_pool)
+            self._wait(futures, parts, bar.update if bar is not None else (lambda n: None), own_pool)
         except BaseException:
             self.cancel(list(futures))
             raise
