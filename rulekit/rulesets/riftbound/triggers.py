@@ -278,10 +278,24 @@ def undecided(state: GameState, items: list[ChainItem], frame: TriggerCheck) -> 
     return None
 
 
+def _legion_while_playing(state: GameState, verdicts) -> bool:
+    """Whether a Legion ability was judged while a spell was finalized and not yet played: then
+    whether that spell counts is ruling ``rb.legion-counts``'s business."""
+    if not state.playing:
+        return False
+    for v in verdicts:
+        card = state.cards.get(ids.card_id(v.card))
+        ability = card.ability(v.ability) if card is not None else None
+        if ability is not None and ability.legion:
+            return True
+    return False
+
+
 def check_triggers(frame: TriggerCheck, state: GameState, control: Control) -> Progress | Ask:
     verdicts, triggered = evaluate(state, frame)
+    legion = (ruling_arg(state, "rb.legion-counts"),) if _legion_while_playing(state, verdicts) else ()
     if not triggered and not frame.captured:      # the common case: nothing goes on the Chain
-        args = (("group", frame.group), ("items", ()))
+        args = (("group", frame.group), ("items", ())) + legion
         if any(v.code in _NUMBERED for v in verdicts):
             args += (ruling_arg(state, "rb.nth-count"),)
         return Progress(state, control[:-1], "rb.evaluate-after", RbStep.TRIGGERS, args, verdicts)
@@ -299,7 +313,7 @@ def check_triggers(frame: TriggerCheck, state: GameState, control: Control) -> P
         if item.ability.once_per_turn and item.ability.when is not None and not item.ability.deathknell:
             state = replace(state, usage=state.usage.set(turn_key(item.source, item.ability, state, "once"), 1))
     rest = control[:-1]
-    args = (("group", frame.group), ("items", tuple(i.id for i in items)))
+    args = (("group", frame.group), ("items", tuple(i.id for i in items))) + legion
     if declined:
         args += (("declined", tuple(sorted(declined))),)
     if declined or any(i.ability.optional for i in items):    # when "you may" is decided: the ruling's business
