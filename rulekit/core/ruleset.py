@@ -214,10 +214,6 @@ class Ruleset(Places, GameOwnState, RulesetViews, CardTextReading):
     #: :attr:`played_zone` (``None``: it goes straight there). Not one of :attr:`zones`: no file
     #: can put a card there, and no filter naming a zone finds it
     playing_zone: ClassVar[str | None] = None
-    #: where a card waits while it is being played and is when its play is completed, if not in
-    #: hand (Riftbound: the Chain, where a spell played with priority resolves): a "played" event
-    #: can happen to a card there as well as in hand (``None``: only in hand)
-    play_completes_in: ClassVar[str | None] = None
     #: whether a card that moves between two in-play zones stays the same object
     board_moves_keep_object: ClassVar[bool] = False
     #: what the rules call the cards a kill can kill, in a sentence ("is not a character")
