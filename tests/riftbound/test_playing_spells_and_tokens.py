@@ -210,3 +210,31 @@ def test_the_builder_plays_a_spell_whose_play_is_seen_as_it_resolves_and_its_tok
     assert game.state.cards["drill"].might == 4      # +1 for the token (a unit), +1 for the spell (a card)
     from rulekit.core.rules import RULES
     assert "350.1" in RULES["rb.play-spell"].source and "182.1.a" in RULES["rb.tokens"].source
+
+
+def test_a_spell_whose_only_target_is_gone_does_nothing_but_is_still_played():
+    """Core Rules 359.3.e.10 and its example: a spell whose every instruction lost its target has no
+    effect, but is still played, and "When you play a spell" triggers as it resolves."""
+    from rulekit.core.decisions import AnswerKey, DecisionKind
+    from rulekit.files.builder import ScenarioBuilder, ability, cards, do, played, triggered
+    b = ScenarioBuilder("a spell with no target left", players=["P1", "P2"], ruleset="riftbound")
+    b.card("adept", "Emberglass Adept", owner="P1", zone="base", type="unit", might=2, abilities=[
+        triggered("s", played(type="spell", player="you"), [do("give might", "self")],
+                  text="When you play a spell, give me +1 Might.")])
+    b.card("jab", "Cinder Jab", owner="P1", zone="hand", type="spell", abilities=[
+        ability("x", "action", None, [do("kill", "chosen", cards(type="unit", controller="opponent"))],
+                text="Action — Kill an enemy unit.")])
+    b.card("flee", "Sudden Retreat", owner="P2", zone="hand", type="spell", abilities=[
+        ability("x", "priority", None, [do("return to hand", "chosen", cards(type="unit", controller="you"))],
+                text="Reaction — Return a friendly unit to its owner's hand.")])
+    b.card("raider", "Dune Raider", owner="P2", zone="battlefield", type="unit", might=2)
+    game = Game.start(b.begin_phase("main", id="main").build(),
+                      {AnswerKey(DecisionKind.ACT_OR_PASS, "open:s:main", "P1", 1): "jab.x",
+                       AnswerKey(DecisionKind.ACT_OR_PASS, "chain:open:s:main#0", "P2", 2): "flee.x"},
+                      play_defaults=True)
+    assert game.state.cards["raider"].zone == "hand" and game.state.cards["jab"].zone == "trash"
+    assert any(s.what == "rb-nothing" and s.args_dict()["item"] == "jab.x@open:s:main#0" for s in game.timeline)
+    seen = next(s for s in game.timeline if s.what == "rb-triggers"
+                and s.args_dict()["group"] == "jab.x@open:s:main#0/played")
+    assert [v.code for v in seen.verdicts if v.card == "adept"] == [Code.TRIGGERS]
+    assert game.state.cards["adept"].might == 3
