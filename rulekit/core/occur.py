@@ -122,9 +122,7 @@ def _discardable(state: GameState, card: Card) -> str | None:
 
 
 def _playable(state: GameState, card: Card) -> str | None:
-    if card.zone == state.rules.hand or card.zone == state.rules.play_completes_in:
-        return None     # played from hand, or its play completed where it waited (Riftbound: the Chain)
-    return f"{card.title} is not in hand"
+    return None if card.zone == state.rules.hand else f"{card.title} is not in hand"
 
 
 _APPLIES = {

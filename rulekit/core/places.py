@@ -4,18 +4,11 @@ inherits these defaults (a place is a zone; a zone all players share is one loca
 its controller's own); Riftbound's named battlefields override them."""
 from __future__ import annotations
 
-from typing import ClassVar
-
 
 class Places:
     """The defaults every ruleset starts from (its ``zones`` and ``shared_zones``)."""
 
     __slots__ = ()
-
-    #: where a card waits while it is being played and is when its play is completed, if not in
-    #: hand (Riftbound: the Chain, where a spell played with priority resolves): a "played" event
-    #: can happen to a card there as well as in hand (``None``: only in hand)
-    play_completes_in: ClassVar[str | None] = None
 
     def place_names(self, cards: tuple) -> tuple[str, ...]:
         """What a ``to`` (a move's, a play's, a token's destination) may name, given the scenario's

@@ -45,7 +45,6 @@ class Riftbound(Ruleset):
     leave_play_zone = {EventKind.KILLED: "trash", EventKind.DISCARDED: "trash", EventKind.SACRIFICED: "trash",
                        EventKind.LEAVES_PLAY: "trash", EventKind.RETURNED_TO_HAND: "hand"}
     played_zone = "trash"
-    play_completes_in = "chain"     # a spell played with priority is played as it resolves (rb.play-spell)
     board_moves_keep_object = True
     card_noun = "unit"
     #: Core Rules' card types; a card must say its type (there is no default)

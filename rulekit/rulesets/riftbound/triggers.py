@@ -109,7 +109,7 @@ def occurrence(state: GameState, control: Control, conditions: tuple[TriggeringC
     conditions, unpaid = _played_costs(state, conditions, group)
     if unpaid:
         args = args + (("unpaid", unpaid),)
-    happened = _once_per_object(tuple(tc for tc in conditions if occur.still_imminent(tc, state) is None))
+    happened = _once_per_object(tuple(tc for tc in conditions if _still_imminent(tc, state) is None))
     captured, deathknells = [], []
     for death in happened:      # a death that does not happen fires no Deathknell
         if death.kind is not EventKind.KILLED or death.card is None:
@@ -171,6 +171,19 @@ def occurrence(state: GameState, control: Control, conditions: tuple[TriggeringC
                     args + (("occurred", tuple(tc.id for tc in happened)),
                             ("captured", tuple(i.id for i in captured if i.ability.deathknell)),
                             ("replaced", tuple(replaced))))
+
+
+def _still_imminent(tc: TriggeringCondition, state: GameState) -> str | None:
+    """``None`` if the event can still happen, else what pre-empted it. A spell's play completed as
+    it resolves (rule ``rb.play-spell``) happens to the card on the Chain, where its play began —
+    not in a hand, where a card the script plays comes from — as long as it is still there."""
+    if tc.kind is EventKind.PLAYED and tc.card is not None and tc.card.zone == CHAIN:
+        now = state.cards[tc.card.id]
+        return None if (now.zone, now.incarnation) == (CHAIN, tc.card.incarnation) else f"{now.title} left the Chain"
+    return occur.still_imminent(tc, state)
+
+
+CHAIN = "chain"     #: the Chain's zone: a spell played with priority waits there until its play is complete
 
 
 def _entered(state: GameState, tc: TriggeringCondition) -> tuple[str, str, str, bool]:
