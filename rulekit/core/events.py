@@ -39,7 +39,7 @@ class EventKind(Word):
     LOSES_ABILITY = "loses an ability"
     DAMAGED = "is dealt damage"
     MIGHT_CHANGES = "gets might"
-    CREATED = "is created"
+    CREATED = "is created"              # a token (Riftbound: played as it is created, so it counts as played)
     BUFFED = "buffed"                   # a buff counter is placed on a unit (Riftbound)
     BUFF_SPENT = "buff spent"           # a unit's buff counter is spent (Riftbound)
     CONQUERS = "conquers"               # a player gains control of a battlefield and scores it (Riftbound)
@@ -169,7 +169,9 @@ EVENTS: dict[EventKind, EventDef] = {e.kind: e for e in (
     EventDef(EventKind.MIGHT_CHANGES, Verb.GIVE_MIGHT, Subject.CARD, (), False, True),
     EventDef(EventKind.BUFFED, Verb.BUFF, Subject.CARD, (), False, True),
     EventDef(EventKind.BUFF_SPENT, Verb.SPEND_BUFF, Subject.CARD, (), False, True),
-    EventDef(EventKind.CREATED, Verb.CREATE, Subject.CARD, (EventKind.ENTERS_PLAY,), False, False),
+    # a token is created by an effect; only Riftbound creates them, and there an effect that makes a token
+    # plays it (Core Rules 182.1.a, 350.2), so its creation counts as its being played
+    EventDef(EventKind.CREATED, Verb.CREATE, Subject.CARD, (EventKind.ENTERS_PLAY, EventKind.PLAYED), False, False),
     # scoring a battlefield: the card is the battlefield, the player the one who scores it
     EventDef(EventKind.CONQUERS, Verb.CONQUER, Subject.CARD, (), False, True, player_named=True, ruleset_applies=True),
     EventDef(EventKind.HOLDS, Verb.HOLD, Subject.CARD, (), False, True, player_named=True, ruleset_applies=True),

@@ -3,7 +3,7 @@ verb a card's cost or effect uses, returning plain :class:`~rulekit.core.abiliti
 data; strings are accepted wherever an enum is expected ("you", "that card")."""
 from __future__ import annotations
 
-from rulekit.core.abilities import CardFilter, ChallengeCount, Condition, Instruction, Period, Target, Who
+from rulekit.core.abilities import CardFilter, ChallengeCount, Condition, Instruction, Period, Target, Token, Who
 from rulekit.core.events import Verb
 
 
@@ -144,3 +144,13 @@ def recall(target="chosen", filter=None) -> Instruction:
 def recycle(target="self", filter=None) -> Instruction:
     """Riftbound's "Recycle this" (a rune to the bottom of its owner's Rune Deck)."""
     return Instruction(Verb.RECYCLE, target=Target(target), filter=filter)
+
+
+def play_token(title: str, might: int = 0, *, type: str = "unit", traits=(), amount: int = 1, to: str | None = None,
+               ready: bool = False, keywords=()) -> Instruction:
+    """Riftbound's "Play a 1 Might Recruit unit token" (``play_token("Recruit", 1, traits=["Recruit"])``): a
+    ``create`` of ``amount`` tokens under the ability's controller, at its base unless ``to`` says where. The
+    token is played (rule ``rb.tokens``; Core Rules 182.1.a, 350.2): "When you play a unit" sees it; it is no
+    card, so "When you play a card" and Legion do not."""
+    token = Token(title=title, type=type, might=might, traits=tuple(traits), ready=ready, keywords=tuple(keywords))
+    return Instruction(Verb.CREATE, Target.SELF, amount=amount, token=token, to=to)

@@ -16,6 +16,8 @@ RULINGS = [
     ("rb.replacement-triggers", "replacement-gear-deathknell", "no-trigger",
      lambda g: len(g.state.cards_in("hand", "P1"))),
     ("rb.own-leaving", "leave-the-board-sees-itself", "not-seen", lambda g: len(g.state.cards_in("hand", "P1"))),
+    ("rb.legion-counts", "legion-counts-a-finalized-spell", "played", lambda g: len(g.state.cards_in("hand", "P1"))),
+    ("rb.played-by", "spell-control-changed-on-the-chain", "controller", lambda g: g.state.cards["ember"].might),
 ]
 
 
@@ -37,7 +39,9 @@ def test_the_file_of_the_other_option_meets_its_own_expect(ruling, name, other, 
                 "rb.source-info": "control-change-source-gone-last-known",
                 "rb.recheck-condition": "ilse-moved-in-response-intervening-if",
                 "rb.replacement-triggers": "replacement-gear-deathknell-no-trigger",
-                "rb.own-leaving": "leave-the-board-not-seen"}
+                "rb.own-leaving": "leave-the-board-not-seen",
+                "rb.legion-counts": "legion-counts-a-finalized-spell-played",
+                "rb.played-by": "spell-control-changed-on-the-chain-controller"}
     file = loaded(variants[ruling])
     assert file.scenario.rulings == {ruling: other}
     game = play(variants[ruling])

@@ -14,6 +14,7 @@ from rulekit.core.ruleset import Handler, Ruleset
 from rulekit.rulesets.riftbound import cards
 from rulekit.rulesets.riftbound import chain
 from rulekit.rulesets.riftbound import cleanup
+from rulekit.rulesets.riftbound import judging
 from rulekit.rulesets.riftbound import keywords
 from rulekit.rulesets.riftbound import priority
 from rulekit.rulesets.riftbound import resolving
@@ -58,7 +59,8 @@ class Riftbound(Ruleset):
                    "buffed": "is buffed", "buff spent": "spends its buff",
                    "conquers": "is conquered", "holds": "is held",
                    "channeled": "is channeled", "recycled": "is recycled", "adds": "adds resources to their Rune Pool",
-                   "pays": "pays from their Rune Pool", "is recalled": "is recalled to its base (not a move)"}
+                   "pays": "pays from their Rune Pool", "is recalled": "is recalled to its base (not a move)",
+                   "is created": "is played (a token)"}
     pool_resources = cards.RESOURCES     # a file's top-level pools: a Rune Pool at the start (rb.resources)
     channel_to = "base"         # a channeled rune enters its controller's base (107.1.c, 430.1)
 
@@ -110,6 +112,10 @@ class Riftbound(Ruleset):
 
     def card_mismatch(self, f, card, *, source=None, that=None):
         return cards.card_mismatch(f, card)
+
+    def trigger_own_mismatch(self, when, tc, state, me):
+        """A token's being played does not meet "When you play a card" (182, 052: rule rb.tokens)."""
+        return judging.token_not_a_card(when, tc)
 
 
     # each battlefield on the board is a location of its own (rule rb.battlefields)

@@ -276,6 +276,8 @@ def _finalize(frame: ChainFrame, state: GameState, control: Control, item: Chain
         return _replace_item(frame, state, control, item, chosen, RbStep.TARGET, (("card", option),))
     if item.paid < len(_costs(item, state)):
         return _pay(frame, state, control, item, option)
+    if item.played:     # a card finalized this turn, not played until it resolves (rb.legion-counts; 812.1.c)
+        state = replace(state, playing=state.playing.set(state.cards[item.played].obj, item.controller))
     return _replace_item(frame, state, control, item, replace(item, pending=False), RbStep.FINALIZED, ())
 
 

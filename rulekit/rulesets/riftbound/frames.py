@@ -29,6 +29,7 @@ class ChainItem:
     pending: bool = True
     chosen: tuple[tuple[str, str], ...] = ()
     played: str | None = None      # the spell card played for this item (to the trash when it resolves)
+    played_by: str | None = None   # who played that spell, once its control has changed (else its controller)
     batch: int = 0                 # which trigger check added it: items are placed batch by batch (337.1.b)
     paid: int = 0                  # cost instructions paid so far (at finalization: 383.3.b.1, 404)
 
@@ -114,6 +115,7 @@ class ItemFrame(Frame):
     decided: bool = False
     rechecked: bool = False
     chance: tuple[str, ...] = ()
+    completed: bool = False          # a played spell's play has been completed (rb.play-spell)
 
     def loop_uses(self) -> tuple[str, ...]:
         return (ids.use_head(self.item.id),)

@@ -3,8 +3,9 @@
 event (a Deathknell: from its card as it was), where it works, and who controls its item."""
 from __future__ import annotations
 
+from rulekit.core import ids
 from rulekit.core import judge
-from rulekit.core.abilities import Ability, Timing, Who
+from rulekit.core.abilities import Ability, Timing, Which, Who
 from rulekit.core.events import EventKind, kinds_counted
 from rulekit.core.frozen import replace
 from rulekit.core.model import Card, GameState, TriggeringCondition
@@ -21,17 +22,43 @@ def turn_key(source: Card, ability: Ability, state: GameState, what: str) -> str
     return f"{what}|{source.obj}.{ability.id}|turn {state.round}"
 
 
+def card_played(tc: TriggeringCondition) -> bool:
+    """Whether ``tc`` is a card being played: a played event whose object is a card — a token an
+    effect plays is played too (182.1.a, 350.2) but is no card (182, 052)."""
+    return (EventKind.PLAYED in kinds_counted(tc.kind) and tc.card is not None
+            and not ids.is_token(tc.card.id))
+
+
 def legion_failure(state: GameState, source: Card, me: str) -> str | None:
     """Legion (``rb.keywords``): ``None`` if ``me`` has played a card other than ``source`` this
-    turn (812.1.b.1, 812.1.c; one card played satisfies every Legion, 812.2), else why not. The
-    events processed are the record: played events of this turn (the one being evaluated
-    included, 727.1.c.1.a)."""
+    turn (812.1.b.1; one card played satisfies every Legion, 812.2), else why not. The events
+    processed are the record: cards played this turn — not tokens, which are no cards (182, 052) —
+    the one being evaluated included (727.1.c.1.a). Under ruling ``rb.legion-counts=finalized`` a
+    spell counts from the moment it is finalized (812.1.c), before its play is complete when it
+    resolves (``state.playing``: the spells finalized and not yet played, with who plays them)."""
     for turn, tc in state.events_newest_first():
         if turn != state.round:
             break
-        if tc.kind is EventKind.PLAYED and tc.player == me and tc.card is not None and tc.card.id != source.id:
+        if card_played(tc) and tc.player == me and tc.card.id != source.id:
             return None
+    if state.playing and state.ruling("rb.legion-counts") == "finalized":
+        if any(player == me and ids.card_id(obj) != source.id for obj, player in state.playing.items()):
+            return None
+        return f"{me} has played (or finalized) no other card this turn"
     return f"{me} has played no other card this turn"
+
+
+def token_not_a_card(when, tc: TriggeringCondition) -> str | None:
+    """"Card" in card text is a Main Deck card (052) and a token is no card (182): a trigger
+    condition about a card being played ("When you play a card", "another card": a ``played``
+    pattern whose card filter names no type and is not "me") is not met by a token's being played,
+    though "When you play a unit" is (133.3, 182.1.a). ``None`` if it is met, else why not."""
+    if EventKind.PLAYED not in when.events or tc.card is None or not ids.is_token(tc.card.id):
+        return None
+    f = when.card
+    if f is not None and (f.type is not None or f.which is Which.SELF):
+        return None
+    return f"{tc.card.title} is a token, not a card (182, 052)"
 
 
 def after_move(tc: TriggeringCondition, state: GameState) -> TriggeringCondition:

@@ -150,7 +150,9 @@ def _played_costs(state: GameState, conditions, group: str):
     played with why."""
     out, unpaid = [], []
     for tc in conditions:
-        costs = card_costs(tc.card) if tc.kind is EventKind.PLAYED and tc.card is not None else ()
+        # from hand; a spell whose play completes on the Chain paid as it was finalized (357, rb.play-spell)
+        costs = (card_costs(tc.card) if tc.kind is EventKind.PLAYED and tc.card is not None
+                 and tc.card.zone == state.rules.hand else ())
         if not costs:
             out.append(tc)
             continue

@@ -7,11 +7,11 @@ from rulekit.core import chance, ids, judge
 from rulekit.core import occur
 from rulekit.core.abilities import Instruction, Target
 from rulekit.core.decisions import NO, YES, AnswerKey, Decision, DecisionKind
-from rulekit.core.events import Verb
+from rulekit.core.events import EventKind, Verb
 from rulekit.core.frames import Ask, Control, Progress
 from rulekit.core.frozen import replace
 from rulekit.rulesets.riftbound.cards import RiftboundCard, with_keyword_abilities
-from rulekit.core.model import Card, GameState
+from rulekit.core.model import Card, GameState, TriggeringCondition
 from rulekit.core.ruleset import ruling_arg
 from rulekit.rulesets.riftbound.codes import RbStep
 from rulekit.rulesets.riftbound.frames import ChainFrame, ChainItem, ItemFrame
@@ -241,18 +241,22 @@ def _take_ability(frame: ItemFrame, moved_on: ItemFrame, state: GameState, contr
     if target is None or target.controller == item.controller:
         return Progress(state, rest + (moved_on,), "rb.effect-nothing", RbStep.NOTHING, args)
     chain = rest[chain_at]
-    items = tuple(replace(i, controller=item.controller) if i is target else i for i in chain.items)
+    # a played spell keeps who played it (rb.played-by): a change of its control changes no past action
+    items = tuple(replace(i, controller=item.controller,
+                          played_by=i.played_by or (i.controller if i.played else None)) if i is target else i
+                  for i in chain.items)
     rest = rest[:chain_at] + (replace(chain, items=items),) + rest[chain_at + 1:]
     return Progress(state, rest + (moved_on,), "rb.ability-control", RbStep.ABILITY_CONTROL,
                     args + (("target", target.id), ("from", target.controller), ("to", item.controller)))
 
 
 def _finish(frame: ItemFrame, state: GameState, control: Control) -> Progress:
-    """After an item resolves: a played spell goes to the trash, then the cleanup (units with
-    lethal damage die together: rule ``rb.cleanup``, :mod:`.cleanup`)."""
+    """After an item resolves: a played spell's play is complete (it goes to the trash and is
+    played: :func:`_complete_play`), then the cleanup (units with lethal damage die together: rule
+    ``rb.cleanup``, :mod:`.cleanup`)."""
     item = frame.item
-    if item.played and state.cards[item.played].zone == "chain":
-        state = state.move(item.played, "trash")
+    if item.played and not frame.completed and state.cards[item.played].zone == "chain":
+        return _complete_play(frame, state, control)
     dying = lethal(state)
     rest = control[:-1]
     if dying:       # the Cleanup its events called for waits until it has resolved (321.1)
@@ -260,3 +264,32 @@ def _finish(frame: ItemFrame, state: GameState, control: Control) -> Progress:
         conditions = occur.conditions_for(Verb.KILL, state, group, group, cards=dying)
         return occurrence(state, rest, conditions, group, "rb.cleanup", (("item", item.id),))
     return Progress(state, rest, "rb.chain", RbStep.RESOLVED, (("item", item.id),))
+
+
+def played_by(state: GameState, item: ChainItem) -> str:
+    """Who played the spell of ``item`` (ruling ``rb.played-by``): the player who played it — put
+    it on the Chain and paid for it (419.1, 411.1, 411.4) — even if its control has changed since;
+    or, under the other option, its controller as its play is completed (155, 188.2, 419.4.a)."""
+    if item.played_by is not None and state.ruling("rb.played-by") == "who-played":
+        return item.played_by
+    return item.controller
+
+
+def _complete_play(frame: ItemFrame, state: GameState, control: Control) -> Progress:
+    """A spell played with priority is played once its play is complete: when it has resolved,
+    even if none of its instructions could be followed (350.1, 419.4.a, 359.3.e.10). It goes to its
+    owner's trash (359.3.d) in the event of its being played, whose triggers — "When you play a
+    spell" — are evaluated after it, their items added after those its own instructions added (rule
+    ``rb.play-spell``). The cleanup its resolution calls for follows (321.1)."""
+    item = frame.item
+    card = state.cards[item.played]
+    player = played_by(state, item)
+    group = ids.after_part_sequence(item.id, "played")
+    tc = TriggeringCondition(ids.triggering_condition(group, EventKind.PLAYED.value, card.obj), EventKind.PLAYED,
+                             group, item.id, card=card, player=player)
+    if card.obj in state.playing:          # finalized, waiting to be played (rb.legion-counts): played now
+        state = replace(state, playing=state.playing.delete(card.obj))
+    args = (("item", item.id), ("completed", player))
+    if item.played_by is not None and item.played_by != item.controller:
+        args += (ruling_arg(state, "rb.played-by"),)     # its control changed on the Chain: who played it?
+    return occurrence(state, control[:-1] + (replace(frame, completed=True),), (tc,), group, "rb.play-spell", args)

@@ -135,7 +135,20 @@ RULES: tuple[Rule, ...] = (
     Rule("rb.tokens", "Tokens",
          "An effect may play a token: it is created where the effect says, under the control of the effect's "
          "controller, and a unit token enters exhausted like any unit; a token put into a non-board zone other "
-         "than the Chain ceases to exist.", "rules reference", CORE_RULES + ", 177-184 and 359.2.c"),
+         "than the Chain ceases to exist. A token so made is played, by its owner — the effect's controller: "
+         "\"When you play a unit\" sees it, since a token unit is a unit. It is no card, though (\"card\" in "
+         "card text is a Main Deck card): \"When you play a card\" does not see it, and it does not satisfy "
+         "Legion's \"another card\".", "rules reference",
+         CORE_RULES + ", 052, 133.3, 177-184, 182.1.a, 350.2, 359.2.c and 812.1.b.1"),
+    Rule("rb.play-spell", "Playing a spell is playing a card",
+         "A spell played with priority is played only when its play is complete: once it has resolved — even if "
+         "none of its instructions could be followed — it goes to its owner's trash and is played then. Abilities "
+         "that trigger when a card is played (\"When you play a spell\", \"your second card this turn\") "
+         "trigger then, their items added after those its own instructions triggered, and it counts among the "
+         "cards its player has played this turn. A spell that leaves the Chain before it is finalized was never "
+         "played; neither is a countered one (countering is not modelled). \"You\" is the player who played it "
+         "(ruling rb.played-by).", "rules reference",
+         CORE_RULES + ", 350.1, 359.3.d, 359.3.e.10, 411.4, 419.1, 419.4.a, 419.4.b and 425.1.b"),
     Rule("rb.ability-control", "Control of an ability itself",
          "An effect can change the control of an ability on the Chain, which is a different change from the "
          "control of its source; friendly and enemy are then judged from the new controller when its "
@@ -229,10 +242,11 @@ RULES: tuple[Rule, ...] = (
     Rule("rb.keywords", "Keywords",
          "Temporary is a triggered keyword: at the start of its permanent's controller's Beginning Phase, before "
          "scoring, kill it (once however many instances). Legion is a dependent keyword: its text is active only "
-         "if its controller has played another card this turn, and inactive text does not trigger; one card "
-         "played activates every Legion of that player. Other keywords (Tank, Deflect, Hidden, …) are "
+         "if its controller has played another card this turn — a token is no card — and inactive text does not "
+         "trigger; one card played activates every Legion of that player. A spell counts from the moment it is "
+         "finalized on the Chain (ruling rb.legion-counts). Other keywords (Tank, Deflect, Hidden, …) are "
          "characteristics effects may check; their own rules are not run here.",
-         "rules reference", CORE_RULES + ", 721.2, 727.1.c.1.a, 801.3, 812.1.b.1, 812.1.c, 812.2, 816.1.b, "
+         "rules reference", CORE_RULES + ", 052, 182, 721.2, 727.1.c.1.a, 801.3, 812.1.b.1, 812.1.c, 812.2, 816.1.b, "
          "816.1.c and 816.2.a"),
     Rule("rb.resources", "Runes, Energy and Power",
          "Runes produce the resources that pay costs: Energy pays a cost's numeral, Power of a domain pays that "

@@ -147,4 +147,56 @@ OWN_LEAVING = Ruling(
             "The rules' words read strictly: the pre-departure capture is written for Deathknell only."),
     ))
 
-RULINGS = (OPTIONAL, NTH_COUNT, SOURCE_INFO, RECHECK, REPLACEMENT_TRIGGERS, ONCE_REMOVED, OWN_LEAVING)
+LEGION_COUNTS = Ruling(
+    "rb.legion-counts", "riftbound",
+    "Does a spell count for Legion (\"if you have played another card this turn\") once it is finalized on the "
+    "Chain, or only once its play is complete, when it resolves?",
+    (
+        RulingOption(
+            "finalized",
+            "Once it is finalized: a Legion text is active as soon as another card of its controller's has been "
+            "finalized this turn, so a spell still on the Chain — even while it resolves, before its play is "
+            "complete — counts.",
+            f"{_CR}, 812.1.c (the dependent ability is active as long as a card other than the Legion card has "
+            "been finalized this turn) and 359.3.a (a spell becomes a Finalized Chain Item before it resolves)",
+            "812.1.c is Legion's own rule and says when its text is active in as many words; the specific rule "
+            "is read before the general ones. A unit or gear is played as it is finalized (337.1.c), so the "
+            "options differ only for spells."),
+        RulingOption(
+            "played",
+            "Only once its play is complete: Legion is short for \"if you have played another card this turn\", "
+            "and a card is played when the whole process is finished — a spell by its resolution; until then (and "
+            "if it is countered) it has not been played.",
+            f"{_CR}, 812.1.b.1 and 727.1 (\"played another card\"), 350.1, 419.4-419.4.b (abilities that check "
+            "whether cards have been played see a play completed by the card's resolution) and 425.1.b",
+            "812.1.b.1's wording and 419.4's rule for every ability that checks whether cards have been played; "
+            "419.4 names no exception for Legion."),
+    ))
+
+PLAYED_BY = Ruling(
+    "rb.played-by", "riftbound",
+    "Who played a spell whose control changed while it was on the Chain — whose \"When you play a spell\" "
+    "does it trigger, and for whom does it count as played this turn?",
+    (
+        RulingOption(
+            "who-played",
+            "The player who played it: who put it on the Chain and paid for it. A change of its control changes "
+            "who controls it (its \"you\" as it resolves) but not who performed the play.",
+            f"{_CR}, 419.1 (a player plays a card by putting it on the Chain and queuing it to be finalized), 411.1 "
+            "and 411.4 (\"When you …\" triggers on a game action you are responsible for, the one you "
+            "perform)",
+            "411.4 is the rule for who \"you\" is in a trigger condition on an action, and the play is performed "
+            "by the player who began it; 155 and 188.1-188.2 make that player the spell's controller, not the "
+            "other way round. No rule speaks of a spell changing control on the Chain."),
+        RulingOption(
+            "controller",
+            "Its controller when its play is completed: the spell is played when it resolves, and a spell's "
+            "player and controller are one and the same.",
+            f"{_CR}, 155 (a spell is controlled by the player who played it), 188.1-188.2 and 419.4.a (the play "
+            "is completed by its resolution)",
+            "Reads 155 and 188.2 as an identity that holds at the moment the play is completed; it is how the "
+            "issue that asked for this case reads them."),
+    ))
+
+RULINGS = (OPTIONAL, NTH_COUNT, SOURCE_INFO, RECHECK, REPLACEMENT_TRIGGERS, ONCE_REMOVED, OWN_LEAVING, LEGION_COUNTS,
+           PLAYED_BY)

@@ -109,7 +109,7 @@ def occurrence(state: GameState, control: Control, conditions: tuple[TriggeringC
     conditions, unpaid = _played_costs(state, conditions, group)
     if unpaid:
         args = args + (("unpaid", unpaid),)
-    happened = _once_per_object(tuple(tc for tc in conditions if occur.still_imminent(tc, state) is None))
+    happened = _once_per_object(tuple(tc for tc in conditions if _still_imminent(tc, state) is None))
     captured, deathknells = [], []
     for death in happened:      # a death that does not happen fires no Deathknell
         if death.kind is not EventKind.KILLED or death.card is None:
@@ -171,6 +171,19 @@ def occurrence(state: GameState, control: Control, conditions: tuple[TriggeringC
                     args + (("occurred", tuple(tc.id for tc in happened)),
                             ("captured", tuple(i.id for i in captured if i.ability.deathknell)),
                             ("replaced", tuple(replaced))))
+
+
+def _still_imminent(tc: TriggeringCondition, state: GameState) -> str | None:
+    """``None`` if the event can still happen, else what pre-empted it. A spell's play completed as
+    it resolves (rule ``rb.play-spell``) happens to the card on the Chain, where its play began —
+    not in a hand, where a card the script plays comes from — as long as it is still there."""
+    if tc.kind is EventKind.PLAYED and tc.card is not None and tc.card.zone == CHAIN:
+        now = state.cards[tc.card.id]
+        return None if (now.zone, now.incarnation) == (CHAIN, tc.card.incarnation) else f"{now.title} left the Chain"
+    return occur.still_imminent(tc, state)
+
+
+CHAIN = "chain"     #: the Chain's zone: a spell played with priority waits there until its play is complete
 
 
 def _entered(state: GameState, tc: TriggeringCondition) -> tuple[str, str, str, bool]:
@@ -278,10 +291,24 @@ def undecided(state: GameState, items: list[ChainItem], frame: TriggerCheck) -> 
     return None
 
 
+def _legion_while_playing(state: GameState, verdicts) -> bool:
+    """Whether a Legion ability was judged while a spell was finalized and not yet played: then
+    whether that spell counts is ruling ``rb.legion-counts``'s business."""
+    if not state.playing:
+        return False
+    for v in verdicts:
+        card = state.cards.get(ids.card_id(v.card))
+        ability = card.ability(v.ability) if card is not None else None
+        if ability is not None and ability.legion:
+            return True
+    return False
+
+
 def check_triggers(frame: TriggerCheck, state: GameState, control: Control) -> Progress | Ask:
     verdicts, triggered = evaluate(state, frame)
+    legion = (ruling_arg(state, "rb.legion-counts"),) if _legion_while_playing(state, verdicts) else ()
     if not triggered and not frame.captured:      # the common case: nothing goes on the Chain
-        args = (("group", frame.group), ("items", ()))
+        args = (("group", frame.group), ("items", ())) + legion
         if any(v.code in _NUMBERED for v in verdicts):
             args += (ruling_arg(state, "rb.nth-count"),)
         return Progress(state, control[:-1], "rb.evaluate-after", RbStep.TRIGGERS, args, verdicts)
@@ -299,7 +326,7 @@ def check_triggers(frame: TriggerCheck, state: GameState, control: Control) -> P
         if item.ability.once_per_turn and item.ability.when is not None and not item.ability.deathknell:
             state = replace(state, usage=state.usage.set(turn_key(item.source, item.ability, state, "once"), 1))
     rest = control[:-1]
-    args = (("group", frame.group), ("items", tuple(i.id for i in items)))
+    args = (("group", frame.group), ("items", tuple(i.id for i in items))) + legion
     if declined:
         args += (("declined", tuple(sorted(declined))),)
     if declined or any(i.ability.optional for i in items):    # when "you may" is decided: the ruling's business

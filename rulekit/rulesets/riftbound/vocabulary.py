@@ -8,7 +8,9 @@ from rulekit.core.ruleset import VocabularyItem as _V
 
 VOCABULARY = (
     # issue #24's items, most-needed first
-    _V("play", "playing a unit or gear: 'When you play me / a gear / another unit' (rb.play; 351.1, 383.4.a)"),
+    _V("play", "playing a card: a unit or gear, or a spell played with priority, played as it resolves: "
+               "'When you play me / a gear / another unit / a spell / a card' (rb.play, rb.play-spell; 351.1, "
+               "383.4.a, 419.4.a)"),
     _V("conquer-hold", "conquering and holding a battlefield: 'When I conquer', 'When you hold' (rb.conquer, rb.hold; "
                        "315.2.b, 383.4.c-d, 464-466)"),
     _V("battlefields", "several named battlefields, and 'here' at each of them (rb.battlefields; 107.2, 359.3.f.2)"),
@@ -36,7 +38,8 @@ VOCABULARY = (
     _V("deathknell", "'When I die' (Deathknell): captured as the card dies, read as it was on the board"),
     _V("damage", "dealing damage, and units with lethal damage dying in the cleanup"),
     _V("move", "moving a unit between its base and a battlefield, and 'here' read when it executes"),
-    _V("tokens", "creating token units or gear under the ability's controller"),
+    _V("tokens", "playing token units or gear under the ability's controller: a token is played, but is no card "
+                 "(rb.tokens; 182.1.a, 350.2, 052)"),
     _V("costs", "a cost within a triggered ability's instructions, paid when its item is finalized (383.3.b)"),
     _V("once-per-turn", "'once each turn': an ability that has triggered this turn does not trigger again"),
     _V("nth-time", "'the Nth time … each turn': counted per turn, one trigger for simultaneous events"),

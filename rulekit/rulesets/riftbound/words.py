@@ -25,6 +25,8 @@ def _ability_ref(state, ref: str) -> str:
 def describe(what: str, a: dict, state) -> str | None:
     if what == "rb-occurs":
         head = f"Script: {a['label'] or a['occurrence']}. " if "occurrence" in a else (
+            f"{item_label(state, a['item'])} has resolved: its play is complete, played by {a['completed']}, and it "
+            f"goes to its owner's trash (rb.play-spell). " if "completed" in a else
             f"{verb_head(a)} ({a['instruction']} of {item_label(state, a['item'])}): " if "verb" in a
             else f"Scoring Step: {a['scoring']} holds every battlefield they control (rb.hold). " if "scoring" in a
             else words_of_combat(a) if "combat" in a
