@@ -27,13 +27,19 @@ RULES: tuple[Rule, ...] = (
     Rule("rb.nth", "Numbered occurrences",
          "A trigger on the first (second, Nth) occurrence watches for that one occurrence. When several qualifying "
          "events happen together at that point, the ability's controller picks one of them as its triggering "
-         "event and the ability triggers once — a simultaneous group is not several chances.",
-         "rules text", _RBT + "; " + CORE_RULES + ", 383.1.b"),
+         "event and the ability triggers once — a simultaneous group is not several chances. Whether an earlier "
+         "event of the turn met the condition was settled when that event was evaluated: a location the condition "
+         "reads (\"here\"; \"I conquer\": the battlefield I am at) is where the card was then, however it has moved "
+         "since; and \"I\" is this object — a card that left the board and came back is a new object, for which "
+         "nothing before it came was \"I\" or \"here\".",
+         "rules text", _RBT + "; " + CORE_RULES + ", 383.1.b, 383.2.c, 359.3.f.3 and 359.3.e.4"),
     Rule("rulekit.rb.nth-count", "What a numbered trigger counts",
          "\"The Nth time … each turn\" counts every qualifying event of the turn — including those before its card "
          "entered the board, with \"friendly\" judged for the card's controller — so a watcher that enters late, or "
-         "leaves and returns as a new object, does not trigger once the Nth event of the turn has passed. Counts "
-         "start again each turn. (Ruling rb.nth-count; the other option counts only the events the card saw.)",
+         "leaves and returns as a new object, does not trigger once the Nth event of the turn has passed. A "
+         "condition about the card itself or where it is (\"I conquer\", \"a unit moves here\") counts only what "
+         "met it when evaluated, for this object, under either option. Counts start again each turn. (Ruling "
+         "rb.nth-count; the other option counts only the events the card saw.)",
          "rulekit", _RBT,
          "The rules text speaks of \"the first qualifying death event for the turn\": an event of the turn, not an "
          "observation of the card. The Core Rules do not say whether a card that was not on the board counts the "
