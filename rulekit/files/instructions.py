@@ -3,7 +3,7 @@ verb a card's cost or effect uses, returning plain :class:`~rulekit.core.abiliti
 data; strings are accepted wherever an enum is expected ("you", "that card")."""
 from __future__ import annotations
 
-from rulekit.core.abilities import CardFilter, ChallengeCount, Condition, Instruction, Period, Target, Who
+from rulekit.core.abilities import CardFilter, ChallengeCount, Condition, Instruction, Period, Target, Token, Who
 from rulekit.core.events import Verb
 
 
@@ -144,3 +144,14 @@ def recall(target="chosen", filter=None) -> Instruction:
 def recycle(target="self", filter=None) -> Instruction:
     """Riftbound's "Recycle this" (a rune to the bottom of its owner's Rune Deck)."""
     return Instruction(Verb.RECYCLE, target=Target(target), filter=filter)
+
+
+def create(title: str, might: int = 0, *, amount: int = 1, to: str | None = None, type: str = "unit",
+           traits=None, ready: bool = False, keywords=()) -> Instruction:
+    """Riftbound's "play a 1 Might Recruit unit token": ``create("Recruit", 1)`` makes ``amount``
+    tokens (their tag is their title unless ``traits`` says otherwise) under the ability's
+    controller, where ``to`` says — its base by default, a battlefield by its id, or ``"here"``: the
+    location of the ability's card as the instruction executes (rule ``rb.tokens``)."""
+    return Instruction(Verb.CREATE, Target.SELF, amount=amount, to=to,
+                       token=Token(title, type, might, tuple(traits) if traits is not None else (title,),
+                                   ready, tuple(keywords)))

@@ -139,9 +139,12 @@ RULES: tuple[Rule, ...] = (
          "a spell or ability without it (timing \"action\") is played only when no Chain exists.",
          "rules reference", CORE_RULES + ", 309.1.a and 338.1.a"),
     Rule("rb.tokens", "Tokens",
-         "An effect may play a token: it is created where the effect says, under the control of the effect's "
-         "controller, and a unit token enters exhausted like any unit; a token put into a non-board zone other "
-         "than the Chain ceases to exist.", "rules reference", CORE_RULES + ", 177-184 and 359.2.c"),
+         "An effect may play a token: it is created directly where the effect says — its controller's base by "
+         "default, a battlefield, or \"here\", the location of the ability's card read as the instruction "
+         "executes (a Deathknell's: where its unit died; if the card is at no location on the board, the "
+         "instruction is ignored) — under the control of the effect's controller, and a unit token enters "
+         "exhausted like any unit; a token put into a non-board zone other than the Chain ceases to exist.",
+         "rules reference", CORE_RULES + ", 177-184, 359.2.c, 359.3.e.12, 359.3.f.1-2, 428.1.a.1.b and 439.2"),
     Rule("rb.ability-control", "Control of an ability itself",
          "An effect can change the control of an ability on the Chain, which is a different change from the "
          "control of its source; friendly and enemy are then judged from the new controller when its "

@@ -160,8 +160,8 @@ def occurrence(state: GameState, control: Control, conditions: tuple[TriggeringC
     if entered:
         args = args + (("entered", entered),)
     moved = tuple((tc.card.obj, state.rules.where(state.cards[tc.card.id])) for tc in happened
-                  if tc.kind is EventKind.MOVES)
-    if moved:           # where each moved card now is (a zone, or a battlefield: rb.battlefields)
+                  if tc.kind is EventKind.MOVES or (tc.kind is EventKind.CREATED and state.cards[tc.card.id].zone))
+    if moved:           # where each moved or created card now is (a zone, or a battlefield: rb.battlefields)
         args = args + (("moved", moved),)
     check = TriggerCheck(group, happened, tuple(captured), deathknells=tuple(deathknells))
     if any(tc.kind is EventKind.PHASE_BEGINS and tc.phase == MAIN_PHASE for tc in happened):
