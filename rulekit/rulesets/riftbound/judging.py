@@ -116,8 +116,9 @@ def nth_seen(state: GameState, source: Card, ability: Ability, group: tuple[Trig
 
 def nth_counted(state: GameState, source: Card, ability: Ability,
                 group: tuple[TriggeringCondition, ...]) -> tuple[int, tuple[TriggeringCondition, ...]]:
-    """:func:`nth_seen`, with the events counted, oldest first (none named under ``seen``, which
-    keeps only a count)."""
+    """:func:`nth_seen`, with the events counted, oldest first, each as ``(event, where)`` — the
+    place "here" was then, for a pattern that reads it, else ``None`` (none named under ``seen``,
+    which keeps only a count)."""
     if state.ruling("rb.nth-count") == "seen":
         return state.counts.get(turn_key(source, ability, state, "nth"), 0), ()
     me = item_controller(state, source)
@@ -131,8 +132,9 @@ def nth_counted(state: GameState, source: Card, ability: Ability,
             break
         if tc.id in now or ability.when.event not in kinds_counted(tc.kind):
             continue
-        if _qualifies(ability, tc, state, me, whereabouts.as_it_was(state, source, n) if here else source):
-            counted.append(tc)
+        then = whereabouts.as_it_was(state, source, n) if here else source
+        if _qualifies(ability, tc, state, me, then):
+            counted.append((tc, cards.where(then) if here else None))
     return len(counted), tuple(reversed(counted))
 
 
@@ -199,7 +201,9 @@ def rb_judge(state: GameState, source: Card, ability: Ability, tc: TriggeringCon
         seen, counted = nth_counted(state, source, ability, group)
         ordinal = {1: "first", 2: "second", 3: "third"}.get(ability.when.nth, f"number {ability.when.nth}")
         if seen >= ability.when.nth:
-            which = "".join((": " if k == 0 else ", ") + condition_label(state, e.id) for k, e in enumerate(counted))
+            which = "".join((": " if k == 0 else ", ") + condition_label(state, e.id)
+                            + (f" (here was {_place_words(state, where)})" if where else "")
+                            for k, (e, where) in enumerate(counted))
             return Verdict(obj, aid, tid, Code.NTH_PASSED,
                            f"the {ordinal} qualifying event this turn already happened ({seen} so far{which})")
         now = seen + sum(1 for e in group if _qualifies(ability, e, state, me, source))
@@ -207,6 +211,12 @@ def rb_judge(state: GameState, source: Card, ability: Ability, tc: TriggeringCon
             return Verdict(obj, aid, tid, Code.NTH_NOT_YET,
                            f"the {ordinal} qualifying event this turn has not happened yet ({now} so far)")
     return Verdict(obj, aid, tid, Code.TRIGGERS)
+
+
+def _place_words(state: GameState, place: str) -> str:
+    """A place by its name in words: a battlefield's title, or the zone."""
+    card = state.cards.get(place)
+    return card.title if card is not None else f"the {place}"
 
 
 _NUMBERED = (Code.NTH_PASSED, Code.NTH_NOT_YET)      #: verdicts only a numbered trigger gets
