@@ -10,8 +10,8 @@ however it has moved since; and a card that has left the board and come back is 
 it.
 
 Each occurrence notes, for every card its events place anew (moved, played, created, recalled,
-killed, its controller changed — a base is its controller's own location, 107.1.a), what object it
-is and where, from the first of the occurrence's events on (the state its triggers are evaluated
+killed, its controller changed — a base is its controller's own location, 107.1.a; never a
+battlefield, which is its own location, 107.2.b), what object it is and where, from the first of the occurrence's events on (the state its triggers are evaluated
 in): ``state.counts["where|<card id>"]`` is a tuple of ``(first event, incarnation, zone, at,
 controller)``, oldest first, the first entry from event 0 (how it was before, or ``None`` for a card
 that did not exist yet).
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from rulekit.core.frozen import replace
 from rulekit.core.model import Card, GameState
-from rulekit.rulesets.riftbound.cards import at_of
+from rulekit.rulesets.riftbound.cards import BATTLEFIELD, at_of
 
 
 def _key(card_id: str) -> str:
@@ -40,7 +40,7 @@ def note(before: GameState, after: GameState, happened, first: int) -> GameState
     event number ``first`` (the occurrence's first event in the record) on."""
     counts = after.counts
     for tc in happened:
-        if tc.card is None:
+        if tc.card is None or tc.card.type == BATTLEFIELD:     # a battlefield is its own location, always
             continue
         now = _placing(after.cards.get(tc.card.id))
         key = _key(tc.card.id)
