@@ -171,3 +171,20 @@ def _watcher_expected(nth: int, lines) -> list[str]:
 def test_here_is_where_the_watcher_was_when_each_move_was_evaluated(nth, lines, ruling):
     game = Game.start(_watcher_board(nth, lines), rulings={"rb.nth-count": ruling})
     assert list(resolved_of(game)) == _watcher_expected(nth, lines)
+
+
+def test_a_watcher_recalled_by_combat_reads_here_where_it_was_before_the_recall():
+    """Combat recalls its attackers while defenders remain (461.1.a.2), with no event: the Warden
+    was at the Bridge when the Wader's move there was evaluated (the first move here), so the
+    Scout's later move to the Warden's base is the second, and triggers nothing."""
+    b = _board("a watcher recalled by combat")
+    b.card("w", "Ford Warden", "P1", zone="battlefield", at="bridge", type="unit", might=0, abilities=(
+        triggered("w", replace(on("moves", card=cards(type="unit", which="other", here=True)), nth=1), [draw()],
+                  text="The first time another unit moves here each turn, draw 1."),))
+    b.card("a", "Ford Wader", "P1", zone="base", type="unit", might=0)
+    b.card("s", "Marsh Scout", "P1", zone="battlefield", at="marsh", type="unit", might=0)
+    b.card("g", "Moat Guard", "P2", zone="battlefield", at="bridge", type="unit", might=0)
+    b.move("a", to="bridge", id="first").combat("bridge", "P1", id="fight").move("s", to="base", id="home")
+    game = Game.start(b.build())
+    assert game.state.cards["w"].zone == "base"           # recalled, the same object
+    assert list(resolved_of(game)) == ["w.w@s:first"]

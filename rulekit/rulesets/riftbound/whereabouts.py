@@ -38,14 +38,22 @@ def _placing(card: Card | None):
 def note(before: GameState, after: GameState, happened, first: int) -> GameState:
     """``after`` with the placing of each card ``happened`` is about noted where it changed, from
     event number ``first`` (the occurrence's first event in the record) on."""
+    return note_cards(before, after, tuple(tc.card.id for tc in happened if tc.card is not None), first)
+
+
+def note_cards(before: GameState, after: GameState, card_ids, first: int) -> GameState:
+    """``after`` with the placing of each of these cards noted where it changed since ``before``,
+    from event number ``first`` on (also for a change no event makes: combat's recall of its
+    attackers, 461.1.a.2)."""
     counts = after.counts
-    for tc in happened:
-        if tc.card is None or tc.card.type == BATTLEFIELD:     # a battlefield is its own location, always
+    for card_id in card_ids:
+        card = after.cards.get(card_id)
+        if card is not None and card.type == BATTLEFIELD:     # a battlefield is its own location, always
             continue
-        now = _placing(after.cards.get(tc.card.id))
-        key = _key(tc.card.id)
+        now = _placing(card)
+        key = _key(card_id)
         log = counts.get(key)
-        was = log[-1][1:] if log else _placing(before.cards.get(tc.card.id))
+        was = log[-1][1:] if log else _placing(before.cards.get(card_id))
         if now == was:
             continue
         if not log:
