@@ -74,14 +74,11 @@ def turn_mismatch(ability: Ability, state: GameState, me: str) -> str | None:
     return None
 
 
-def _qualifies(ability: Ability, tc: TriggeringCondition, state: GameState, me: str, source: Card | None) -> bool:
+def _qualifies(ability: Ability, tc: TriggeringCondition, state: GameState, me: str, source: Card) -> bool:
     """Whether ``tc`` is an event ``ability``'s trigger condition refers to (for counting); a move
     is judged where it put its card, as the trigger itself is (383.2.c). ``source`` is the card
-    where it was when ``tc`` was evaluated ("here" reads that: 359.3.f.3), ``None`` if it was not
-    this object then — no event was "here" for it."""
+    where it was when ``tc`` was evaluated ("here" reads that: 359.3.f.3)."""
     if ability.when.event not in kinds_counted(tc.kind):
-        return False
-    if source is None:
         return False
     moved = moved_there(tc, state)
     # the card the event was about is the object the event left it as: a move on the board keeps
@@ -115,7 +112,7 @@ def nth_seen(state: GameState, source: Card, ability: Ability, group: tuple[Trig
 
 
 def nth_counted(state: GameState, source: Card, ability: Ability,
-                group: tuple[TriggeringCondition, ...]) -> tuple[int, tuple[TriggeringCondition, ...]]:
+                group: tuple[TriggeringCondition, ...]) -> tuple[int, tuple[tuple[TriggeringCondition, str | None], ...]]:
     """:func:`nth_seen`, with the events counted, oldest first, each as ``(event, where)`` — the
     place "here" was then, for a pattern that reads it, else ``None`` (none named under ``seen``,
     which keeps only a count)."""
@@ -132,9 +129,9 @@ def nth_counted(state: GameState, source: Card, ability: Ability,
             break
         if tc.id in now or ability.when.event not in kinds_counted(tc.kind):
             continue
-        then = whereabouts.as_it_was(state, source, n) if here else source
-        if _qualifies(ability, tc, state, me, then):
-            counted.append((tc, cards.where(then) if here else None))
+        then = (whereabouts.as_it_was(state, source, n) or replace(source, zone="")) if here else source
+        if _qualifies(ability, tc, state, me, then):     # not this object then: it was nowhere (359.3.e.4)
+            counted.append((tc, (cards.where(then) or None) if here else None))
     return len(counted), tuple(reversed(counted))
 
 
