@@ -15,6 +15,12 @@ class Places:
         cards: the ruleset's zones by default (Riftbound: also each battlefield on the board)."""
         return self.zones
 
+    def effect_place_names(self, verb) -> tuple[str, ...]:
+        """What else a ``to`` may name in an ability's effect with this verb: a place the ability's
+        card names as the instruction executes. Nothing by default (Riftbound: "here", where an
+        effect creates or plays a token or a card)."""
+        return ()
+
     def where(self, card) -> str:
         """The place name ``card`` is at, as a ``to`` names it (a move there is no move). Default:
         its zone."""

@@ -146,11 +146,16 @@ def recycle(target="self", filter=None) -> Instruction:
     return Instruction(Verb.RECYCLE, target=Target(target), filter=filter)
 
 
-def play_token(title: str, might: int = 0, *, type: str = "unit", traits=(), amount: int = 1, to: str | None = None,
-               ready: bool = False, keywords=()) -> Instruction:
-    """Riftbound's "Play a 1 Might Recruit unit token" (``play_token("Recruit", 1, traits=["Recruit"])``): a
-    ``create`` of ``amount`` tokens under the ability's controller, at its base unless ``to`` says where. The
-    token is played (rule ``rb.tokens``; Core Rules 182.1.a, 350.2): "When you play a unit" sees it; it is no
-    card, so "When you play a card" and Legion do not."""
-    token = Token(title=title, type=type, might=might, traits=tuple(traits), ready=ready, keywords=tuple(keywords))
-    return Instruction(Verb.CREATE, Target.SELF, amount=amount, token=token, to=to)
+def create(title: str, might: int = 0, *, amount: int = 1, to: str | None = None, type: str = "unit",
+           traits=None, ready: bool = False, keywords=()) -> Instruction:
+    """Riftbound's "play a 1 Might Recruit unit token": ``create("Recruit", 1)`` makes ``amount``
+    tokens (their tag is their title unless ``traits`` says otherwise) under the ability's
+    controller, where ``to`` says — its base by default, a battlefield by its id, or ``"here"``: the
+    location of the ability's card as the instruction executes (rule ``rb.tokens``)."""
+    return Instruction(Verb.CREATE, Target.SELF, amount=amount, to=to,
+                       token=Token(title, type, might, tuple(traits) if traits is not None else (title,),
+                                   ready, tuple(keywords)))
+
+
+#: The printed template's name for the same instruction ("Play a 1 Might Recruit unit token").
+play_token = create

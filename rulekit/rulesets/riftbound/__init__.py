@@ -122,6 +122,11 @@ class Riftbound(Ruleset):
     def place_names(self, cards_):
         return cards.place_names(self.zones, cards_)
 
+    def effect_place_names(self, verb):
+        """"Here" — the location of the ability's card, read as the instruction executes — is where
+        an effect may create or play a token or a card (439.2, 359.3.f.1-2)."""
+        return (cards.HERE,) if verb in (Verb.CREATE, Verb.PLAY) else ()
+
     def where(self, card):
         return cards.where(card)
 

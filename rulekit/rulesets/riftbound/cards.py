@@ -231,6 +231,27 @@ def where(card) -> str:
     return card.zone
 
 
+#: the word a ``to`` of an ability's effect uses for the location of the ability's card (053.3, 359.3.f.1)
+HERE = "here"
+
+
+def here_of(card) -> str | None:
+    """The place "here" names for ``card`` (the ability's card, as the instruction reads it): a
+    battlefield itself, or the battlefield or base a permanent is at — by the name a ``to`` uses —
+    or ``None`` if it is at no location on the board (107.1.b, 107.2.b; the legend zone is none,
+    107.4.b)."""
+    return where(card) if card.zone in ("base", BATTLEFIELD) else None
+
+
+def placed(state, card, to: str):
+    """``card`` (a token being created) placed at ``to``: at a battlefield on the board by its id —
+    in the battlefield zone, at it — or in the zone ``to`` names (439.2: created directly there)."""
+    target = state.cards.get(to)
+    if target is not None and is_battlefield(target):
+        return replace(card, zone=BATTLEFIELD).changed(at=to)
+    return replace(card, zone=to)
+
+
 def place_names(zones, cards) -> tuple[str, ...]:
     """What a ``to`` may name: the zones and, once battlefields are named, each battlefield on the
     board instead of the battlefield zone (which would not say which)."""

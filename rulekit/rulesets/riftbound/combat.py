@@ -46,6 +46,7 @@ from rulekit.rulesets.riftbound.codes import RbStep
 from rulekit.rulesets.riftbound.frames import ChainFrame, ChainItem, CombatFrame, ShowdownFrame
 from rulekit.rulesets.riftbound.priority import playable
 from rulekit.rulesets.riftbound.triggers import occurrence
+from rulekit.rulesets.riftbound import whereabouts
 
 ATTACKER, DEFENDER = "attacker", "defender"
 #: what a player with Focus may play in a Showdown: cards and abilities with Action or Reaction (308.1.a)
@@ -139,8 +140,10 @@ def advance_combat(frame: CombatFrame, state: GameState, control: Control) -> Pr
         for cid in healed:
             state = state.with_card(state.cards[cid].changed(damage=0))
         recalled = attackers if defenders else ()
+        before = state
         for c in recalled:          # a recall is not a move (451): no event
             state = state.move(c.id, "base")
+        state = whereabouts.note_cards(before, state, tuple(c.id for c in recalled), len(state.history))   # rb.nth
         return Progress(state, rest + (replace(frame, stage="control"),), "rb.combat", RbStep.COMBAT_CLEANUP,
                         (("healed", healed), ("recalled", tuple(c.id for c in recalled))))
     if frame.stage == "control":

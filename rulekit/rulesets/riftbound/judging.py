@@ -9,8 +9,9 @@ from rulekit.core.abilities import Ability, Timing, Which, Who
 from rulekit.core.events import EventKind, kinds_counted
 from rulekit.core.frozen import replace
 from rulekit.core.model import Card, GameState, TriggeringCondition
+from rulekit.core.text import condition_label
 from rulekit.core.verdicts import Code, Verdict
-from rulekit.rulesets.riftbound import cards
+from rulekit.rulesets.riftbound import cards, whereabouts
 
 
 # -- judging triggers ----------------------------------------------------------------------------
@@ -102,11 +103,16 @@ def turn_mismatch(ability: Ability, state: GameState, me: str) -> str | None:
 
 def _qualifies(ability: Ability, tc: TriggeringCondition, state: GameState, me: str, source: Card) -> bool:
     """Whether ``tc`` is an event ``ability``'s trigger condition refers to (for counting); a move
-    is judged where it put its card, as the trigger itself is (383.2.c)."""
+    is judged where it put its card, as the trigger itself is (383.2.c). ``source`` is the card
+    where it was when ``tc`` was evaluated ("here" reads that: 359.3.f.3)."""
     if ability.when.event not in kinds_counted(tc.kind):
         return False
-    tc = moved_there(tc, state)
-    if judge.trigger_mismatch(ability.when, tc, state, me, source, occurred=True) is not None:
+    moved = moved_there(tc, state)
+    # the card the event was about is the object the event left it as: a move on the board keeps
+    # it the same object (441.1), so only a move to or from a non-board zone made it a new one
+    occurred = tc.kind is not EventKind.MOVES or (
+        tc.card is not None and state.rules.new_object(tc.card.zone, moved.card.zone))
+    if judge.trigger_mismatch(ability.when, moved, state, me, source, occurred=occurred) is not None:
         return False
     if turn_mismatch(ability, state, me) is not None:
         return False
@@ -116,21 +122,44 @@ def _qualifies(ability: Ability, tc: TriggeringCondition, state: GameState, me: 
     return True
 
 
+def reads_here(ability: Ability) -> bool:
+    """Whether a trigger pattern reads where its card is ("here"; "I conquer": the battlefield I am
+    at)."""
+    f = ability.when.card
+    return f is not None and (f.here or any(alt.here for alt in f.any_of))
+
+
 def nth_seen(state: GameState, source: Card, ability: Ability, group: tuple[TriggeringCondition, ...]) -> int:
     """How many qualifying events a numbered trigger has already counted this turn, before
     ``group``: every qualifying event of the turn, "friendly" judged for the watcher's controller
-    (ruling ``rb.nth-count=turn``), or only those the card itself saw (``seen``)."""
+    (ruling ``rb.nth-count=turn``), or only those the card itself saw (``seen``). Either way an
+    event counted is one that met the trigger condition when it was evaluated: "here" is where this
+    object was then (:mod:`.whereabouts`), never where it is now."""
+    return nth_counted(state, source, ability, group)[0]
+
+
+def nth_counted(state: GameState, source: Card, ability: Ability,
+                group: tuple[TriggeringCondition, ...]) -> tuple[int, tuple[tuple[TriggeringCondition, str | None], ...]]:
+    """:func:`nth_seen`, with the events counted, oldest first, each as ``(event, where)`` — the
+    place "here" was then, for a pattern that reads it, else ``None`` (none named under ``seen``,
+    which keeps only a count)."""
     if state.ruling("rb.nth-count") == "seen":
-        return state.counts.get(turn_key(source, ability, state, "nth"), 0)
+        return state.counts.get(turn_key(source, ability, state, "nth"), 0), ()
     me = item_controller(state, source)
     now = {tc.id for tc in group}
-    seen = 0
-    for turn, tc in state.events_newest_first():
+    here = reads_here(ability)
+    history = state.history
+    counted = []
+    for n in range(len(history) - 1, -1, -1):
+        turn, tc = history[n]
         if turn != state.round:          # turns only move forward: the rest are earlier turns
             break
-        if tc.id not in now and _qualifies(ability, tc, state, me, source):
-            seen += 1
-    return seen
+        if tc.id in now or ability.when.event not in kinds_counted(tc.kind):
+            continue
+        then = (whereabouts.as_it_was(state, source, n) or replace(source, zone="")) if here else source
+        if _qualifies(ability, tc, state, me, then):     # not this object then: it was nowhere (359.3.e.4)
+            counted.append((tc, (cards.where(then) or None) if here else None))
+    return len(counted), tuple(reversed(counted))
 
 
 def rb_judge(state: GameState, source: Card, ability: Ability, tc: TriggeringCondition,
@@ -193,16 +222,25 @@ def rb_judge(state: GameState, source: Card, ability: Ability, tc: TriggeringCon
     if ability.once_per_turn and state.usage.get(turn_key(source, ability, state, "once"), 0):
         return Verdict(obj, aid, tid, Code.ONCE_PER_TURN)
     if ability.when.nth is not None:
-        seen = nth_seen(state, source, ability, group)
+        seen, counted = nth_counted(state, source, ability, group)
         ordinal = {1: "first", 2: "second", 3: "third"}.get(ability.when.nth, f"number {ability.when.nth}")
         if seen >= ability.when.nth:
+            which = "".join((": " if k == 0 else ", ") + condition_label(state, e.id)
+                            + (f" (here was {_place_words(state, where)})" if where else "")
+                            for k, (e, where) in enumerate(counted))
             return Verdict(obj, aid, tid, Code.NTH_PASSED,
-                           f"the {ordinal} qualifying event this turn already happened ({seen} so far)")
+                           f"the {ordinal} qualifying event this turn already happened ({seen} so far{which})")
         now = seen + sum(1 for e in group if _qualifies(ability, e, state, me, source))
         if now < ability.when.nth:       # the trigger condition is the Nth event, not any before it (383.1)
             return Verdict(obj, aid, tid, Code.NTH_NOT_YET,
                            f"the {ordinal} qualifying event this turn has not happened yet ({now} so far)")
     return Verdict(obj, aid, tid, Code.TRIGGERS)
+
+
+def _place_words(state: GameState, place: str) -> str:
+    """A place by its name in words: a battlefield's title, or the zone."""
+    card = state.cards.get(place)
+    return card.title if card is not None else f"the {place}"
 
 
 _NUMBERED = (Code.NTH_PASSED, Code.NTH_NOT_YET)      #: verdicts only a numbered trigger gets

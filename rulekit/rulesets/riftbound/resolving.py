@@ -10,6 +10,7 @@ from rulekit.core.decisions import NO, YES, AnswerKey, Decision, DecisionKind
 from rulekit.core.events import EventKind, Verb
 from rulekit.core.frames import Ask, Control, Progress
 from rulekit.core.frozen import replace
+from rulekit.rulesets.riftbound import cards
 from rulekit.rulesets.riftbound.cards import RiftboundCard, with_keyword_abilities
 from rulekit.core.model import Card, GameState, TriggeringCondition
 from rulekit.core.ruleset import ruling_arg
@@ -124,6 +125,15 @@ def _execute(frame: ItemFrame, state: GameState, control: Control, instr: Instru
         source = _last_known(state, item)            # Magic: where it last was
     else:
         source = replace(item.source, zone="")       # gone: no location (359.3.e.12)
+    to = instr.to
+    if to == cards.HERE:        # read as the instruction executes (359.3.f.1-2): where the source is now
+        to = cards.here_of(source)
+        if to is None:          # information about the source that is not available is null (359.3.e.12)
+            why = f"\"here\" is nowhere: {source.title} is at no location on the board"
+            gone = (ruling_arg(state, "rb.source-info"),) if captured is None and live is None else ()
+            return Progress(state, control[:-1] + (moved_on,), "rb.source-info", RbStep.NULL,
+                            args + (("why", why), ("ignored", True)) + gone)
+        args += (("here", to),)
     effective = replace(instr, amount=amount)
     if instr.target is Target.CHOSEN_ABILITY:
         return _take_ability(frame, moved_on, state, control, item, slot, args)
@@ -153,10 +163,10 @@ def _execute(frame: ItemFrame, state: GameState, control: Control, instr: Instru
         return Progress(state, control[:-1] + (moved_on,), "rb.replacement", RbStep.REPLACES,
                         args + (("cards", tuple(c.id for c in targets)),))
     if instr.do is Verb.CREATE:
-        targets = _tokens(state, instr, me)
+        targets = _tokens(state, instr, me, to)
     kw = {"players": targets} if instr.target.is_player else {"cards": targets}
     conditions = occur.conditions_for(instr.do, state, group, item.id, amount=amount, source=item.source,
-                                      to=instr.to, grant=instr.grant, ability=instr.ability, new_controller=me,
+                                      to=to, grant=instr.grant, ability=instr.ability, new_controller=me,
                                       this_turn=instr.this_turn, resource=instr.resource, **kw)
     if not conditions:
         return Progress(state, control[:-1] + (moved_on,), "rb.effect-nothing", RbStep.NOTHING, args)
@@ -217,16 +227,18 @@ def _shuffle(frame: ItemFrame, moved_on: ItemFrame, state: GameState, control: C
                             ("outcomes", len(outcomes))))
 
 
-def _tokens(state: GameState, instr: Instruction, me: str) -> tuple[Card, ...]:
+def _tokens(state: GameState, instr: Instruction, me: str, to: str | None) -> tuple[Card, ...]:
     """The tokens a ``create`` makes: owned and controlled by the item's controller (179, 180),
-    entering exhausted unless ready (182.1.d), where the instruction says (its base by default)."""
+    entering exhausted unless ready (182.1.d), created directly where the instruction says — a zone,
+    or a battlefield on the board, in the battlefield zone at it — its controller's base by default
+    (439.2, 439.2.a, 439.2.b)."""
     token = instr.token
     slug = ids.token_slug(token.title)
     n = ids.tokens_so_far(state.order, slug)
-    return tuple(with_keyword_abilities(
-        Card(id=ids.token(slug, n + k + 1), title=token.title, owner=me, controller=me, zone=instr.to or "base",
+    return tuple(with_keyword_abilities(cards.placed(state,
+        Card(id=ids.token(slug, n + k + 1), title=token.title, owner=me, controller=me, zone="base",
              type=token.type, traits=token.traits, kneeling=token.type == "unit" and not token.ready,
-             extension=RiftboundCard(might=token.might, keywords=token.keywords)))
+             extension=RiftboundCard(might=token.might, keywords=token.keywords)), to or "base"))
         for k in range(max(instr.amount, 0)))
 
 

@@ -27,13 +27,19 @@ RULES: tuple[Rule, ...] = (
     Rule("rb.nth", "Numbered occurrences",
          "A trigger on the first (second, Nth) occurrence watches for that one occurrence. When several qualifying "
          "events happen together at that point, the ability's controller picks one of them as its triggering "
-         "event and the ability triggers once — a simultaneous group is not several chances.",
-         "rules text", _RBT + "; " + CORE_RULES + ", 383.1.b"),
+         "event and the ability triggers once — a simultaneous group is not several chances. Whether an earlier "
+         "event of the turn met the condition was settled when that event was evaluated: a location the condition "
+         "reads (\"here\"; \"I conquer\": the battlefield I am at) is where the card was then, however it has moved "
+         "since; and \"I\" is this object — a card that left the board and came back is a new object, for which "
+         "nothing before it came was \"I\" or \"here\".",
+         "rules text", _RBT + "; " + CORE_RULES + ", 383.1.b, 383.2.c, 359.3.f.3 and 359.3.e.4"),
     Rule("rulekit.rb.nth-count", "What a numbered trigger counts",
          "\"The Nth time … each turn\" counts every qualifying event of the turn — including those before its card "
          "entered the board, with \"friendly\" judged for the card's controller — so a watcher that enters late, or "
-         "leaves and returns as a new object, does not trigger once the Nth event of the turn has passed. Counts "
-         "start again each turn. (Ruling rb.nth-count; the other option counts only the events the card saw.)",
+         "leaves and returns as a new object, does not trigger once the Nth event of the turn has passed. A "
+         "condition about the card itself or where it is (\"I conquer\", \"a unit moves here\") counts only what "
+         "met it when evaluated, for this object, under either option. Counts start again each turn. (Ruling "
+         "rb.nth-count; the other option counts only the events the card saw.)",
          "rulekit", _RBT,
          "The rules text speaks of \"the first qualifying death event for the turn\": an event of the turn, not an "
          "observation of the card. The Core Rules do not say whether a card that was not on the board counts the "
@@ -133,13 +139,16 @@ RULES: tuple[Rule, ...] = (
          "a spell or ability without it (timing \"action\") is played only when no Chain exists.",
          "rules reference", CORE_RULES + ", 309.1.a and 338.1.a"),
     Rule("rb.tokens", "Tokens",
-         "An effect may play a token: it is created where the effect says, under the control of the effect's "
-         "controller, and a unit token enters exhausted like any unit; a token put into a non-board zone other "
-         "than the Chain ceases to exist. A token so made is played, by its owner — the effect's controller: "
-         "\"When you play a unit\" sees it, since a token unit is a unit. It is no card, though (\"card\" in "
-         "card text is a Main Deck card): \"When you play a card\" does not see it, and it does not satisfy "
-         "Legion's \"another card\".", "rules reference",
-         CORE_RULES + ", 052, 133.3, 177-184, 182.1.a, 350.2, 359.2.c and 812.1.b.1"),
+         "An effect may play a token: it is created directly where the effect says — its controller's base by "
+         "default, a battlefield, or \"here\", the location of the ability's card read as the instruction "
+         "executes (a Deathknell's: where its unit died; if the card is at no location on the board, the "
+         "instruction is ignored) — under the control of the effect's controller, and a unit token enters "
+         "exhausted like any unit; a token put into a non-board zone other than the Chain ceases to exist. A "
+         "token so made is played, by its owner — the effect's controller: \"When you play a unit\" sees it, since "
+         "a token unit is a unit. It is no card, though (\"card\" in card text is a Main Deck card): \"When you "
+         "play a card\" does not see it, and it does not satisfy Legion's \"another card\".", "rules reference",
+         CORE_RULES + ", 052, 133.3, 177-184, 182.1.a, 350.2, 359.2.c, 359.3.e.12, 359.3.f.1-2, 428.1.a.1.b, 439.2 "
+         "and 812.1.b.1"),
     Rule("rb.play-spell", "Playing a spell is playing a card",
          "A spell played with priority is played only when its play is complete: once it has resolved — even if "
          "none of its instructions could be followed — it goes to its owner's trash and is played then. Abilities "

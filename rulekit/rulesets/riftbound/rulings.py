@@ -36,7 +36,9 @@ NTH_COUNT = Ruling(
             "turn",
             "Every qualifying event of the turn, including those before the card entered play, with "
             "\"friendly\" judged for the watcher's controller; a watcher that leaves and returns the same turn "
-            "does not trigger again once the Nth event has passed.",
+            "does not trigger again once the Nth event has passed. An event counts if it met the condition when it "
+            "was evaluated: \"I\" is this object and \"here\" is where it was then (383.2.c, 359.3.f.3), so for "
+            "\"the first time I conquer\" or \"… moves here\" a new object counts afresh, as under the other option.",
             f"{_RBT} (\"the first qualifying death event for the turn\")",
             "The rules text counts the turn's events, not the card's observations."),
         RulingOption(

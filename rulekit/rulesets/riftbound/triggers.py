@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from rulekit.core import ids
 from rulekit.core import occur
-from rulekit.rulesets.riftbound import cards
+from rulekit.rulesets.riftbound import cards, whereabouts
 from rulekit.core.abilities import Ability, Timing
 from rulekit.core.decisions import NO, YES, AnswerKey, Decision, DecisionKind
 from rulekit.core.effects import apply_replacement
@@ -136,7 +136,7 @@ def occurrence(state: GameState, control: Control, conditions: tuple[TriggeringC
         deathknells.extend(looked)
         captured.extend(own_items)
         args = args + (("own leaving", tuple(i.id for i in own_items)), ruling_arg(state, "rb.own-leaving"))
-    history = state.history
+    history, first, before_events = state.history, len(state.history), state
     for tc in happened:
         history = history.set(len(history), (state.round, tc))
     state = replace(state, history=history)
@@ -149,6 +149,7 @@ def occurrence(state: GameState, control: Control, conditions: tuple[TriggeringC
         state = replace(state, resources=type(state.resources)())
     if any(tc.card is not None and ids.is_token(tc.card.id) for tc in happened):
         state = _tokens_cease(state, happened)
+    state = whereabouts.note(before_events, state, happened, first)   # where each card is now (rb.nth)
     if before:
         args = args + (("might", tuple((state.cards[cid].obj, cards.change_words(tc), before[cid],
                                         state.cards[cid].might)
@@ -159,8 +160,8 @@ def occurrence(state: GameState, control: Control, conditions: tuple[TriggeringC
     if entered:
         args = args + (("entered", entered),)
     moved = tuple((tc.card.obj, state.rules.where(state.cards[tc.card.id])) for tc in happened
-                  if tc.kind is EventKind.MOVES)
-    if moved:           # where each moved card now is (a zone, or a battlefield: rb.battlefields)
+                  if tc.kind is EventKind.MOVES or (tc.kind is EventKind.CREATED and state.cards[tc.card.id].zone))
+    if moved:           # where each moved or created card now is (a zone, or a battlefield: rb.battlefields)
         args = args + (("moved", moved),)
     check = TriggerCheck(group, happened, tuple(captured), deathknells=tuple(deathknells))
     if any(tc.kind is EventKind.PHASE_BEGINS and tc.phase == MAIN_PHASE for tc in happened):

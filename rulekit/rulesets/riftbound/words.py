@@ -27,7 +27,8 @@ def describe(what: str, a: dict, state) -> str | None:
         head = f"Script: {a['label'] or a['occurrence']}. " if "occurrence" in a else (
             f"{item_label(state, a['item'])} has resolved: its play is complete, played by {a['completed']}, and it "
             f"goes to its owner's trash (rb.play-spell). " if "completed" in a else
-            f"{verb_head(a)} ({a['instruction']} of {item_label(state, a['item'])}): " if "verb" in a
+            f"{verb_head(a)} ({a['instruction']} of {item_label(state, a['item'])}"
+            f"{_here(state, a)}): " if "verb" in a
             else f"Scoring Step: {a['scoring']} holds every battlefield they control (rb.hold). " if "scoring" in a
             else words_of_combat(a) if "combat" in a
             else f"Cleanup after {a['after']} (a change of status, no item resolving): units with lethal damage die "
@@ -111,7 +112,8 @@ def describe(what: str, a: dict, state) -> str | None:
         return f"{verb_head(a)} ({a['instruction']}): its condition is checked now and is false ({a['why']})."
     if what == "rb-null":
         why = a.get("why") or "the information is not available"
-        return f"{verb_head(a)} ({a['instruction']}): {why}; the calculation is skipped."
+        skipped = "the instruction is ignored" if a.get("ignored") else "the calculation is skipped"
+        return f"{verb_head(a)} ({a['instruction']}): {why}; {skipped}."
     if what == "rb-replaces":
         dying = ", ".join(obj_label(state, c) for c in a["cards"])
         return f"{item_label(state, a['item'])}: the next death of {dying} will be replaced."
@@ -168,6 +170,11 @@ def words_of_combat(a: dict) -> str:
             "cleanup": "Combat cleanup: units with lethal damage die together. ",
             "control": "Combat resolution: the only player with units left establishes control (rb.combat). "
             }.get(a["combat"], "Combat: ")
+
+
+def _here(state, a: dict) -> str:
+    """Where "here" was read to be as the instruction executed (359.3.f.2), if it named a place."""
+    return f"; \"here\" is {_place(state, a['here'])}" if a.get("here") else ""
 
 
 def _place(state, to: str) -> str:

@@ -93,6 +93,7 @@ WORDINGS = (
     "When another friendly unit dies, you may spend my buff to draw 1.",
     "When you play me, play a 1 Might Recruit unit token into your base.",
     "When you play me, play a 3 Might Sprite unit token with Temporary.",
+    "When I conquer, play a 1 Might Recruit unit token here.",
     "When you play me, give a friendly unit \"Deathknell — Draw 1.\"",
     "When you play me, discard 1 at random. Draw 2.",
     "When I'm readied, shuffle your Main Deck, then draw 1.",

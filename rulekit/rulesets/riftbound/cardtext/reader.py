@@ -259,6 +259,7 @@ class _Reader(Parts):
     def token_might(self, c): return ("might", phrases.number(c[0]))
     def token_keywords(self, c): return ("keywords", tuple(keyword(k) for k in c))
     def into(self, c): return "base"
+    def into_here(self, c): return "here"
 
     def i_token(self, c):
         token, count, to = made_token(c)
