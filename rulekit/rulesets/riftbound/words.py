@@ -138,6 +138,14 @@ def describe(what: str, a: dict, state) -> str | None:
                 f"Combat resolution: no unit remains; {obj_label(state, a['battlefield'])} becomes uncontrolled.")
     if what == "rb-combat-ends":
         return "Combat ends: the Attacker and Defender designations are removed."
+    if what == "rb-chain-waits":
+        items = ", ".join(item_label(state, i) for i in a["items"])
+        return (f"Combat's Resolution Step: no item is finalized or resolves, and no one gets priority, while its "
+                f"task is under way (rb.resolution-step) — on the Chain, pending, waiting: {items}.")
+    if what == "rb-chain-released":
+        items = ", ".join(item_label(state, i) for i in a["items"])
+        return (f"{_TASK_WORDS[a['task']]}: the items waiting on the Chain are processed now, finalized in the order "
+                f"they were added (rb.resolution-step) — {items}.")
     if what == "rb-no-hold":
         return f"Scoring Step: {a['player']} controls no battlefield they have not scored this turn: nothing is held."
     if what == "rb-chance":
@@ -157,6 +165,11 @@ def describe(what: str, a: dict, state) -> str | None:
     return None
 
 
+
+
+#: the task of combat's Resolution Step whose end releases the items waiting on the Chain
+_TASK_WORDS = {"cleanup": "The Combat Cleanup is complete (deaths, heal, recall)",
+               "control": "Control of the battlefield is established", "end": "Combat has ended"}
 
 
 def words_of_combat(a: dict) -> str:
