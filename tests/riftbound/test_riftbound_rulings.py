@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from rulekit.files.expect import resolved_of
 from shipped_riftbound import loaded, play, rulings_of
 
 
@@ -16,6 +17,7 @@ RULINGS = [
     ("rb.replacement-triggers", "replacement-gear-deathknell", "no-trigger",
      lambda g: len(g.state.cards_in("hand", "P1"))),
     ("rb.own-leaving", "leave-the-board-sees-itself", "not-seen", lambda g: len(g.state.cards_in("hand", "P1"))),
+    ("rb.resolution-step", "combat-triggers-wait-for-the-resolution-step", "whole-step", lambda g: resolved_of(g)),
 ]
 
 
@@ -37,7 +39,8 @@ def test_the_file_of_the_other_option_meets_its_own_expect(ruling, name, other, 
                 "rb.source-info": "control-change-source-gone-last-known",
                 "rb.recheck-condition": "ilse-moved-in-response-intervening-if",
                 "rb.replacement-triggers": "replacement-gear-deathknell-no-trigger",
-                "rb.own-leaving": "leave-the-board-not-seen"}
+                "rb.own-leaving": "leave-the-board-not-seen",
+                "rb.resolution-step": "combat-triggers-wait-for-the-resolution-step-whole-step"}
     file = loaded(variants[ruling])
     assert file.scenario.rulings == {ruling: other}
     game = play(variants[ruling])

@@ -158,7 +158,7 @@ STAGES: tuple[Stage, ...] = (
     Stage("event", "events processed at once", (RbStep.OCCURS, RbStep.NO_HOLD, RbStep.REPLACEMENT_ORDER)),
     Stage("triggers", "triggers evaluated after the events", (RbStep.TRIGGERS, RbStep.MAY)),
     Stage("pending", "items added as pending", (RbStep.PLACED, RbStep.ADDS)),
-    Stage("wait", "combat's Resolution Step: the pending items wait until its task is done",
+    Stage("wait", "combat's Resolution Step: the items wait",
           (RbStep.CHAIN_WAITS, RbStep.CHAIN_RELEASED)),
     Stage("finalize", "pending items finalized in order",
           (RbStep.FINALIZED, RbStep.TARGET, RbStep.EVENT_CHOSEN, RbStep.REMOVED)),

@@ -138,8 +138,8 @@ def _release(frame: CombatFrame, state: GameState, control: Control, chain: Chai
     freed = replace(chain, waits="")
     after = control[:-2] + ((frame, freed) if frame.stage != "over" else (freed,))
     return Progress(state, after, "rb.resolution-step", RbStep.CHAIN_RELEASED,
-                    (("chain", chain.id), ("items", tuple(i.id for i in chain.items)), ("task", _TASK_DONE[frame.stage]),
-                     ("combat", frame.id), ruling_arg(state, "rb.resolution-step")))
+                    (("chain", chain.id), ("items", tuple(i.id for i in chain.items)),
+                     ("task", _TASK_DONE[frame.stage]), ("combat", frame.id), ruling_arg(state, "rb.resolution-step")))
 
 
 def advance_combat(frame: CombatFrame, state: GameState, control: Control) -> Progress:

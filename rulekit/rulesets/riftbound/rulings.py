@@ -155,9 +155,9 @@ RESOLUTION_STEP = Ruling(
         RulingOption(
             "each-task",
             "Once the task they were added in is complete: the items triggered by combat damage and in the Combat "
-            "Cleanup wait until the cleanup is over — its deaths, the heal of every unit, the recall of attackers — "
-            "and are then processed, before the combat's result and control are determined; a conquer's items are "
-            "processed once control is established, before combat ends.",
+            "Cleanup wait until the cleanup is over — its deaths, the heal of every unit, the recall of "
+            "attackers — and are then processed, before the combat's result and control are determined; a "
+            "conquer's items are processed once control is established, before combat ends.",
             f"{_CR}, 460.3 (the FEPR process is skipped once, between combat damage and the Resolution Step), "
             "461.2, 461.4 and 461.6 (each task of the step becomes outstanding on its own, where 459.2.a and "
             "460.1 make theirs outstanding together), 335.2-335.3 and 317.2.e-317.2.f (the Expiration Step's next "
