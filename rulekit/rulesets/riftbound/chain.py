@@ -157,9 +157,7 @@ STAGES: tuple[Stage, ...] = (
     Stage("open", "no Chain: the turn player may play a card (Main Phase)", (RbStep.OPEN_PASS,)),
     Stage("event", "events processed at once", (RbStep.OCCURS, RbStep.NO_HOLD, RbStep.REPLACEMENT_ORDER)),
     Stage("triggers", "triggers evaluated after the events", (RbStep.TRIGGERS, RbStep.MAY)),
-    Stage("pending", "items added as pending", (RbStep.PLACED, RbStep.ADDS)),
-    Stage("wait", "combat's Resolution Step: the items wait",
-          (RbStep.CHAIN_WAITS, RbStep.CHAIN_RELEASED)),
+    Stage("pending", "items added as pending", (RbStep.PLACED, RbStep.ADDS, RbStep.CHAIN_WAITS)),
     Stage("finalize", "pending items finalized in order",
           (RbStep.FINALIZED, RbStep.TARGET, RbStep.EVENT_CHOSEN, RbStep.REMOVED)),
     Stage("priority", "the newest item's controller has priority", (RbStep.PRIORITY,)),
@@ -172,7 +170,8 @@ STAGES: tuple[Stage, ...] = (
     Stage("empty", "the Chain is empty", (RbStep.CHAIN_EMPTY,)),
     Stage("showdown", "a Showdown: the player with Focus may play a card or pass", (RbStep.SHOWDOWN_PASS, RbStep.FOCUS)),
     Stage("combat", "the steps of combat: damage, cleanup, control, combat ends",
-          (RbStep.NO_COMBAT, RbStep.NO_DAMAGE, RbStep.COMBAT_CLEANUP, RbStep.COMBAT_RESULT, RbStep.COMBAT_ENDS)),
+          (RbStep.NO_COMBAT, RbStep.NO_DAMAGE, RbStep.COMBAT_CLEANUP, RbStep.COMBAT_RESULT, RbStep.COMBAT_ENDS,
+           RbStep.CHAIN_RELEASED)),
 )
 TRANSITIONS: tuple[tuple[str, str, str], ...] = (
     ("event", "triggers", "next"), ("triggers", "pending", "next"), ("pending", "finalize", "next"),
@@ -183,8 +182,8 @@ TRANSITIONS: tuple[tuple[str, str, str], ...] = (
     ("cleanup", "empty", "no items left"), ("triggers", "cleanup", "no item resolving: lethal damage"),
     ("open", "pending", "plays a card: a Chain"),
     ("empty", "open", "Main Phase: priority again"),
-    ("pending", "wait", "in combat's Resolution Step"), ("wait", "combat", "the step goes on"),
-    ("combat", "wait", "a task of the step is done"), ("wait", "finalize", "released"),
+    ("pending", "combat", "in combat's Resolution Step: they wait"),
+    ("combat", "finalize", "a task of the step is done: released"),
     ("combat", "event", "designations, damage, deaths, a conquer"), ("empty", "showdown", "the attacker has Focus"),
     ("showdown", "pending", "plays a card: a Chain"), ("showdown", "showdown", "Focus passes"),
     ("showdown", "combat", "all passed: combat damage"),
@@ -211,7 +210,7 @@ class ChainStage:
 #: until then the player with priority adds an item with Reaction or passes.
 CHAIN_STAGES: tuple[ChainStage, ...] = (
     ChainStage("pending", lambda chain, state: bool(chain.waiting), _stage_place, _answer_place),
-    ChainStage("wait", lambda chain, state: bool(chain.waits), _stage_wait),
+    ChainStage("pending", lambda chain, state: bool(chain.waits), _stage_wait),
     ChainStage("resolve", lambda chain, state: _finalized_add(chain) is not None, _stage_add),
     ChainStage("finalize", lambda chain, state: any(i.pending for i in chain.items), _stage_finalize,
                _answer_finalize),

@@ -163,7 +163,8 @@ RESOLUTION_STEP = Ruling(
             "460.1 make theirs outstanding together), 335.2-335.3 and 317.2.e-317.2.f (the Expiration Step's next "
             "task asks whether items underwent the FEPR process after its special cleanup); community rulings "
             "(RiftJudge FAQ: a Deathknell is finalized at the end of the combat cleanup; a \"when you win a "
-            "combat\" ability resolves before the conquer)",
+            "combat\" ability resolves before the conquer) and another public engine's ruling tests (a combat "
+            "Deathknell resolves after the heal, before the combat result, the designations still on)",
             "335.2 processes the pending items whenever no task is outstanding. The Resolution Step makes its "
             "tasks outstanding one at a time, as the Expiration Step does, where the rules say in as many words "
             "that items go through the FEPR process between them; 460.3 skips that process only between combat "
