@@ -27,8 +27,9 @@ from rulekit.rulesets.riftbound import words
 from rulekit.rulesets.riftbound.rules import RULES
 from rulekit.rulesets.riftbound.rulings import RULINGS
 from rulekit.rulesets.riftbound.codes import RbStep
-from rulekit.rulesets.riftbound.frames import (ChainFrame, ChainItem, Cleanup, CombatFrame, ItemFrame, OpenFrame,
-                                               ReplacementOrder, ScoringFrame, ShowdownFrame, TriggerCheck)
+from rulekit.rulesets.riftbound.frames import (RESOLUTION_STAGES, ChainFrame, ChainItem, Cleanup, CombatFrame,
+                                               ItemFrame, OpenFrame, ReplacementOrder, ScoringFrame, ShowdownFrame,
+                                               TriggerCheck)
 from rulekit.rulesets.riftbound.vocabulary import VOCABULARY
 
 
@@ -221,6 +222,11 @@ class Riftbound(Ruleset):
         if isinstance(checking, ShowdownFrame):   # the player with Focus, in a Showdown (312.2.b)
             return ((priority.priority_verdict(step.before, source, ability, checking.focus, None),),
                     (checking.id,))
+        if ability.timing in priority.PLAYED_TIMINGS and (
+                (isinstance(checking, ChainFrame) and checking.waits)
+                or (isinstance(checking, CombatFrame) and checking.stage in RESOLUTION_STAGES)):
+            # combat's Resolution Step: no one has priority, the items wait (rb.resolution-step)
+            return (priority.waiting_verdict(step.before, source, ability, checking.id),), (checking.id,)
         if not isinstance(checking, TriggerCheck):
             return None
         return triggers.explain_verdicts(step, source, ability), tuple(tc.id for tc in checking.events)

@@ -31,7 +31,7 @@ from rulekit.core.frozen import replace
 from rulekit.core.model import GameState
 from rulekit.core.ruleset import ruling_arg
 from rulekit.rulesets.riftbound.codes import RbStep
-from rulekit.rulesets.riftbound.frames import ChainFrame, ChainItem, ItemFrame
+from rulekit.rulesets.riftbound.frames import ChainFrame, ChainItem, CombatFrame, ItemFrame
 from rulekit.core.events import Verb
 from rulekit.rulesets.riftbound.priority import cost_failure, costs_of, playable
 from rulekit.rulesets.riftbound.judging import turn_key
@@ -64,6 +64,16 @@ def _stage_place(frame: ChainFrame, state: GameState, control: Control) -> Progr
 
 def _answer_place(frame: ChainFrame, state: GameState, control: Control, option: str) -> Progress:
     return _place(frame, state, control, next(i for i in frame.waiting if i.id == option))
+
+
+def _stage_wait(frame: ChainFrame, state: GameState, control: Control) -> Progress:
+    """Combat's Resolution Step: the items, placed, stay pending — no item is finalized or resolves
+    and no one gets priority while its task is under way (320, 320.1, 335.1, 460.3). The Chain lies
+    beneath the combat until the combat releases it (rule ``rb.resolution-step``)."""
+    k = next(i for i, f in enumerate(control) if isinstance(f, CombatFrame) and f.id == frame.waits)
+    return Progress(state, control[:k] + (frame,) + control[k:-1], "rb.resolution-step", RbStep.CHAIN_WAITS,
+                    (("chain", frame.id), ("items", tuple(i.id for i in frame.items)), ("combat", frame.waits),
+                     ruling_arg(state, "rb.resolution-step")))
 
 
 def _stage_finalize(frame: ChainFrame, state: GameState, control: Control) -> Progress | Ask:
@@ -147,7 +157,7 @@ STAGES: tuple[Stage, ...] = (
     Stage("open", "no Chain: the turn player may play a card (Main Phase)", (RbStep.OPEN_PASS,)),
     Stage("event", "events processed at once", (RbStep.OCCURS, RbStep.NO_HOLD, RbStep.REPLACEMENT_ORDER)),
     Stage("triggers", "triggers evaluated after the events", (RbStep.TRIGGERS, RbStep.MAY)),
-    Stage("pending", "items added as pending", (RbStep.PLACED, RbStep.ADDS)),
+    Stage("pending", "items added as pending", (RbStep.PLACED, RbStep.ADDS, RbStep.CHAIN_WAITS)),
     Stage("finalize", "pending items finalized in order",
           (RbStep.FINALIZED, RbStep.TARGET, RbStep.EVENT_CHOSEN, RbStep.REMOVED)),
     Stage("priority", "the newest item's controller has priority", (RbStep.PRIORITY,)),
@@ -160,7 +170,8 @@ STAGES: tuple[Stage, ...] = (
     Stage("empty", "the Chain is empty", (RbStep.CHAIN_EMPTY,)),
     Stage("showdown", "a Showdown: the player with Focus may play a card or pass", (RbStep.SHOWDOWN_PASS, RbStep.FOCUS)),
     Stage("combat", "the steps of combat: damage, cleanup, control, combat ends",
-          (RbStep.NO_COMBAT, RbStep.NO_DAMAGE, RbStep.COMBAT_CLEANUP, RbStep.COMBAT_RESULT, RbStep.COMBAT_ENDS)),
+          (RbStep.NO_COMBAT, RbStep.NO_DAMAGE, RbStep.COMBAT_CLEANUP, RbStep.COMBAT_RESULT, RbStep.COMBAT_ENDS,
+           RbStep.CHAIN_RELEASED)),
 )
 TRANSITIONS: tuple[tuple[str, str, str], ...] = (
     ("event", "triggers", "next"), ("triggers", "pending", "next"), ("pending", "finalize", "next"),
@@ -171,6 +182,8 @@ TRANSITIONS: tuple[tuple[str, str, str], ...] = (
     ("cleanup", "empty", "no items left"), ("triggers", "cleanup", "no item resolving: lethal damage"),
     ("open", "pending", "plays a card: a Chain"),
     ("empty", "open", "Main Phase: priority again"),
+    ("pending", "combat", "in combat's Resolution Step: they wait"),
+    ("combat", "finalize", "a task of the step is done: released"),
     ("combat", "event", "designations, damage, deaths, a conquer"), ("empty", "showdown", "the attacker has Focus"),
     ("showdown", "pending", "plays a card: a Chain"), ("showdown", "showdown", "Focus passes"),
     ("showdown", "combat", "all passed: combat damage"),
@@ -189,13 +202,15 @@ class ChainStage:
     answer: Callable | None = None
 
 
-#: What the Chain does next, in the order it asks: items triggered together are ordered onto it,
+#: What the Chain does next, in the order it asks: items triggered together are ordered onto it
+#: (in combat's Resolution Step they then wait beneath the combat, pending: rb.resolution-step),
 #: an item that Adds resources resolves as soon as it is finalized, then pending items are
 #: finalized; with no item left the Chain is empty; otherwise the newest item's controller gets
 #: priority, the newest item resolves once all have passed in a row, and
 #: until then the player with priority adds an item with Reaction or passes.
 CHAIN_STAGES: tuple[ChainStage, ...] = (
     ChainStage("pending", lambda chain, state: bool(chain.waiting), _stage_place, _answer_place),
+    ChainStage("pending", lambda chain, state: bool(chain.waits), _stage_wait),
     ChainStage("resolve", lambda chain, state: _finalized_add(chain) is not None, _stage_add),
     ChainStage("finalize", lambda chain, state: any(i.pending for i in chain.items), _stage_finalize,
                _answer_finalize),

@@ -39,9 +39,10 @@ def resolving(control: Control) -> bool:
 
 
 def _combat_cleanup_next(control: Control) -> bool:
-    """Whether combat damage has just been dealt: the combat's own Resolution Step is the Cleanup
-    that follows it (460.3, 461; :mod:`.combat`)."""
-    return any(isinstance(f, CombatFrame) and f.stage == "cleanup" for f in control)
+    """Whether combat damage has just been dealt, or the Combat Cleanup is under way: the combat's
+    own Combat Cleanup is the Cleanup that follows the damage (460.3, 461.1), and another Cleanup
+    comes only once it is complete — after its heal and recall (322, 324.2, 461.1.a; :mod:`.combat`)."""
+    return any(isinstance(f, CombatFrame) and f.stage in ("cleanup", "heal") for f in control)
 
 
 def check_then_cleanup(frame: TriggerCheck, state: GameState, control: Control) -> Progress | Ask:

@@ -43,6 +43,8 @@ class RbStep(Word):
     COMBAT_CLEANUP = "rb-combat-cleanup"  # units healed, attackers recalled if defenders remain (461.1)
     COMBAT_RESULT = "rb-combat-result"    # no single player establishes control (461.3.d, 461.5.b)
     COMBAT_ENDS = "rb-combat-ends"        # the designations are removed (461.7)
+    CHAIN_WAITS = "rb-chain-waits"        # combat's Resolution Step: the pending items wait (460.3, 320.1)
+    CHAIN_RELEASED = "rb-chain-released"  # a task of the Resolution Step is done: the waiting items are processed
 
     def __str__(self) -> str:
         return self.value

@@ -64,7 +64,9 @@ class TriggerCheck(Frame):
 @immutable(quick_new=True)
 class ChainFrame(Frame):
     """The Chain: items on it (oldest first), items triggered together and not yet ordered onto
-    it, and who has priority."""
+    it, and who has priority. ``waits`` names the combat (:class:`CombatFrame`) in whose Resolution
+    Step the Chain's items were added: while it is set they stay pending, and the Chain lies beneath
+    the combat until a task of the step is done (rule ``rb.resolution-step``; 320.1, 335.1, 460.3)."""
 
     id: str
     items: tuple[ChainItem, ...] = ()        # oldest first; the newest is last
@@ -74,6 +76,7 @@ class ChainFrame(Frame):
     passes: int = 0
     number: int = 0                          # priority opportunities given so far
     placed: int = 0                          # items ordered onto the Chain so far
+    waits: str = ""                          # the combat whose Resolution Step the items wait for
 
     @property
     def ordinal(self) -> int:
@@ -132,14 +135,33 @@ class ScoringFrame(Frame):
 @immutable
 class CombatFrame(Frame):
     """A combat at one battlefield (:mod:`.combat`): the occurrence that began it, the battlefield,
-    the attacker and defender, and the step it is at (``damage``, ``cleanup``, ``heal``,
-    ``control``, ``end``)."""
+    the attacker and defender, and the step it is at (``damage``; then the Resolution Step:
+    ``cleanup``, ``heal``, ``control``, ``end``, and ``over`` once combat has ended with items still
+    waiting on the Chain)."""
 
     id: str
     battlefield: str
     attacker: str
     defender: str
     stage: str = "damage"
+
+
+#: the stages of a combat from the moment combat damage has been dealt (or found not to be): its
+#: Resolution Step, in which no Chain item resolves while a task is under way (rb.resolution-step)
+RESOLUTION_STAGES = ("cleanup", "heal", "control", "end", "over")
+
+
+def resolution_combat(control) -> CombatFrame | None:
+    """The combat in its Resolution Step that an event just processed belongs to — so the items it
+    triggers wait on the Chain (460.3, 320.1, 335.1) — or ``None``: the nearest combat below the
+    top of ``control``, unless an item is resolving or a Chain is being played above it (a Chain
+    released after a task of the step: its items' events are ordinary)."""
+    for frame in reversed(control):
+        if isinstance(frame, CombatFrame):
+            return frame if frame.stage in RESOLUTION_STAGES else None
+        if isinstance(frame, ItemFrame) or (isinstance(frame, ChainFrame) and not frame.waits):
+            return None
+    return None
 
 
 @immutable

@@ -92,6 +92,17 @@ def priority_verdict(state: GameState, card: Card, ability: Ability, player: str
     return Verdict(card.obj, ability.id, at, Code.ELIGIBLE)
 
 
+def waiting_verdict(state: GameState, card: Card, ability: Ability, at: str) -> Verdict:
+    """May ``ability`` of ``card`` be played while combat's Resolution Step is under way (``at``: the
+    combat or the Chain waiting for it)? No one has priority then: the items wait, and no card or
+    ability can be played until a task of the step is done (320.1, 335.1, 460.3; rule
+    ``rb.resolution-step``)."""
+    return Verdict(card.obj, ability.id, at, Code.WRONG_TIMING,
+                   "no one has priority while combat's Resolution Step is under way: the items on the Chain wait, "
+                   f"pending, until its task is done (320.1, 460.3; ruling rb.resolution-step="
+                   f"{state.ruling('rb.resolution-step')})")
+
+
 def playable(state: GameState, player: str, chain: str | None = "chain") -> list[tuple[Card, Ability]]:
     """Spells in hand and board abilities ``player`` may play with priority (with a Chain: only
     those with Reaction)."""

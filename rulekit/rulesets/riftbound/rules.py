@@ -217,6 +217,18 @@ RULES: tuple[Rule, ...] = (
          "designations are removed; until then \"if I'm attacking\", \"if I'm defending\" and \"in combat\" "
          "read them.", "rules reference",
          CORE_RULES + ", 383.4.e, 383.4.f, 459.2.b, 459.2.d.1, 460.1, 460.2, 461.1.a, 461.3, 461.5 and 461.7"),
+    Rule("rb.resolution-step", "No Chain item resolves inside the Combat Cleanup",
+         "Once combat damage is dealt, play goes straight on to the Resolution Step, with no finalizing or "
+         "resolving of the items it triggered. Items triggered by combat damage and in the Combat Cleanup (a "
+         "Deathknell of a unit that died in combat) and by the conquer are added to the Chain as pending items "
+         "and wait: while a cleanup goes on no item is finalized or resolves and no one gets priority. The "
+         "cleanup kills the units with lethal damage, heals every unit and recalls the attackers if defenders "
+         "remain before any of them resolves, so a unit that survived the combat damage is healed before a "
+         "Deathknell's damage reaches it. The waiting items are then finalized in the order they were added "
+         "(the turn player's first among those triggered at the same moment) and the controller of the newest "
+         "one has priority. When: after each task of the step (the cleanup; establishing control), or only once "
+         "combat has ended — the ruling rb.resolution-step.", "rules reference",
+         CORE_RULES + ", 320, 320.1, 323.4, 335.1-335.3, 337.1.b, 383.3.d.1, 460.3, 461.1.a and 461.2-461.7"),
     Rule("rb.showdown", "A showdown and Focus",
          "In a showdown the player with Focus has priority and may play a card or ability with Action or Reaction, "
          "which starts a Chain, or pass. Focus passes to the next player in turn order when its holder passes, or "

@@ -200,5 +200,39 @@ PLAYED_BY = Ruling(
             "issue that asked for this case reads them."),
     ))
 
+RESOLUTION_STEP = Ruling(
+    "rb.resolution-step", "riftbound",
+    "In a combat's Resolution Step, when are the items that wait on the Chain — triggered by combat damage, "
+    "in the Combat Cleanup, by the conquer — finalized and resolved?",
+    (
+        RulingOption(
+            "each-task",
+            "Once the task they were added in is complete: the items triggered by combat damage and in the Combat "
+            "Cleanup wait until the cleanup is over — its deaths, the heal of every unit, the recall of "
+            "attackers — and are then processed, before the combat's result and control are determined; a "
+            "conquer's items are processed once control is established, before combat ends.",
+            f"{_CR}, 460.3 (the FEPR process is skipped once, between combat damage and the Resolution Step), "
+            "461.2, 461.4 and 461.6 (each task of the step becomes outstanding on its own, where 459.2.a and "
+            "460.1 make theirs outstanding together), 335.2-335.3 and 317.2.e-317.2.f (the Expiration Step's next "
+            "task asks whether items underwent the FEPR process after its special cleanup); community rulings "
+            "(RiftJudge FAQ: a Deathknell is finalized at the end of the combat cleanup; a \"when you win a "
+            "combat\" ability resolves before the conquer) and another public engine's ruling tests (a combat "
+            "Deathknell resolves after the heal, before the combat result, the designations still on)",
+            "335.2 processes the pending items whenever no task is outstanding. The Resolution Step makes its "
+            "tasks outstanding one at a time, as the Expiration Step does, where the rules say in as many words "
+            "that items go through the FEPR process between them; 460.3 skips that process only between combat "
+            "damage and the step."),
+        RulingOption(
+            "whole-step",
+            "Once combat has ended: every item added from combat damage to the end of combat waits until the "
+            "Resolution Step's tasks are all done — the cleanup, the heal, the recalls, the combat result, "
+            "control and the conquer, the removal of the designations — and they are then finalized in the order "
+            "they were added, the conquer's after the cleanup's.",
+            f"{_CR}, 335.1 (items added while tasks are handled remain on the Chain until the tasks are "
+            "complete), 320-320.1 and 460.3; rulekit's issue \"Rules fidelity, fourth pass\", point 3",
+            "Reads the Resolution Step's tasks as one run of outstanding tasks: 459.2.f gives players play on the "
+            "Chain inside combat's first step, and 461 gives none."),
+    ))
+
 RULINGS = (OPTIONAL, NTH_COUNT, SOURCE_INFO, RECHECK, REPLACEMENT_TRIGGERS, ONCE_REMOVED, OWN_LEAVING, LEGION_COUNTS,
-           PLAYED_BY)
+           PLAYED_BY, RESOLUTION_STEP)

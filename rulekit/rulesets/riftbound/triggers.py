@@ -47,7 +47,7 @@ from rulekit.core.verdicts import Code, Verdict
 from rulekit.core.ruleset import ruling_arg
 from rulekit.rulesets.riftbound.codes import RbStep
 from rulekit.rulesets.riftbound.frames import (ChainFrame, ChainItem, OpenFrame, ReplacementOrder, ScoringFrame,
-                                               TriggerCheck)
+                                               TriggerCheck, resolution_combat)
 from rulekit.rulesets.riftbound.judging import _NUMBERED, item_controller, nth_seen, rb_judge, turn_key
 from rulekit.rulesets.riftbound.replacing import (_own_leaving, _played_costs, death_key, replacing_conditions,
                                                   standing_replacements)
@@ -338,14 +338,19 @@ def check_triggers(frame: TriggerCheck, state: GameState, control: Control) -> P
         return Progress(state, rest, "rb.evaluate-after", RbStep.TRIGGERS, args, verdicts)
     # the items are added to the Chain now, after those added before them (401.1, 337.1.b): a batch
     # of their own, even if an effect is still resolving (401.2) and a cleanup adds more after it
+    combat = resolution_combat(rest)     # combat's Resolution Step: they wait, pending (rb.resolution-step)
     for i in range(len(rest) - 1, -1, -1):
-        if isinstance(rest[i], ChainFrame):
+        if isinstance(rest[i], ChainFrame) and (combat is None or rest[i].waits == combat.id):
             batch = rest[i].batches
             chain = replace(rest[i], waiting=rest[i].waiting + tuple(replace(item, batch=batch) for item in items),
                             batches=batch + 1)
+            if chain.waits:     # lying beneath its combat: brought up so the items are placed now (335.1)
+                return Progress(state, rest[:i] + rest[i + 1:] + (chain,), "rb.evaluate-after", RbStep.TRIGGERS,
+                                args, verdicts)
             return Progress(state, rest[:i] + (chain,) + rest[i + 1:], "rb.evaluate-after", RbStep.TRIGGERS, args,
                             verdicts)
-    chain = ChainFrame(ids.chain(frame.group), waiting=tuple(items), batches=1)
+    chain = ChainFrame(ids.chain(frame.group), waiting=tuple(items), batches=1,
+                       waits=combat.id if combat is not None else "")
     return Progress(state, rest + (chain,), "rb.evaluate-after", RbStep.TRIGGERS, args, verdicts)
 
 

@@ -142,6 +142,12 @@ def describe(what: str, a: dict, state) -> str | None:
                 f"Combat resolution: no unit remains; {obj_label(state, a['battlefield'])} becomes uncontrolled.")
     if what == "rb-combat-ends":
         return "Combat ends: the Attacker and Defender designations are removed."
+    if what == "rb-chain-waits":
+        return (f"No one gets priority while combat's Resolution Step is under way; on the Chain, pending, "
+                f"waiting: {_waiting(state, a['items'])}.")
+    if what == "rb-chain-released":
+        return (f"{_TASK_WORDS[a['task']]}: the items waiting on the Chain are finalized now, in the order added: "
+                f"{_waiting(state, a['items'])}.")
     if what == "rb-no-hold":
         return f"Scoring Step: {a['player']} controls no battlefield they have not scored this turn: nothing is held."
     if what == "rb-chance":
@@ -161,6 +167,19 @@ def describe(what: str, a: dict, state) -> str | None:
     return None
 
 
+
+
+#: the task of combat's Resolution Step whose end releases the items waiting on the Chain
+_TASK_WORDS = {"cleanup": "The Combat Cleanup is complete (deaths, heal, recall)",
+               "control": "Control of the battlefield is established", "end": "Combat has ended"}
+
+
+def _waiting(state, items) -> str:
+    """The items waiting on the Chain: the one by name, or how many and the newest (a view's title
+    holds three lines)."""
+    if len(items) == 1:
+        return item_label(state, items[0])
+    return f"{len(items)} items (the newest: {item_label(state, items[-1])})"
 
 
 def words_of_combat(a: dict) -> str:
