@@ -88,12 +88,21 @@ def ask_target(frame: ResolutionFrame, state: GameState, pending) -> Ask:
     number = len(frame.choices(slot)) + 1        # the first choice is #1, the second #2 ("choose 2 …")
     key = AnswerKey(DecisionKind.CHOOSE_TARGET, ids.nested(frame.use, slot), chooser, number)
     of = f" ({number} of {instr.picks})" if instr.picks > 1 else ""
-    if frame.stage is _Stage.COST:      # which cards pay the cost (they are paid together: agot.costs)
-        return Ask(Decision(key, tuple(c.id for c in targets), targets[0].id, "agot.costs",
-                            f"{chooser} chooses a card to {instr.do.value} to pay the cost{of}", state))
-    rule = "agot.choose.order" if instr.target.by_others else "agot.initiate.targets"
-    return Ask(Decision(key, tuple(c.id for c in targets), targets[0].id, rule,
-                        f"{chooser} chooses a target to {instr.do.value}{of}", state))
+    what = "a card to {} to pay the cost" if frame.stage is _Stage.COST else "a target to {}"
+    return Ask(Decision(key, tuple(c.id for c in targets), targets[0].id, rule_of(frame, instr),
+                        f"{chooser} chooses {what.format(instr.do.value)}{of}", state))
+
+
+def rule_of(frame: ResolutionFrame, instr: Instruction) -> str:
+    """The rule a choice applies: a card to pay a cost with (``agot.costs`` when several costs are
+    paid together, else ``agot.initiate.cost-paid``), a choice of each player
+    or each opponent (``agot.choose.order``), one of several targets (``agot.choose.several``), a
+    target (``agot.initiate.targets``)."""
+    if frame.stage is _Stage.COST:
+        return "agot.costs" if len(frame.ability.cost) > 1 else "agot.initiate.cost-paid"
+    if instr.target.by_others:
+        return "agot.choose.order"
+    return "agot.choose.several" if instr.picks > 1 else "agot.initiate.targets"
 
 
 def chosen_only(frame: ResolutionFrame, state: GameState, instr: Instruction, slot: str, targets: tuple) -> tuple:

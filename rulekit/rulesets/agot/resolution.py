@@ -120,13 +120,10 @@ def answer(frame: ResolutionFrame, state: GameState, control: Control, option: s
     pending = choosing.pending_slot(frame, state)
     if pending is None and agot_chance.asks(frame):
         return agot_chance.answer(frame, state, control, option)      # the game's answer (agot.chance)
-    slot = pending[0]
+    slot, instr = pending[0], pending[1]
     chosen = replace(frame, chosen=frame.chosen + ((slot, option),))
-    if frame.stage is _Stage.COST:      # a card chosen to pay the cost (agot.costs)
-        return Progress(state, control[:-1] + (chosen,), "agot.costs", AgotStep.TARGET,
-                        (("use", frame.use), ("card", option), ("cost", True)))
-    return Progress(state, control[:-1] + (chosen,), "agot.initiate.targets", AgotStep.TARGET,
-                    (("use", frame.use), ("card", option)))
+    args = (("use", frame.use), ("card", option)) + ((("cost", True),) if frame.stage is _Stage.COST else ())
+    return Progress(state, control[:-1] + (chosen,), choosing.rule_of(frame, instr), AgotStep.TARGET, args)
 
 
 def _execute(frame: ResolutionFrame, state: GameState, control: Control, instr: Instruction,

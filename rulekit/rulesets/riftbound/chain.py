@@ -267,10 +267,11 @@ def _finalize(frame: ChainFrame, state: GameState, control: Control, item: Chain
         if len(picked) >= instr.picks:
             continue
         options = tuple(o for o in _options(instr, frame, state, item) if o not in picked)
-        if len(options) + len(picked) < instr.picks:    # valid choices for all its targets, or removed (355.8, 402.3)
-            return _remove(frame, state, control, item, f"no legal target to {instr.do.value}" if not options and not picked
-                           else f"only {len(options) + len(picked)} legal targets to {instr.do.value}, {instr.picks} "
-                                "to choose")
+        legal = len(options) + len(picked)
+        if legal < instr.picks:         # valid choices for all its targets, or removed (355.8, 402.3)
+            why = (f"no legal target to {instr.do.value}" if not legal else
+                   f"only {legal} legal targets to {instr.do.value}, {instr.picks} to choose")
+            return _remove(frame, state, control, item, why)
         if option is None:
             number = len(picked) + 1        # "exhaust two enemy units": #1, then #2 (a different unit)
             of = f" ({number} of {instr.picks})" if instr.picks > 1 else ""
