@@ -65,3 +65,17 @@ script: [{do: attack, cards: [u]}]
     with pytest.raises(ScenarioError, match="'up_to' already says how many targets") as raised:
         loads_scenario(text)
     assert "effect[0].amount" in str(raised.value)
+
+
+def test_discard_two_with_one_card_in_hand_discards_it_and_the_item_is_not_removed():
+    """Cards in a hand are no targets (355.10.a): "discard 2" takes as many as there are (422.4)."""
+    b = ScenarioBuilder("discard 2", players=["P1", "P2"], first_player="P1", ruleset="riftbound")
+    b.card("herald", "Herald", owner="P1", type="unit", zone="hand", might=1, abilities=[
+        triggered("p", played(which="self"), [choose("discard", 2, cards(zone="hand", owner="you"))])])
+    b.card("h1", "Last card", owner="P1", type="spell", zone="hand")
+    b.play("herald", id="play")
+    game = Game.start(b.build())
+    assert game.decision.legal_ids() == ("h1",) and "(1 of 2)" in game.decision.prompt
+    game = game.answer(game.decision.options[0]).play_defaults()
+    assert game.state.cards["h1"].zone == "trash"
+    assert not [s for s in game.timeline if s.what == "rb-removed"]

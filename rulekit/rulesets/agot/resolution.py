@@ -13,7 +13,6 @@ from rulekit.core import ids
 from rulekit.core import judge
 from rulekit.core import occur
 from rulekit.core.abilities import Ability, Instruction, Target, Timing
-from rulekit.core.decisions import AnswerKey, Decision, DecisionKind
 from rulekit.core.events import EventKind, Verb
 from rulekit.core.frames import Ask, Control, Progress
 from rulekit.core.frozen import members, replace

@@ -33,7 +33,7 @@ from rulekit.core.ruleset import ruling_arg
 from rulekit.rulesets.riftbound.codes import RbStep
 from rulekit.rulesets.riftbound.frames import ChainFrame, ChainItem, ItemFrame
 from rulekit.core.events import Verb
-from rulekit.rulesets.riftbound.priority import cost_failure, costs_of, playable
+from rulekit.rulesets.riftbound.priority import cost_failure, costs_of, hidden, playable
 from rulekit.rulesets.riftbound.judging import turn_key
 from rulekit.rulesets.riftbound.triggers import occurrence
 
@@ -268,10 +268,12 @@ def _finalize(frame: ChainFrame, state: GameState, control: Control, item: Chain
             continue
         options = tuple(o for o in _options(instr, frame, state, item) if o not in picked)
         legal = len(options) + len(picked)
-        if legal < instr.picks:         # valid choices for all its targets, or removed (355.8, 402.3)
+        if not legal or (legal < instr.picks and not hidden(instr)):    # all its targets, or removed (355.8, 402.3)
             why = (f"no legal target to {instr.do.value}" if not legal else
                    f"only {legal} legal targets to {instr.do.value}, {instr.picks} to choose")
             return _remove(frame, state, control, item, why)
+        if not options:                 # cards in a hidden zone: as many as there are (355.10.a, 422.4)
+            continue
         if option is None:
             number = len(picked) + 1        # "exhaust two enemy units": #1, then #2 (a different unit)
             of = f" ({number} of {instr.picks})" if instr.picks > 1 else ""
