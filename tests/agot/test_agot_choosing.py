@@ -156,3 +156,22 @@ def test_gain_power_keeps_amount_as_the_quantity_with_one_card_chosen():
     game = game.answer(game.decision.option("a2")).play_defaults()
     assert (game.state.cards["a1"].power, game.state.cards["a2"].power) == (0, 2)
     assert kneel("self").picks == 1
+
+
+def test_an_effect_that_discards_two_cards_from_a_hand_of_one_discards_it_but_a_cost_needs_two():
+    """No "choose": not targeting (FAQ, "Choose"); a non-targeting effect engages as many as it can
+    (RR "Effects"). A cost must be paid in full (RR "Costs")."""
+    def board(part: str):
+        b = ScenarioBuilder("discard 2", players=["P1", "P2"], first_player="P1")
+        b.card("c3", "Steward", owner="P2")
+        b.card("h1", "Last card", owner="P2", zone="hand", type="attachment")
+        two = choose("discard", 2, cards(zone="hand", owner="you"))
+        b.card("hall", "Hall", owner="P2", type="location", abilities=[
+            forced_reaction("f", killed(type="character"), [gain_power(1)] if part == "cost" else [two],
+                            cost=[two] if part == "cost" else [])])
+        b.kill("c3", id="kill")
+        return Game.start(b.build()).play_defaults()
+    effect = board("effect")
+    assert effect.state.cards["h1"].zone == "discard pile"
+    cost = board("cost")
+    assert cost.state.cards["h1"].zone == "hand" and cost.state.cards["hall"].power == 0

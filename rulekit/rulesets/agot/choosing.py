@@ -35,9 +35,10 @@ def _choice_needed(frame: ResolutionFrame, state: GameState, instr: Instruction,
     """The legal targets if ``chooser`` must make a choice for ``slot`` now, else ``None`` (no
     choice to make, all made, or nothing to choose from). A chooser makes ``instr.picks`` choices
     for the slot ("choose 2 characters"), each a card not chosen yet (RR "Target"). Short of that
-    many eligible cards when the choosing starts, the controller's choice cannot be made (FAQ 3.3:
-    the instruction resolves unsuccessfully); a chooser of "each player chooses" chooses as many as
-    they can, or none, as the ruling ``agot.each-chooses-short`` says."""
+    many eligible cards when the choosing starts, the controller's targets cannot be chosen (FAQ
+    3.3: the instruction resolves unsuccessfully), nor a cost paid; a chooser of "each player
+    chooses" chooses as many as they can, or none, as the ruling ``agot.each-chooses-short`` says;
+    cards picked from a hand or a deck, as many as there are (:func:`short_chooses_none`)."""
     if not instr.target.is_chosen:
         return None
     made = frame.choices(slot)
@@ -45,16 +46,33 @@ def _choice_needed(frame: ResolutionFrame, state: GameState, instr: Instruction,
         return None
     targets = tuple(c for c in judge.chooser_targets(instr, state, chooser, frame.source, frame.condition)
                     if c.id not in made)
-    if not targets or (not made and len(targets) < instr.picks and short_chooses_none(instr, state)):
+    if not targets or (not made and len(targets) < instr.picks
+                       and short_chooses_none(instr, state, cost=frame.stage is _Stage.COST)):
         return None
     return targets
 
 
-def short_chooses_none(instr: Instruction, state: GameState) -> bool:
+#: zones whose cards an instruction picks without targeting them ("discard 2 cards from your hand", a
+#: search): no "choose" names them (FAQ, "Choose"), so the effect takes as many as there are (RR "Effects")
+UNTARGETED_ZONES = ("hand", "draw deck")
+
+
+def targeting(instr: Instruction) -> bool:
+    """Whether the controller's choice for ``instr`` is a choice of targets ("choose 2 characters"),
+    which must all be found (RR "Target"), rather than cards picked from a hand or a deck, of which
+    an effect takes as many as there are (RR "Effects": a non-targeting effect engages as many
+    entities as possible)."""
+    return not (instr.filter is not None and instr.filter.zone in UNTARGETED_ZONES)
+
+
+def short_chooses_none(instr: Instruction, state: GameState, cost: bool = False) -> bool:
     """Whether a chooser with fewer eligible cards than ``instr.picks`` chooses none (rather than
-    all they have): the controller's own choice of targets always (RR "Target"; FAQ 3.3), each
-    player's as the ruling ``agot.each-chooses-short`` says."""
-    return not instr.target.by_others or state.ruling(EACH_CHOOSES_SHORT) == "all-or-none"
+    all they have): for a cost (paid in full or not at all, RR "Costs") and for the controller's
+    targets (RR "Target"; FAQ 3.3) always; each player's as the ruling ``agot.each-chooses-short``
+    says; never for cards an effect picks from a hand or a deck (RR "Effects")."""
+    if instr.target.by_others:
+        return state.ruling(EACH_CHOOSES_SHORT) == "all-or-none"
+    return cost or targeting(instr)
 
 
 def slots(frame: ResolutionFrame, state: GameState, instr: Instruction, slot: str) -> tuple[tuple[str, str], ...]:

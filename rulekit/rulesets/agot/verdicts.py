@@ -18,7 +18,7 @@ from rulekit.core.judge import (changeable_targets, chooser_targets, choosers, c
                                 condition_failure, trigger_mismatch, use_id)
 from rulekit.core.model import Card, GameState, TriggeringCondition
 from rulekit.core.verdicts import Code, Verdict
-from rulekit.rulesets.agot.choosing import EACH_CHOOSES_SHORT
+from rulekit.rulesets.agot.choosing import EACH_CHOOSES_SHORT, targeting
 from rulekit.rulesets.agot.limits import limit_reached
 from rulekit.core import remembered
 from rulekit.rulesets.agot.remembered import judged, memo_for
@@ -115,7 +115,8 @@ def _short_of_targets(instr, state: GameState, me: str, source: Card, tc: Trigge
     (RR "Target": not enough valid targets), if they do: the controller's "choose 2" needs two;
     each player's own choices need as many only under the ruling ``agot.each-chooses-short``."""
     if not instr.target.by_others:
-        return _too_few(instr, len(found)) if len(found) < instr.picks else None
+        short = len(found) < instr.picks and targeting(instr)    # a hand's cards: as many as there are (RR "Effects")
+        return _too_few(instr, len(found)) if short else None
     if state.ruling(EACH_CHOOSES_SHORT) != "all-or-none":
         return None
     for player in choosers(instr, state, me):
