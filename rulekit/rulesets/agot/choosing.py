@@ -53,7 +53,7 @@ def _choice_needed(frame: ResolutionFrame, state: GameState, instr: Instruction,
 
 
 #: zones whose cards an instruction picks without targeting them ("discard 2 cards from your hand", a
-#: search): no "choose" names them (FAQ, "Choose"), so the effect takes as many as there are (RR "Effects")
+#: search): no "choose" names them (the FAQ's definition of "Choose"), so the effect takes as many as there are (RR "Effects")
 UNTARGETED_ZONES = ("hand", "draw deck")
 
 

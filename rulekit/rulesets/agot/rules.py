@@ -264,8 +264,8 @@ RULES: tuple[Rule, ...] = (
          "eligible cards cannot be initiated; if, by the time targets are chosen, too few are left, no choice is "
          "made and that part of the effect resolves unsuccessfully. Cards an effect picks from a hand or a deck "
          "without \"choose\" (\"discard 2 cards from your hand\") are no targets: it takes as many as there are.",
-         "rules reference", _RR + ", \"Choose\", \"Target\" and \"Effects\"; FAQ, \"Choose\" and (3.3) \"Player "
-         "Choices While Initiating Abilities\""),
+         "rules reference", _RR + ", \"Choose\", \"Target\" and \"Effects\"; FAQ, (3.3) \"Player Choices While "
+         "Initiating Abilities\", and the FAQ's definition of \"Choose\""),
     Rule("agot.factions", "Factions and the faction card",
          "A card belongs to one of the eight factions (Baratheon, Greyjoy, Lannister, Martell, the Night's Watch, "
          "Stark, Targaryen, Tyrell) or to none, and is then neutral. Each player's faction card is in play, among "
