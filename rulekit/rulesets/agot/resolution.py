@@ -1,11 +1,12 @@
 """Initiating and resolving a triggered ability (rules ``agot.initiate`` and ``agot.nested``).
 
-A use runs in three stages: pay the cost, choose targets, resolve the effect. Each instruction
-of the cost or the effect is an occurrence with its own nested sequence, pushed on top of this
-frame: its interrupts are taken at once, and it occurs before the next instruction. The
-reactions to everything a stage made occur wait until the whole stage has resolved, and then
-open in one shared window (a sequence that starts at step 6). A condition inside an
-instruction is checked when that instruction executes.
+A use runs in three stages: pay the cost, choose targets, resolve the effect. The costs are
+paid together, as one occurrence (:mod:`.paying`, ``agot.costs``); each instruction of the
+effect is an occurrence with its own nested sequence, pushed on top of this frame: its
+interrupts are taken at once, and it occurs before the next instruction. The reactions to
+everything a stage made occur wait until the whole stage has resolved, and then open in one
+shared window (a sequence that starts at step 6). Who chooses which cards, and how many, is
+:mod:`.choosing`. A condition inside an instruction is checked when that instruction executes.
 """
 from __future__ import annotations
 
