@@ -222,6 +222,14 @@ SIGNED_VERBS = (Verb.GIVE_MIGHT, Verb.GIVE_STRENGTH)
 #: Verbs whose change may last only "this turn" (``this_turn``); no other verb takes it.
 THIS_TURN_VERBS = (Verb.GIVE_MIGHT,)
 
+#: Verbs whose ``amount`` is how much of something each target gets, gives or takes (power, STR, Might,
+#: damage, cards drawn, resources, tokens, runes, the depth of a shuffle). For every other verb an
+#: instruction whose cards are chosen (``chosen``, ``each player chooses``, ``each opponent chooses``)
+#: reads ``amount`` as how many cards each chooser chooses ("choose 2 characters", "discard 2 cards").
+QUANTITY_VERBS = frozenset({Verb.GAIN_POWER, Verb.DRAW, Verb.MOVE_POWER, Verb.DISCARD_POWER, Verb.GIVE_MIGHT,
+                            Verb.GIVE_STRENGTH, Verb.DEAL_DAMAGE, Verb.ADD, Verb.PAY, Verb.CHANNEL, Verb.CREATE,
+                            Verb.SHUFFLE})
+
 #: Verbs that take no amount: each places or removes one counter ("a unit has at most one buff").
 ONE_COUNTER_VERBS = (Verb.BUFF, Verb.SPEND_BUFF)
 

@@ -149,9 +149,9 @@ def changeable_targets(instr: Instruction, state: GameState, me: str, source: Ca
                          if state.rules.channel_from(state, p, instr.amount))
         return tuple(p for p in player_targets(instr, state, me, tc)
                      if occur.can_happen(kind, state, player=p, amount=instr.amount, resource=instr.resource) is None)
-    if instr.target is _Target.EACH_PLAYER:
+    if instr.target.by_others:
         seen, out = set(), []
-        for player in state.seat_order():
+        for player in choosers(instr, state, me):
             for c in chooser_targets(instr, state, player, source, tc):
                 if c.id not in seen:
                     seen.add(c.id)
@@ -167,6 +167,17 @@ _BOARD_VERBS = frozenset(v for v in Verb if v not in (_Verb.CANCEL, _Verb.REPLAC
 def replace_as_kill(instr: Instruction) -> Instruction:
     """A Riftbound death replacement targets what a kill could target."""
     return Instruction(_Verb.KILL, instr.target, instr.filter)
+
+
+def choosers(instr: Instruction, state: GameState, me: str) -> tuple[str, ...]:
+    """Who chooses an instruction's cards, in the order they choose: each player, or each opponent of
+    ``me``, in seat order from the first player (A Game of Thrones: player order; Riftbound: turn
+    order from the turn player); otherwise ``me``, the ability's controller."""
+    if instr.target is _Target.EACH_PLAYER:
+        return state.seat_order()
+    if instr.target is _Target.EACH_OPPONENT:
+        return tuple(p for p in state.seat_order() if p != me)
+    return (me,)
 
 
 def chooser_targets(instr: Instruction, state: GameState, chooser: str, source: Card,

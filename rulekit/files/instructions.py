@@ -13,6 +13,24 @@ def do(verb, target="self", filter: CardFilter | None = None, amount: int = 1, c
     return Instruction(Verb(verb), Target(target), filter, amount, tuple(condition))
 
 
+#: who chooses, as :func:`choose` takes it, and the target that says so
+CHOOSERS = {"you": Target.CHOSEN, "each player": Target.EACH_PLAYER, "each opponent": Target.EACH_OPPONENT}
+
+
+def choose(verb, count: int = 1, filter: CardFilter | None = None, *, by: str = "you", condition=()) -> Instruction:
+    """Cards ``by`` chooses and ``verb`` acts on — "you" (the ability's controller: ``chosen``), "each
+    player" or "each opponent" (each in player order from the first player; "you" in ``filter`` is
+    the chooser) — ``count`` of them each: "choose 2 characters, kneel them" is ``choose("kneel", 2,
+    cards(type="character"))``, the cost "discard 2 cards from your hand" ``choose("discard", 2,
+    cards(zone="hand", owner="you"))``, "each player chooses a character they control and kills it"
+    ``choose("kill", 1, cards(type="character", controller="you"), by="each player")``. ``count``
+    is how many cards for a verb whose amount is no quantity (rules ``agot.choose.several``,
+    ``rb.each-chooses``)."""
+    if by not in CHOOSERS:
+        raise ValueError(f"by={by!r}: who chooses is one of " + ", ".join(repr(k) for k in CHOOSERS))
+    return do(verb, CHOOSERS[by], filter, count, condition)
+
+
 def kneel(target="self", filter=None) -> Instruction:
     return do(Verb.KNEEL, target, filter)
 

@@ -24,6 +24,7 @@ from rulekit.rulesets.agot import entering
 from rulekit.rulesets.agot import plots
 from rulekit.rulesets.agot import refusals
 from rulekit.rulesets.agot import gold
+from rulekit.rulesets.agot import paying
 from rulekit.rulesets.agot import resolution
 from rulekit.rulesets.agot import sequence
 from rulekit.rulesets.agot import views
@@ -253,6 +254,7 @@ class AGoT(Ruleset):
                                         expected="one of " + ", ".join(v.value for v in RESTRICTION_VERBS))
             return
         challenge_checks.check_ability(ability, path)
+        paying.check_costs(ability, path)
         gold.check_instructions(ability, path)
         for where, instr in parts:
             _check_power_destination(instr, f"{path}.{where}")

@@ -25,6 +25,7 @@ class AgotStep(Word):
     DELAYED = "delayed"                   # a delayed effect resolves before the reactions
     # a resolving ability (rulekit.rulesets.agot.resolution)
     COST_PAID = "cost-paid"
+    COSTS = "costs"                       # an ability's several costs are paid together: one nested sequence
     TARGET = "target"
     INITIATION = "initiation"             # the initiation of the effect opens its own sequence
     INITIATES = "initiates"

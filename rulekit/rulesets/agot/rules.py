@@ -83,6 +83,11 @@ RULES: tuple[Rule, ...] = (
          "initiates and resolves.", "rules reference", _RR + ", \"Abilities\" and \"Initiating Abilities / Marshaling Cards\""),
     Rule("agot.initiate.cost-paid", "Costs are paid", "Costs are paid before targets are chosen.",
          "rules reference", _RR + ", \"Initiating Abilities / Marshaling Cards\" (steps 4 and 5)"),
+    Rule("agot.costs", "Costs are paid together",
+         "When an ability has several costs, they are paid at the same time: once every choice they need is made, "
+         "all of them happen as one occurrence, so their triggering conditions share one set of interrupt windows and "
+         "one reaction window, rather than one after the other.", "rules reference",
+         _RR + ", \"Costs\"; rules text, \"Triggering Condition\" (shared windows)"),
     Rule("agot.initiate.targets", "Targets are chosen",
          "Targets are chosen after costs are paid and before the effect initiates; only a target the effect could "
          "change may be chosen.", "rules reference", _RR + ", \"Target\""),
@@ -248,9 +253,19 @@ RULES: tuple[Rule, ...] = (
          "to respond to. What it would do to a card expires once that card leaves play (it may come back, "
          "but as a new card).", "rules reference", _RR + ", \"Delayed Effects\" and \"Leaves Play\""),
     Rule("agot.choose.order", "Several players choose",
-         "When an effect asks several players to make choices, the first player chooses first, then the others in "
-         "player order, and the effect then resolves for all of them at once.", "rules reference",
-         _RR + ", \"Priority of Simultaneous Resolution\""),
+         "When an effect asks several players to make choices (\"each player chooses\", \"each opponent "
+         "chooses\"), the first player chooses first, then the others in player order, each choice made in the open "
+         "and known to the next chooser; the effect then resolves for all of them at once. The card names who "
+         "chooses: otherwise the ability's controller chooses all its targets.", "rules reference",
+         _RR + ", \"Priority of Simultaneous Resolution\", \"Target\" and \"Player Order\""),
+    Rule("agot.choose.several", "Choosing several targets",
+         "\"Choose 2 characters\" asks its chooser for two different cards, one choice after the other, and the "
+         "effect resolves on both at once. An ability whose controller must choose more targets than there are "
+         "eligible cards cannot be initiated; if, by the time targets are chosen, too few are left, no choice is "
+         "made and that part of the effect resolves unsuccessfully. Cards an effect picks from a hand or a deck "
+         "without \"choose\" (\"discard 2 cards from your hand\") are no targets: it takes as many as there are.",
+         "rules reference", _RR + ", \"Choose\", \"Target\" and \"Effects\"; FAQ, (3.3) \"Player Choices While "
+         "Initiating Abilities\", and the FAQ's definition of \"Choose\""),
     Rule("agot.factions", "Factions and the faction card",
          "A card belongs to one of the eight factions (Baratheon, Greyjoy, Lannister, Martell, the Night's Watch, "
          "Stark, Targaryen, Tyrell) or to none, and is then neutral. Each player's faction card is in play, among "

@@ -93,7 +93,37 @@ THEN_AFTER_REPLACEMENT = Ruling(
             "changes what the game state becomes, so the intent of the pre-then part was not carried out."),
     ))
 
-RULINGS = (REPLACEMENT_TRIGGERS, WOULD_INSTEAD, THEN_AFTER_REPLACEMENT)
+EACH_CHOOSES_SHORT = Ruling(
+    "agot.each-chooses-short", "agot",
+    "When an effect has each player (or each opponent) choose cards — \"each player chooses 2 characters they "
+    "control\" — and a chooser has fewer eligible cards than the number, can the ability be initiated, and what "
+    "does that chooser choose?",
+    (
+        RulingOption(
+            "as-able",
+            "It can be initiated if its effect could change the game state for any chooser; each chooser chooses as "
+            "many eligible cards as they have, up to the number, and a chooser with none chooses nothing.",
+            f"{_RR}, \"Abilities\" (an ability can be initiated if its effect has the potential to change the game "
+            "state), \"Priority of Simultaneous Resolution\" (each player makes their own choices, then the effect "
+            "resolves on all of them) and \"Military Claim\" (a player who controls too few characters satisfies "
+            "as much of the claim as possible)",
+            "The \"Target\" entry's \"not enough valid targets\" is written for the targets of a targeting "
+            "ability, which its controller chooses; an effect that each player carries out for themselves is, like "
+            "claim, satisfied as far as each player can, and the Rules Reference's test for initiating an effect is "
+            "whether it could change the game state."),
+        RulingOption(
+            "all-or-none",
+            "Every chooser must have enough eligible cards: if any has fewer than the number, the ability cannot be "
+            "initiated (and a chooser left short by the time the choices are made chooses nothing).",
+            f"{_RR}, \"Target\" (if an ability requires the choosing of targets and there are not enough valid "
+            "targets, it cannot be initiated) and \"Choose\"; FAQ, (3.3) \"Player Choices While Initiating "
+            "Abilities\"",
+            "\"Choose\" makes the cards each player picks targets, and the \"Target\" entry does not limit its "
+            "initiation check to the controller's choices: an ability that requires targets it cannot have cannot "
+            "be initiated."),
+    ))
+
+RULINGS = (REPLACEMENT_TRIGGERS, WOULD_INSTEAD, THEN_AFTER_REPLACEMENT, EACH_CHOOSES_SHORT)
 
 #: rulings that no longer exist: a file or a command that sets one is refused, naming what replaced it
 REMOVED_RULINGS = {

@@ -14,10 +14,11 @@ from rulekit.core import occur
 from rulekit.core.abilities import Ability, Timing
 from rulekit.core.events import EventKind, Verb, kinds_counted
 from rulekit.core.frozen import members
-from rulekit.core.judge import (changeable_targets, condition_change_blocked, condition_failure, trigger_mismatch,
-                                use_id)
+from rulekit.core.judge import (changeable_targets, chooser_targets, choosers, condition_change_blocked,
+                                condition_failure, trigger_mismatch, use_id)
 from rulekit.core.model import Card, GameState, TriggeringCondition
 from rulekit.core.verdicts import Code, Verdict
+from rulekit.rulesets.agot.choosing import EACH_CHOOSES_SHORT, targeting
 from rulekit.rulesets.agot.limits import limit_reached
 from rulekit.core import remembered
 from rulekit.rulesets.agot.remembered import judged, memo_for
@@ -78,14 +79,21 @@ def judge(state: GameState, source: Card, ability: Ability, tc: TriggeringCondit
         if why:
             return Verdict(obj, aid, tid, _Code.LIMIT_REACHED, why)
     for instr in ability.cost:
-        if not changeable_targets(instr, state, me, source, tc):
+        found = changeable_targets(instr, state, me, source, tc)
+        if not found:
             # a gold cost says what the pool lacks ("P1 has not 2 gold to pay (pool: 1 gold)"; agot.gold)
             why = occur.can_happen(EventKind.PAYS, state, player=me, amount=instr.amount, resource=instr.resource) \
                 if instr.do is Verb.PAY else None
             return Verdict(obj, aid, tid, _Code.COST_UNPAYABLE, why or f"cannot {instr.do.value} {instr.target.value}")
+        if len(found) < instr.picks:        # "discard 2 cards from your hand" with one card (agot.costs)
+            return Verdict(obj, aid, tid, _Code.COST_UNPAYABLE, _too_few(instr, len(found)))
     could_change = False
     for instr in ability.effect:
-        if changeable_targets(instr, state, me, source, tc):
+        found = changeable_targets(instr, state, me, source, tc)
+        if found:
+            short = _short_of_targets(instr, state, me, source, tc, found)
+            if short:               # RR "Target": not enough valid targets (agot.choose.several)
+                return Verdict(obj, aid, tid, _Code.NO_TARGET, short)
             could_change = True
         elif instr.target.is_chosen:
             return Verdict(obj, aid, tid, _Code.NO_TARGET, f"nothing to {instr.do.value}")
@@ -96,6 +104,26 @@ def judge(state: GameState, source: Card, ability: Ability, tc: TriggeringCondit
                     for i in ability.effect if i.not_modelled]
         return Verdict(obj, aid, tid, _Code.NO_EFFECT, next((b for b in blocked if b), "nothing it affects would change"))
     return Verdict(obj, aid, tid, _Code.MUST_RESOLVE if ability.timing.forced else _Code.ELIGIBLE)
+
+
+def _too_few(instr, found: int, who: str = "") -> str:
+    return f"{who}only {found} to {instr.do.value}, {instr.picks} to choose"
+
+
+def _short_of_targets(instr, state: GameState, me: str, source: Card, tc: TriggeringCondition, found) -> str | None:
+    """Why the instruction's choosers have too few eligible cards for its ability to be initiated
+    (RR "Target": not enough valid targets), if they do: the controller's "choose 2" needs two;
+    each player's own choices need as many only under the ruling ``agot.each-chooses-short``."""
+    if not instr.target.by_others:
+        short = len(found) < instr.picks and targeting(instr)    # a hand's cards: as many as there are (RR "Effects")
+        return _too_few(instr, len(found)) if short else None
+    if state.ruling(EACH_CHOOSES_SHORT) != "all-or-none":
+        return None
+    for player in choosers(instr, state, me):
+        mine = len(chooser_targets(instr, state, player, source, tc))
+        if mine < instr.picks:
+            return _too_few(instr, mine, f"{player} has ") + f" (ruling {EACH_CHOOSES_SHORT}=all-or-none)"
+    return None
 
 
 # the timings of abilities usable at each step; a plot's When Revealed abilities resolve at step 6,

@@ -26,8 +26,10 @@ VOCABULARY = (
     _V("challenge-history", "the challenges so far: 'if you have not lost a challenge this round', 'won 2 or more "
                             "challenges this phase' (agot.challenge-history)"),
     _V("phases", "'when the … phase begins / ends' as triggering conditions"),
-    _V("costs", "costs paid before targets are chosen: kneel, sacrifice (agot.initiate.cost-paid)"),
-    _V("targets", "chosen targets, and 'each …' (agot.initiate.targets)"),
+    _V("costs", "costs paid before targets are chosen, several of them together: kneel, sacrifice, "
+                "'discard 2 cards from your hand' (agot.initiate.cost-paid, agot.costs)"),
+    _V("targets", "chosen targets ('choose 2 …'), 'each …', 'each player chooses', 'each opponent chooses' "
+                  "(agot.initiate.targets, agot.choose.several, agot.choose.order)"),
     _V("zones", "abilities that work outside play: from hand, the dead pile, the discard pile "
                 "(agot.abilities.zones)"),
     _V("factions", "factions on cards and in filters ('a Stark character'; neutral), and each player's faction card, "

@@ -36,6 +36,8 @@ def describe(what: str, a: dict, state) -> str | None:
         return f"Step 5: it occurs — {happened}{pre}{rep}{gone}."
     if what == "cost-paid":
         return f"The cost of {subject(use_ref_label(state, a['use']))} is paid."
+    if what == "target" and a.get("cost"):
+        return f"Chosen to pay the cost of {use_ref_label(state, a['use'])}: {obj_label(state, a['card'])}."
     if what == "target":
         return f"Target chosen for {use_ref_label(state, a['use'])}: {obj_label(state, a['card'])}."
     if what == "initiation":
@@ -78,6 +80,9 @@ def describe(what: str, a: dict, state) -> str | None:
         return f"\"Then\" ({a['instruction']} of {a['use']}): the part before did not resolve in full, so the rest does not resolve."
     if what == "instruction":
         return f"{verb_head(a)} ({a['instruction']} of {a['use']}): a nested sequence opens."
+    if what == "costs":
+        return (f"{verb_head(a)} ({a['instruction']} of {a['use']}): the costs are paid together, one occurrence "
+                "in one nested sequence.")
     if what == "not-modelled":
         return f"{verb_head(a)} ({a['instruction']} of {a['use']}): {not_modelled_outcome(a)}"
     if what == "chance":

@@ -283,6 +283,10 @@ class Riftbound(Ruleset):
                 if instr.up_to is not None and (instr.target is not Target.CHOSEN or instr.up_to < 1):
                     raise ScenarioError("'up_to' needs a chosen target and a number of 1 or more",
                                         path=f"{at}.up_to", expected="target: chosen, up_to: 1 or more")
+                if instr.up_to is not None and instr.picks != 1:
+                    raise ScenarioError(f"'up_to' already says how many targets are chosen: 'amount' {instr.amount} "
+                                        f"with it would be a second count", path=f"{at}.amount",
+                                        expected="up_to: N alone (\"up to N\"), or amount: N alone (exactly N)")
                 if (instr.do is Verb.CREATE) != (instr.token is not None):
                     raise ScenarioError("'create' needs 'token' (what it creates), and only 'create' takes it",
                                         path=f"{at}.token", expected="do: create with token: {title, might, …}")

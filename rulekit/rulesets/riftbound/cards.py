@@ -58,6 +58,9 @@ def moved_card(before, after, printed):
 
 #: the card types that are permanents: played, they become game objects on the board (351.1)
 PERMANENTS = ("unit", "gear")
+#: zones whose cards are not public (108.4.d, 108.5.d, 108.7.c): a card chosen there is no target (355.10.a),
+#: so an instruction choosing N of them takes as many as there are (422.4: "discard 2" with one card discards it)
+HIDDEN_ZONES = ("hand", "main deck", "rune deck")
 
 
 def played_to(card, to, spent_zone):

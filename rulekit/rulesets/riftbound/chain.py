@@ -33,7 +33,7 @@ from rulekit.core.ruleset import ruling_arg
 from rulekit.rulesets.riftbound.codes import RbStep
 from rulekit.rulesets.riftbound.frames import ChainFrame, ChainItem, CombatFrame, ItemFrame
 from rulekit.core.events import Verb
-from rulekit.rulesets.riftbound.priority import cost_failure, costs_of, playable
+from rulekit.rulesets.riftbound.priority import cost_failure, costs_of, hidden, playable
 from rulekit.rulesets.riftbound.judging import turn_key
 from rulekit.rulesets.riftbound.triggers import occurrence
 
@@ -163,7 +163,7 @@ STAGES: tuple[Stage, ...] = (
     Stage("priority", "the newest item's controller has priority", (RbStep.PRIORITY,)),
     Stage("pass", "pass (or add an item with Reaction)", (RbStep.PASS,)),
     Stage("resolve", "all passed in a row: the newest item resolves",
-          (RbStep.RESOLVES, RbStep.MAY, RbStep.RECHECK, RbStep.CONDITION_FALSE, RbStep.NULL, RbStep.NOTHING,
+          (RbStep.RESOLVES, RbStep.MAY, RbStep.CHOSEN, RbStep.RECHECK, RbStep.CONDITION_FALSE, RbStep.NULL, RbStep.NOTHING,
            RbStep.CHANCE, RbStep.SHUFFLED,
            RbStep.NOT_MODELLED, RbStep.REPLACES, RbStep.ABILITY_CONTROL, RbStep.RESOLVED)),
     Stage("cleanup", "cleanup: lethal damage (after a resolution, or a change while none resolves)", ()),
@@ -264,8 +264,8 @@ def _finalize(frame: ChainFrame, state: GameState, control: Control, item: Chain
         return _replace_item(frame, state, control, item, chosen, RbStep.EVENT_CHOSEN, (("event", option),))
     for i, instr in enumerate(item.ability.effect):
         slot = f"effect{i}"
-        if not instr.target.is_chosen:
-            continue
+        if not instr.target.is_chosen or instr.target.by_others:
+            continue        # each player's own choice is no target: made as it resolves (355.10.e; .choosing)
         if instr.up_to is not None:
             picked = item.choices(slot)
             left = tuple(o for o in _options(instr, frame, state, item) if o not in picked)
@@ -278,15 +278,23 @@ def _finalize(frame: ChainFrame, state: GameState, control: Control, item: Chain
                                     f"{instr.do.value}, or {DONE}", state))
             chosen = replace(item, chosen=item.chosen + ((slot, "" if option == DONE else option),))
             return _replace_item(frame, state, control, item, chosen, RbStep.TARGET, (("card", option),))
-        if item.choice(slot) is not None:
+        picked = item.choices(slot)
+        if len(picked) >= instr.picks:
             continue
-        options = _options(instr, frame, state, item)
-        if not options:
-            return _remove(frame, state, control, item, f"no legal target to {instr.do.value}")
+        options = tuple(o for o in _options(instr, frame, state, item) if o not in picked)
+        legal = len(options) + len(picked)
+        if not legal or (legal < instr.picks and not hidden(instr)):    # all its targets, or removed (355.8, 402.3)
+            why = (f"no legal target to {instr.do.value}" if not legal else
+                   f"only {legal} legal targets to {instr.do.value}, {instr.picks} to choose")
+            return _remove(frame, state, control, item, why)
+        if not options:                 # cards in a hidden zone: as many as there are (355.10.a, 422.4)
+            continue
         if option is None:
-            key = AnswerKey(DecisionKind.CHOOSE_TARGET, ids.nested(item.id, slot), item.controller)
+            number = len(picked) + 1        # "exhaust two enemy units": #1, then #2 (a different unit)
+            of = f" ({number} of {instr.picks})" if instr.picks > 1 else ""
+            key = AnswerKey(DecisionKind.CHOOSE_TARGET, ids.nested(item.id, slot), item.controller, number)
             return Ask(Decision(key, options, options[0], "rb.chain.finalize",
-                                f"{item.controller} chooses a target to {instr.do.value}", state))
+                                f"{item.controller} chooses a target to {instr.do.value}{of}", state))
         chosen = replace(item, chosen=item.chosen + ((slot, option),))
         return _replace_item(frame, state, control, item, chosen, RbStep.TARGET, (("card", option),))
     if item.paid < len(_costs(item, state)):

@@ -17,6 +17,7 @@ class RbStep(Word):
     ADDS = "rb-adds"                      # a player with priority adds an item
     EVENT_CHOSEN = "rb-event-chosen"      # a numbered trigger's event chosen at finalization
     TARGET = "rb-target"                  # a target chosen at finalization
+    CHOSEN = "rb-chosen"                  # a card a player chose as the item resolves (each player chooses)
     REMOVED = "rb-removed"                # no legal target at finalization: removed from the Chain
     FINALIZED = "rb-finalized"            # no longer pending
     PRIORITY = "rb-priority"              # the newest item's controller receives priority

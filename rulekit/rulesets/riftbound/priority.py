@@ -14,7 +14,7 @@ from rulekit.core.frames import Ask, Control, Progress
 from rulekit.core.frozen import replace
 from rulekit.core.model import Card, GameState, TriggeringCondition
 from rulekit.core.verdicts import Code, Verdict
-from rulekit.rulesets.riftbound.cards import card_costs
+from rulekit.rulesets.riftbound.cards import HIDDEN_ZONES, card_costs
 from rulekit.rulesets.riftbound.codes import RbStep
 from rulekit.rulesets.riftbound.frames import ChainFrame, ChainItem, OpenFrame, ShowdownFrame
 from rulekit.rulesets.riftbound.judging import item_controller, zones_of
@@ -59,6 +59,12 @@ def cost_failure(ability: Ability, state: GameState, controller: str, source: Ca
     return None
 
 
+def hidden(instr) -> bool:
+    """Whether the instruction chooses among cards in a hidden zone (a hand, a deck): they are no
+    targets (355.10.a), and it takes as many as there are, up to its number (422.4, 359.3.e.11)."""
+    return instr.filter is not None and instr.filter.zone in HIDDEN_ZONES
+
+
 def priority_verdict(state: GameState, card: Card, ability: Ability, player: str, chain: str | None) -> Verdict:
     """May ``player``, who has priority, play ``ability`` of ``card`` now? ``chain`` is the id of
     the Chain that exists (a Closed State), or ``None`` (an Open State). While a Chain exists only
@@ -86,9 +92,14 @@ def priority_verdict(state: GameState, card: Card, ability: Ability, player: str
     for instr in ability.effect:
         if instr.target is Target.CHOSEN_ABILITY and chain is None:
             return Verdict(card.obj, ability.id, at, Code.NO_TARGET, "no ability on a Chain to choose")
-        if instr.target.is_chosen and instr.up_to is None and instr.target is not Target.CHOSEN_ABILITY:
-            if not (judge.changeable_targets(instr, state, me, card, None) or instr.target.is_player):
+        if (instr.target.is_chosen and instr.up_to is None and instr.target is not Target.CHOSEN_ABILITY
+                and not instr.target.by_others):        # each player's own choice is no target (355.10.e)
+            found = len(judge.changeable_targets(instr, state, me, card, None))
+            if not found:
                 return Verdict(card.obj, ability.id, at, Code.NO_TARGET, f"nothing to {instr.do.value}")
+            if found < instr.picks and not hidden(instr):     # valid choices for all its targets (355.8, 402.2)
+                return Verdict(card.obj, ability.id, at, Code.NO_TARGET,
+                               f"only {found} legal targets to {instr.do.value}, {instr.picks} to choose")
     return Verdict(card.obj, ability.id, at, Code.ELIGIBLE)
 
 

@@ -18,6 +18,7 @@ from rulekit.rulesets.riftbound.codes import RbStep
 from rulekit.rulesets.riftbound.frames import ChainFrame, ChainItem, ItemFrame
 from rulekit.rulesets.riftbound.triggers import occurrence
 from rulekit.rulesets.riftbound.cleanup import lethal
+from rulekit.rulesets.riftbound import choosing
 
 
 def advance_item(frame: ItemFrame, state: GameState, control: Control) -> Progress | Ask:
@@ -41,6 +42,10 @@ def _asks_may(frame: ItemFrame, state: GameState) -> bool:
 
 def answer_item(frame: ItemFrame, state: GameState, control: Control, option: str, verdicts=()) -> Progress:
     if not _asks_may(frame, state):
+        instr = frame.item.ability.effect[frame.index] if frame.index < len(frame.item.ability.effect) else None
+        waiting = None if instr is None else choosing.pending(frame, state, instr, _acting_source(state, frame.item))
+        if waiting is not None:         # a player's choice as it resolves (rb.each-chooses)
+            return choosing.answer(frame, state, control, option, waiting)
         return _answer_chance(frame, state, control, option)
     args = (("item", frame.item.id), ("answer", option), ("when", "resolution"), ruling_arg(state, "rb.optional"))
     if option == YES:
@@ -117,14 +122,7 @@ def _execute(frame: ItemFrame, state: GameState, control: Control, instr: Instru
                 amount = live.might                  # read now
         amount = max(amount, 0)                      # a Might below 0 is read as 0 (143.2.b, rb.might)
     live = _live_source(state, item)
-    if captured is not None:
-        source = captured                            # "here", "I": where it died
-    elif live is not None and live.zone in state.rules.in_play:
-        source = live
-    elif state.ruling("rb.source-info") == "last-known":
-        source = _last_known(state, item)            # Magic: where it last was
-    else:
-        source = replace(item.source, zone="")       # gone: no location (359.3.e.12)
+    source = _acting_source(state, item)
     to = instr.to
     if to == cards.HERE:        # read as the instruction executes (359.3.f.1-2): where the source is now
         to = cards.here_of(source)
@@ -137,7 +135,13 @@ def _execute(frame: ItemFrame, state: GameState, control: Control, instr: Instru
     effective = replace(instr, amount=amount)
     if instr.target is Target.CHOSEN_ABILITY:
         return _take_ability(frame, moved_on, state, control, item, slot, args)
-    if instr.target.is_chosen:
+    if instr.target.by_others:          # each player chooses now, in turn order (rb.each-chooses)
+        waiting = choosing.pending(frame, state, instr, source)
+        if waiting is not None:
+            return choosing.ask(frame, state, instr, waiting)
+        wanted = choosing.chosen_cards(frame, state, instr)
+        targets = tuple(c for c in judge.changeable_targets(effective, state, me, source, item.event) if c.obj in wanted)
+    elif instr.target.is_chosen:
         wanted = item.choices(slot)
         targets = tuple(c for c in judge.chooser_targets(effective, state, me, source, item.event) if c.obj in wanted)
     elif instr.target is Target.RANDOM:
@@ -171,6 +175,19 @@ def _execute(frame: ItemFrame, state: GameState, control: Control, instr: Instru
     if not conditions:
         return Progress(state, control[:-1] + (moved_on,), "rb.effect-nothing", RbStep.NOTHING, args)
     return occurrence(state, control[:-1] + (moved_on,), conditions, group, "rb.resolve", args)
+
+
+def _acting_source(state: GameState, item: ChainItem) -> Card:
+    """The item's source as its instructions read it now (rb.source-info): a Deathknell's as it was
+    where it died; the live card on the board; else, gone, as the ruling says."""
+    if item.ability.deathknell:
+        return item.source                           # "here", "I": where it died (808.1.d.3)
+    live = _live_source(state, item)
+    if live is not None and live.zone in state.rules.in_play:
+        return live
+    if state.ruling("rb.source-info") == "last-known":
+        return _last_known(state, item)              # Magic: where it last was
+    return replace(item.source, zone="")             # gone: no location (359.3.e.12)
 
 
 def _random_outcomes(instr, state: GameState, candidates, amount: int) -> tuple[str, ...]:

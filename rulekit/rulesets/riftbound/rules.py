@@ -83,9 +83,10 @@ RULES: tuple[Rule, ...] = (
          "item added while an effect resolves goes on before one added in the cleanup after it.",
          "rules reference", CORE_RULES + ", 383.3.d, 383.3.d.1 and 401.1-401.2"),
     Rule("rb.chain.finalize", "Pending and finalized items",
-         "Items are added as pending and finalized in the order added; targets are chosen at finalization, and a "
-         "triggered ability's cost is paid then; finalizing does not pass priority.", "rules reference",
-         CORE_RULES + ", 337.1.a-337.1.b and 401-406"),
+         "Items are added as pending and finalized in the order added; targets are chosen at finalization — as "
+         "many as the text names (\"exhaust two enemy units\": two different units), or the item cannot be "
+         "played or is removed — and a triggered ability's cost is paid then; finalizing does not pass priority.",
+         "rules reference", CORE_RULES + ", 337.1.a-337.1.b, 355.5, 355.8 and 401-406"),
     Rule("rb.trigger-cost", "The cost of a triggered ability",
          "A cost written in a triggered ability's instructions (\"exhaust me to draw 1\") is its base cost. It is "
          "paid when the item is finalized, after its targets are chosen — not when it resolves — and the events "
@@ -124,11 +125,17 @@ RULES: tuple[Rule, ...] = (
          "occurrence, and can trigger abilities (a gear killed instead of the unit triggers its own Deathknell). "
          "(Ruling rb.replacement-triggers; the other option lets the replacing events trigger nothing.)",
          "rules reference", CORE_RULES + ", 369-373 and 808.1.d.1"),
+    Rule("rb.each-chooses", "Each player chooses",
+         "Cards each player (or each opponent) chooses — \"each player kills a unit they control\" — are not "
+         "targets: every chooser, the controller included, chooses as the item resolves, in turn order from the "
+         "turn player, among what the text lets them choose, as many as they can; the instruction then acts on "
+         "every card chosen. Such an item is not removed at finalization for want of them.", "rules reference",
+         CORE_RULES + ", 355.10.e, 355.17, 303.2.a, 055 and 359.3.e.11"),
     Rule("rb.no-target", "No legal target at finalization",
-         "A triggered ability whose choices cannot be made when it is finalized — no legal target — is removed "
-         "from the Chain: it never becomes a Chain Item, nobody receives priority for it and it does not resolve. "
-         "An \"up to N\" choice can always be made (zero targets).", "rules reference",
-         CORE_RULES + ", 402.3 and 355.13"),
+         "A triggered ability whose choices cannot be made when it is finalized — no legal target, or fewer than "
+         "the targets it names — is removed from the Chain: it never becomes a Chain Item, nobody receives "
+         "priority for it and it does not resolve. An \"up to N\" choice can always be made (zero targets).",
+         "rules reference", CORE_RULES + ", 402.3, 355.8 and 355.13"),
     Rule("rb.new-object", "New objects and temporary changes",
          "A card that changes zones to or from a non-board zone is a new object: a spell or ability that chose the "
          "old object no longer has that target, and every temporary change (damage, buffs, granted abilities) "

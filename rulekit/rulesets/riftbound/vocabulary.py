@@ -44,7 +44,8 @@ VOCABULARY = (
     _V("once-per-turn", "'once each turn': an ability that has triggered this turn does not trigger again"),
     _V("nth-time", "'the Nth time … each turn': counted per turn, one trigger for simultaneous events"),
     _V("optional", "'you may': decided when the trigger condition is fulfilled (383.3.a)"),
-    _V("targets", "choosing targets when the item is finalized; 'up to N'; no legal target removes it"),
+    _V("targets", "choosing targets when the item is finalized; 'up to N', 'two enemy units'; no legal target "
+                  "removes it; 'each player …' chooses as it resolves (rb.each-chooses)"),
     _V("control", "friendly and enemy judged from the controller; taking control of an item on the Chain"),
     _V("grant", "abilities given to and taken from a card by an effect ('gains', 'loses')"),
 )

@@ -73,6 +73,9 @@ def describe(what: str, a: dict, state) -> str | None:
         return f"Finalized (targets chosen; priority does not pass): {item_label(state, a['item'])}."
     if what == "rb-target":
         return f"Target for {item_label(state, a['item'])}: {obj_label(state, a['card'])}."
+    if what == "rb-chosen":
+        return (f"{a['player']} chooses {obj_label(state, a['card'])} as {item_label(state, a['item'])} resolves "
+                "(each player's own choice, not a target).")
     if what == "rb-event-chosen":
         return f"The triggering event of {item_label(state, a['item'])} is {condition_label(state, a['event'])}."
     if what == "rb-priority":
