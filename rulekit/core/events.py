@@ -217,8 +217,9 @@ VERB_EVENT: dict[Verb, EventKind] = {
 #: Verbs whose ``amount`` may be negative ("give a unit -3 Might"); for every other verb it is 0 or more.
 SIGNED_VERBS = (Verb.GIVE_MIGHT, Verb.GIVE_STRENGTH)
 
-#: Verbs whose change may last only "this turn" (``this_turn``); no other verb takes it.
-THIS_TURN_VERBS = (Verb.GIVE_MIGHT,)
+#: Verbs whose change may last only "this turn" (``this_turn``); no other verb takes it. (Riftbound's
+#: ``replace``: "the next time it would die this turn, … instead" expires when the turn ends.)
+THIS_TURN_VERBS = (Verb.GIVE_MIGHT, Verb.REPLACE)
 
 #: Verbs that take no amount: each places or removes one counter ("a unit has at most one buff").
 ONE_COUNTER_VERBS = (Verb.BUFF, Verb.SPEND_BUFF)

@@ -7,7 +7,7 @@ from rulekit.core import chance, ids, judge
 from rulekit.core import occur
 from rulekit.core.abilities import Instruction, Target
 from rulekit.core.decisions import NO, YES, AnswerKey, Decision, DecisionKind
-from rulekit.core.events import Verb
+from rulekit.core.events import CONDITION_VERBS, Verb
 from rulekit.core.frames import Ask, Control, Progress
 from rulekit.core.frozen import replace
 from rulekit.rulesets.riftbound.cards import RiftboundCard, with_keyword_abilities
@@ -16,6 +16,8 @@ from rulekit.core.ruleset import ruling_arg
 from rulekit.rulesets.riftbound.codes import RbStep
 from rulekit.rulesets.riftbound.frames import ChainFrame, ChainItem, ItemFrame
 from rulekit.rulesets.riftbound.triggers import occurrence
+from rulekit.rulesets.riftbound.replacing import delayed_key
+from rulekit.rulesets.riftbound.judging import deathknell_me
 from rulekit.rulesets.riftbound.cleanup import lethal
 
 
@@ -125,6 +127,7 @@ def _execute(frame: ItemFrame, state: GameState, control: Control, instr: Instru
     else:
         source = replace(item.source, zone="")       # gone: no location (359.3.e.12)
     effective = replace(instr, amount=amount)
+    rule = "rb.resolve"
     if instr.target is Target.CHOSEN_ABILITY:
         return _take_ability(frame, moved_on, state, control, item, slot, args)
     if instr.target.is_chosen:
@@ -139,19 +142,29 @@ def _execute(frame: ItemFrame, state: GameState, control: Control, instr: Instru
                                        f"{instr.do.value} ({slot} of {item.id})", state))
         picked = chance.cards_of(frame.chance[0] if frame.chance else (outcomes[0] if outcomes else ""))
         targets = tuple(c for c in candidates if c.obj in picked)
+    elif (instr.target is Target.SELF and live is None and item.ability.deathknell
+          and instr.do is not Verb.CREATE and instr.do not in CONDITION_VERBS):
+        # "me" of a Deathknell: its card in the trash, where the instruction can act on it (rb.deathknell-me)
+        card, why = deathknell_me(state, item.source, item.ability, instr)
+        args += (ruling_arg(state, "rb.deathknell-me"),)
+        if card is None:
+            return Progress(state, control[:-1] + (moved_on,), "rb.deathknell-me", RbStep.NOTHING,
+                            args + (("why", why),) if why else args)
+        targets, rule, args = (card,), "rb.deathknell-me", args + (("me", card.obj),)
     elif instr.target is Target.SELF:
         targets = (live,) if live is not None else ()
     else:
         targets = judge.changeable_targets(effective, state, me, source, item.event)
     group = ids.nested(item.id, slot)
     if instr.do is Verb.REPLACE:
-        # "the next time it would die this turn, instead …": wait for that object's death
+        # "the next time it would die (this turn), … instead": a delayed replacement (390.3) waits for that
+        # object's death, and is ordered there with any other replacement (rb.standing-replacement)
         for card in targets:
-            key = f"next death of {card.obj}"
+            key = delayed_key(card.obj, instr.this_turn)
             entry = (item.id, item.source.id, me, instr.instead)
             state = replace(state, replacements=state.replacements.set(key, state.replacements.get(key, ()) + (entry,)))
         return Progress(state, control[:-1] + (moved_on,), "rb.replacement", RbStep.REPLACES,
-                        args + (("cards", tuple(c.id for c in targets)),))
+                        args + (("cards", tuple(c.id for c in targets)), ("this turn", instr.this_turn)))
     if instr.do is Verb.CREATE:
         targets = _tokens(state, instr, me)
     kw = {"players": targets} if instr.target.is_player else {"cards": targets}
@@ -160,7 +173,7 @@ def _execute(frame: ItemFrame, state: GameState, control: Control, instr: Instru
                                       this_turn=instr.this_turn, resource=instr.resource, **kw)
     if not conditions:
         return Progress(state, control[:-1] + (moved_on,), "rb.effect-nothing", RbStep.NOTHING, args)
-    return occurrence(state, control[:-1] + (moved_on,), conditions, group, "rb.resolve", args)
+    return occurrence(state, control[:-1] + (moved_on,), conditions, group, rule, args)
 
 
 def _random_outcomes(instr, state: GameState, candidates, amount: int) -> tuple[str, ...]:
