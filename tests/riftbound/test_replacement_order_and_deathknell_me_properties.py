@@ -82,9 +82,8 @@ def _printed_that_apply(state, unit) -> int:
 
 def _delayed_for(state, unit) -> tuple[str, ...]:
     """The delayed replacements waiting for ``unit``'s next death (the items that made them)."""
-    return tuple(entry[0] for key, entries in state.replacements.items()
-                 if key.startswith(f"next death of {unit.obj}") and key[len(f"next death of {unit.obj}"):] in ("", " this turn")
-                 for entry in entries)
+    waiting = (f"next death of {unit.obj}", f"next death of {unit.obj} this turn")
+    return tuple(entry[0] for key, entries in state.replacements.items() if key in waiting for entry in entries)
 
 
 @SETTINGS
@@ -118,7 +117,8 @@ def test_replacements_from_any_source_are_ordered_by_the_owner_and_apply_once(sc
                 event("the owner, not the controller, ordered them")
         else:
             assert not orders
-        occurs = next(s for s in game.timeline if s.what == "rb-occurs" and s.args_dict().get("occurrence") == occurrence)
+        occurs = next(s for s in game.timeline
+                      if s.what == "rb-occurs" and s.args_dict().get("occurrence") == occurrence)
         # 370.2: each replacement applies at most once to the death and the events that replace it
         applied = [use if use in delayed else use.partition("@")[0] for _, use in occurs.args_dict()["replaced"]]
         assert len(applied) == len(set(applied)), applied
@@ -161,6 +161,9 @@ def test_a_deathknell_acts_on_its_own_card_in_the_trash(scenario, data):
     game = played(scenario, data)
     killed = {u for e in scenario.script for u in e.cards}
     removed = {s.args_dict()["item"] for s in game.timeline if s.what == "rb-removed"}   # a cost declined (404.2)
+    # what happened to each card while it was in the trash: the events that took it from there
+    from_trash = {tc.card.id: tc for _, (_, tc) in game.state.history.items()
+                  if tc.card is not None and tc.card.zone == "trash" and tc.kind.value in ("recycled", "moves")}
     for card in scenario.cards:
         if card.id not in killed:
             continue
@@ -169,13 +172,17 @@ def test_a_deathknell_acts_on_its_own_card_in_the_trash(scenario, data):
         if any(item.startswith(f"{card.id}.dk@") for item in removed):
             where = "trash"                  # its controller declined to recycle it: no item, no move
             event("a Deathknell's cost declined")
-        now = game.state.cards[card.id]
-        # the card its death put in its owner's trash is what "me" names there (808.1.d, 056)
-        assert now.zone == where, f"{card.title} is in the {now.zone}, not the {where}"
-        assert now.owner == card.owner
-        if where != "trash":
-            event(f"a Deathknell moved its card from the trash: {kind}")
-            # the step that moved it says why: the rule and the card "me" named
-            moved = [s for s in game.timeline if s.args_dict().get("me", "").partition("@")[0] == card.id]
-            assert moved and all("rb.deathknell-me" in (s.rule, s.args_dict().get("ruling", "").partition("=")[0])
-                                 for s in moved)
+        # the card its death put in its owner's trash is what "me" names there (808.1.d, 056): it left the
+        # trash by its own Deathknell only, to where that says (a card recycled may be drawn again later)
+        taken = from_trash.get(card.id)
+        if where == "trash":
+            assert taken is None and game.state.cards[card.id].zone == "trash"
+            continue
+        assert taken is not None, f"{card.title} never left the trash"
+        assert taken.kind.value == "recycled" if where == "main deck" else (taken.kind.value, taken.to) == ("moves", "hand")
+        assert game.state.cards[card.id].owner == card.owner
+        event(f"a Deathknell moved its card from the trash: {kind}")
+        # the step that moved it says why: the rule and the card "me" named
+        moved = [s for s in game.timeline if s.args_dict().get("me", "").partition("@")[0] == card.id]
+        assert moved and all("rb.deathknell-me" in (s.rule, s.args_dict().get("ruling", "").partition("=")[0])
+                             for s in moved)

@@ -50,8 +50,8 @@ def describe(what: str, a: dict, state) -> str | None:
                           for obj, player, zone, exhausted in a.get("entered", ()))
         might = "".join(f"; {obj_label(state, obj)}: {change}, Might {was} → {now}"
                         for obj, change, was, now in a.get("might", ()))
-        expired = "".join(f"; Expiration Step (rb.this-turn): the replacement of {item_label(state, u)} expires unapplied"
-                          for u in a.get("replacements expired", ()))
+        expired = "".join(f"; Expiration Step (rb.this-turn): the replacement of {item_label(state, u)} expires "
+                          "unapplied" for u in a.get("replacements expired", ()))
         expired += "".join(f"; Expiration Step (rb.this-turn): {obj_label(state, obj)}"
                           + (f" is healed of {healed} damage" if healed else "")
                           + (f"{',' if healed else ''} its 'this turn' Might expires, {was} → {now}" if was != now else "")
