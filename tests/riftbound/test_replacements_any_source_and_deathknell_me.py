@@ -43,6 +43,17 @@ def test_the_owner_may_apply_the_spells_replacement_first():
     assert _zones(game, "knight", "idol") == {"knight": "base", "idol": "trash"}
 
 
+def test_under_the_controller_reading_the_units_controller_orders_them():
+    """Ruling rb.replacement-chooser=controller (a later text of 372): P1, who controls the Knight P2
+    owns, is asked."""
+    game = Game.start(with_rulings(load_scenario(ORDERS).scenario, {"rb.replacement-chooser": "controller"}))
+    game = _until(game.answer("rite.x") if game.decision.key.kind.value == "act or pass" else game,
+                  "order replacements")
+    assert game.decision.key.chooser == "P1"
+    order = game.timeline[-1]
+    assert order.args_dict()["by"] == "controller" and "controller of the card acted on" in order.describe()
+
+
 def test_under_spent_a_next_time_replacement_passed_by_is_used_up():
     loaded = load_scenario(ORDERS)
     game = Game.start(with_rulings(loaded.scenario, {"rb.next-time-unapplied": "spent"}), loaded.answers).play_defaults()
@@ -99,4 +110,4 @@ def test_the_rules_and_rulings_are_registered():
     assert "rb.deathknell-me" in RULES and "rb.standing-replacement" in RULES
     from rulekit.rulesets import get
     names = {r.name for r in get("riftbound").rulings}
-    assert {"rb.next-time-unapplied", "rb.deathknell-me"} <= names
+    assert {"rb.next-time-unapplied", "rb.deathknell-me", "rb.replacement-chooser"} <= names

@@ -82,12 +82,13 @@ def _candidates(state: GameState, tc: TriggeringCondition, applied: frozenset) -
     return out
 
 
-def chooser(tc: TriggeringCondition) -> str:
+def chooser(state: GameState, tc: TriggeringCondition) -> str:
     """Who orders the replacements that apply to one event (372): the owner of the object acted on —
-    not its controller, nor the replacements' controllers. (A player acted on would order their own,
-    372.1, and the turn player those of an uncontrolled battlefield, 372.2; rulekit replaces deaths
-    only, and only a unit or a gear dies.)"""
-    return tc.card.owner
+    not the replacements' controllers — or, under the ruling ``rb.replacement-chooser=controller``
+    (a later text of 372), its controller. (A player acted on would order their own, 372.1, and the
+    turn player those of an uncontrolled battlefield, 372.2; rulekit replaces deaths only, and only a
+    unit or a gear dies.)"""
+    return tc.card.controller if state.ruling("rb.replacement-chooser") == "controller" else tc.card.owner
 
 
 def _spend(state: GameState, key: str, entry: tuple) -> GameState:
@@ -103,13 +104,12 @@ def standing_replacements(state: GameState, conditions, choices: tuple):
     (370.2); a replacement that no longer applies to what is left is not applied. When several
     apply to one event, the owner of the object acted on chooses which applies first (372), a
     spell's delayed replacement and a printed one alike: ``choices`` holds their answers; without
-    one the caller asks (the last value returned: the event, the options, the owner, and whether a
-    delayed replacement is among them). A delayed
+    one the caller asks (the event, the options, and who chooses). A delayed
     replacement that was not applied still waits for the object's next death (ruling
-    ``rb.next-time-unapplied``). Returns the state, the conditions that happen, and (replaced id,
-    use) pairs."""
+    ``rb.next-time-unapplied``). Returns the state, the conditions that happen, (replaced id, use)
+    pairs, the question to ask (or ``None``), and whether a delayed replacement was passed by."""
     if not state.replacements and not state.listeners_for(EventKind.KILLED, Timing.REPLACEMENT):
-        return state, conditions, [], None
+        return state, conditions, [], None, False
     chosen = dict(choices)
     lineage = {tc.id: frozenset() for tc in conditions}
     work, out, replaced, passed_by = list(conditions), [], [], []
@@ -122,8 +122,7 @@ def standing_replacements(state: GameState, conditions, choices: tuple):
         if len(candidates) > 1:
             pick = chosen.get(tc.id)
             if pick is None:
-                delayed = any(c[2] is not None for c in candidates)
-                return state, conditions, [], (tc, tuple(c[0] for c in candidates), chooser(tc), delayed)
+                return state, conditions, [], (tc, tuple(c[0] for c in candidates), chooser(state, tc)), False
             ref, entry, key = next(c for c in candidates if c[0] == pick)
         else:
             ref, entry, key = candidates[0]
@@ -141,7 +140,7 @@ def standing_replacements(state: GameState, conditions, choices: tuple):
     if passed_by and state.ruling("rb.next-time-unapplied") == "spent":
         for key, entry in passed_by:      # "the next time" has come and gone, applied or not
             state = _spend(state, key, entry)
-    return state, tuple(out), replaced, None
+    return state, tuple(out), replaced, None, bool(passed_by)
 
 
 # -- abilities about their own card leaving the board ("When I leave the board") ------------------------

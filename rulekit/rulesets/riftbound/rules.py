@@ -265,9 +265,9 @@ RULES: tuple[Rule, ...] = (
          "itself be replaced by another replacement — but each replacement applies only once to an event and to "
          "the events that replace it, and one that no longer applies to what is left is not applied. When several "
          "apply to one event, whatever made them, the owner of the object acted on — not its controller — chooses "
-         "which applies first. Whether the replacing events trigger abilities is the ruling "
-         "rb.replacement-triggers; whether a \"next time\" replacement left unapplied still waits is the ruling "
-         "rb.next-time-unapplied.",
+         "which applies first (ruling rb.replacement-chooser: a later text names the controller). Whether the "
+         "replacing events trigger abilities is the ruling rb.replacement-triggers; whether a \"next time\" "
+         "replacement left unapplied still waits is the ruling rb.next-time-unapplied.",
          "rules reference", CORE_RULES + ", 317.2.c, 355.10.c, 365.1, 368.1, 369.1, 370.1-370.3, 372, 374, 390.3 "
          "and 391"),
     Rule("rb.deathknell-me", "A Deathknell's \"me\": its card in the trash",

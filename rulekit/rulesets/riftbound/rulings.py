@@ -169,6 +169,26 @@ NEXT_TIME_UNAPPLIED = Ruling(
             "Kept to compare: a player may read \"the next time\" as a moment rather than as a use."),
     ))
 
+_CR_JULY = "Riftbound Core Rules, version of 2026-07-16 (as quoted in public rules notes)"
+
+REPLACEMENT_CHOOSER = Ruling(
+    "rb.replacement-chooser", "riftbound",
+    "Several replacements apply to one event about a card: who chooses which applies first — the card's "
+    "owner or its controller?",
+    (
+        RulingOption(
+            "owner",
+            "The owner of the object acted on, whoever controls it or the replacements.",
+            f"{_CR}, 372",
+            "The version of the Core Rules rulekit follows says the owner in as many words."),
+        RulingOption(
+            "controller",
+            "The controller of the object acted on.",
+            f"{_CR_JULY}, 372",
+            "A later text of the same rule names the controller; kept so the two can be compared until the "
+            "version rulekit follows changes."),
+    ))
+
 DEATHKNELL_ME = Ruling(
     "rb.deathknell-me", "riftbound",
     "When a Deathknell resolves, its card is in the trash. Does \"me\" (\"recycle me\", \"return me to my "
@@ -182,8 +202,8 @@ DEATHKNELL_ME = Ruling(
             "(\"give me +1 Might\", \"ready me\") finds nothing there and is ignored.",
             f"{_CR}, 808.1.c and 808.1.d (the trigger is the permanent killed and sent to the trash; 808.1.d.1: "
             "one recalled instead triggers nothing), 053.1, 108.2.b, 385.2 and 355.9.a.1; "
-            f"{_RBT} (an ability whose source is in a non-board zone is under its owner); Riftbound Core Rules, "
-            "another published version, 383.3.b (its example: a Deathknell whose base cost recycles its own card)",
+            f"{_RBT} (an ability whose source is in a non-board zone is under its owner); {_CR_JULY}, 383.3.b "
+            "(its example: a Deathknell whose base cost recycles its own card)",
             "A Deathknell happens only if its card reaches the trash, and the rules' own example pays a "
             "Deathknell's cost by recycling that card from there: \"me\" follows the card to the trash."),
         RulingOption(
@@ -197,4 +217,4 @@ DEATHKNELL_ME = Ruling(
     ))
 
 RULINGS = (OPTIONAL, NTH_COUNT, SOURCE_INFO, RECHECK, REPLACEMENT_TRIGGERS, ONCE_REMOVED, OWN_LEAVING,
-           NEXT_TIME_UNAPPLIED, DEATHKNELL_ME)
+           NEXT_TIME_UNAPPLIED, REPLACEMENT_CHOOSER, DEATHKNELL_ME)

@@ -82,16 +82,17 @@ def occurrence(state: GameState, control: Control, conditions: tuple[TriggeringC
         conditions, not_conquers = establish_control(state, conditions)
         if not_conquers:
             args = args + (("not_conquers", not_conquers),)
-    state, conditions, replaced, ask = standing_replacements(state, conditions, choices)
+    state, conditions, replaced, ask, passed_by = standing_replacements(state, conditions, choices)
     if ask is not None:     # several replacements apply to one event: its owner orders them first (372)
-        tc, options, owner, delayed = ask
+        tc, options, owner = ask
         frame = ReplacementOrder(group, tc.id, owner, options, conditions_in, rule, args_in, choices)
-        order = (("condition", tc.id), ("owner", owner), ("options", options))
-        if delayed:      # whether the one not applied still waits is the ruling's business
-            order += (ruling_arg(state, "rb.next-time-unapplied"),)
+        order = (("condition", tc.id), ("owner", owner), ("options", options),
+                 ("by", state.ruling("rb.replacement-chooser")), ruling_arg(state, "rb.replacement-chooser"))
         return Progress(original, control + (frame,), "rb.standing-replacement", RbStep.REPLACEMENT_ORDER, order)
     if replaced:
         args = args + (ruling_arg(state, "rb.replacement-triggers"),)
+    if passed_by:       # a delayed replacement not applied: does it still wait?
+        args = args + (ruling_arg(state, "rb.next-time-unapplied"),)
     conditions, unpaid = _played_costs(state, conditions, group)
     if unpaid:
         args = args + (("unpaid", unpaid),)

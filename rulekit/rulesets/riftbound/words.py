@@ -68,9 +68,9 @@ def describe(what: str, a: dict, state) -> str | None:
                 f"{emptied}{not_conquers}.")
     if what == "rb-replacement-order":
         options = ", ".join(_replacement_ref(state, o) for o in a["options"])
-        return (f"Several replacements apply to {condition_label(state, a['condition'])}: {a['owner']}, the owner of "
-                f"the card acted on, chooses which applies first ({options}); each applies once to it and to the "
-                f"events that replace it.")
+        return (f"Several replacements apply to {condition_label(state, a['condition'])}: {a['owner']}, the "
+                f"{a.get('by', 'owner')} of the card acted on, chooses which applies first ({options}); each applies "
+                f"once to it and to the events that replace it.")
     if what == "rb-triggers":
         made = ", ".join(item_label(state, i) for i in a["items"])
         declined = "".join(f"; declined, not placed on the Chain: {item_label(state, i)}" for i in a.get("declined", ()))
