@@ -129,6 +129,7 @@ DK = dict(id="dk", timing=Timing.TRIGGERED, deathknell=True, when=Trigger(EventK
 DEATHKNELLS = {
     "recycle me": (Ability(effect=(Instruction(Verb.RECYCLE, Target.SELF),), **DK), "main deck"),
     "return me to my owner's hand": (Ability(effect=(Instruction(Verb.MOVE, Target.SELF, to="hand"),), **DK), "hand"),
+    "return me to your hand": (Ability(effect=(Instruction(Verb.RETURN_TO_HAND, Target.SELF),), **DK), "hand"),
     "give me +1 Might; draw 1": (Ability(effect=(Instruction(Verb.GIVE_MIGHT, Target.SELF),
                                                  Instruction(Verb.DRAW, Target.YOU)), **DK), "trash"),
     "recycle me to draw 1": (Ability(cost=(Instruction(Verb.RECYCLE, Target.SELF),),

@@ -9,7 +9,7 @@ from pathlib import Path
 from rulekit import Game
 from rulekit.builder import (ScenarioBuilder, ability, cards, deathknell, kill, on, recall, recycle,
                              replace_next_death)
-from rulekit.core.cardtext import ReadCard
+from rulekit.core.cardtext import ReadCard, bare
 from rulekit.core.rules import RULES
 from rulekit.files import load_scenario
 from rulekit.rulesets.riftbound.cardtext import read, write
@@ -96,6 +96,22 @@ def test_the_builder_writes_a_delayed_replacement_and_game_orders_it():
     assert set(game.decision.option_ids) == {"bell.w@s:b:phase-begins:beginning", "idol.ward"}
     done = game.answer("idol.ward").play_defaults()
     assert _zones(done, "knight", "idol") == {"knight": "battlefield", "idol": "trash"}
+
+
+def test_the_printed_deathknells_read_from_their_text_act_on_the_card():
+    """ "Deathknell — Recycle me." and "Deathknell — Return me to your hand." as printed text: read,
+    written back, and played — the card leaves the trash (return to hand from the trash is a move
+    to its owner's hand, not a leaving of the board)."""
+    for text, zone in (("Deathknell — Recycle me.", "main deck"), ("Deathknell — Return me to your hand.", "hand")):
+        card = read(text, "Ember Pilgrim")
+        again = read(write(card, "Ember Pilgrim"), "Ember Pilgrim")
+        assert [bare(a) for a in again.abilities] == [bare(a) for a in card.abilities]
+        b = ScenarioBuilder("printed", players=["P1", "P2"], first_player="P1", ruleset="riftbound")
+        b.card("u", "Ember Pilgrim", owner="P2", controller="P1", type="unit", might=2, zone="base",
+               abilities=card.abilities)
+        b.kill("u", id="k")
+        game = Game.start(b.build()).play_defaults()
+        assert game.state.cards["u"].zone == zone and game.state.cards["u"].owner == "P2"
 
 
 def test_the_card_text_says_this_turn_both_ways():

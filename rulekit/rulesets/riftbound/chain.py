@@ -34,7 +34,7 @@ from rulekit.rulesets.riftbound.codes import RbStep
 from rulekit.rulesets.riftbound.frames import ChainFrame, ChainItem, ItemFrame
 from rulekit.core.events import Verb
 from rulekit.rulesets.riftbound.priority import cost_failure, costs_of, playable
-from rulekit.rulesets.riftbound.judging import self_source, turn_key
+from rulekit.rulesets.riftbound.judging import acting_on_self, turn_key
 from rulekit.rulesets.riftbound.triggers import occurrence
 
 DONE = "done"     #: the option that stops an "up to N" choice
@@ -313,7 +313,9 @@ def _pay(frame: ChainFrame, state: GameState, control: Control, item: ChainItem,
     index = item.paid
     instr = costs[index]
     group = ids.instruction_sequence(item.id, "cost", index)
-    me = self_source(state, item.source, item.ability, instr) if instr.target is Target.SELF else item.source
+    me = item.source
+    if instr.target is Target.SELF:
+        me, instr = acting_on_self(state, item.source, item.ability, instr)
     targets = judge.changeable_targets(instr, state, item.controller, me, item.event)
     kw = {"players": targets} if instr.target.is_player else {"cards": targets}
     conditions = occur.conditions_for(instr.do, state, group, item.id, amount=instr.amount, source=item.source,

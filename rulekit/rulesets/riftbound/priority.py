@@ -17,7 +17,7 @@ from rulekit.core.verdicts import Code, Verdict
 from rulekit.rulesets.riftbound.cards import card_costs
 from rulekit.rulesets.riftbound.codes import RbStep
 from rulekit.rulesets.riftbound.frames import ChainFrame, ChainItem, OpenFrame, ShowdownFrame
-from rulekit.rulesets.riftbound.judging import item_controller, self_source, zones_of
+from rulekit.rulesets.riftbound.judging import acting_on_self, item_controller, zones_of
 
 PLAYED_TIMINGS = (Timing.PRIORITY, Timing.ACTION)
 
@@ -49,7 +49,9 @@ def cost_failure(ability: Ability, state: GameState, controller: str, source: Ca
     for instr in costs:
         if instr.do is Verb.PAY:
             continue
-        me = self_source(state, source, ability, instr) if instr.target is Target.SELF else source
+        me = source
+        if instr.target is Target.SELF:
+            me, instr = acting_on_self(state, source, ability, instr)
         targets = judge.changeable_targets(instr, state, controller, me, event)
         if not instr.target.is_player:     # paying must change something: an exhausted unit cannot be exhausted
             kind = VERB_EVENT[instr.do]

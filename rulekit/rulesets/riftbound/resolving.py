@@ -145,7 +145,7 @@ def _execute(frame: ItemFrame, state: GameState, control: Control, instr: Instru
     elif (instr.target is Target.SELF and live is None and item.ability.deathknell
           and instr.do is not Verb.CREATE and instr.do not in CONDITION_VERBS):
         # "me" of a Deathknell: its card in the trash, where the instruction can act on it (rb.deathknell-me)
-        card, why = deathknell_me(state, item.source, item.ability, instr)
+        card, instr, why = deathknell_me(state, item.source, item.ability, instr)
         args += (ruling_arg(state, "rb.deathknell-me"),)
         if card is None:
             return Progress(state, control[:-1] + (moved_on,), "rb.deathknell-me", RbStep.NOTHING,

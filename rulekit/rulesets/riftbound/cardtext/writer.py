@@ -249,7 +249,8 @@ def _not_modelled(i: Instruction) -> str:
     return text + "."
 
 
-_PLAIN = {Verb.KILL: "kill", Verb.READY: "ready", Verb.EXHAUST: "exhaust", Verb.BUFF: "buff", Verb.RECALL: "recall"}
+_PLAIN = {Verb.KILL: "kill", Verb.READY: "ready", Verb.EXHAUST: "exhaust", Verb.BUFF: "buff", Verb.RECALL: "recall",
+          Verb.RECYCLE: "recycle"}
 
 
 def instruction(i: Instruction, object_word: str = "me") -> str:
