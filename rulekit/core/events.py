@@ -219,8 +219,9 @@ VERB_EVENT: dict[Verb, EventKind] = {
 #: Verbs whose ``amount`` may be negative ("give a unit -3 Might"); for every other verb it is 0 or more.
 SIGNED_VERBS = (Verb.GIVE_MIGHT, Verb.GIVE_STRENGTH)
 
-#: Verbs whose change may last only "this turn" (``this_turn``); no other verb takes it.
-THIS_TURN_VERBS = (Verb.GIVE_MIGHT,)
+#: Verbs whose change may last only "this turn" (``this_turn``); no other verb takes it. (Riftbound's
+#: ``replace``: "the next time it would die this turn, … instead" expires when the turn ends.)
+THIS_TURN_VERBS = (Verb.GIVE_MIGHT, Verb.REPLACE)
 
 #: Verbs whose ``amount`` is how much of something each target gets, gives or takes (power, STR, Might,
 #: damage, cards drawn, resources, tokens, runes, the depth of a shuffle). For every other verb an

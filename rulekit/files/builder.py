@@ -24,7 +24,7 @@ from rulekit.core.scenario import CorpusEntry, Scenario, ScriptEntry
 from rulekit.files.instructions import (  # noqa: F401 (the builder's instructions, re-exported)
     do, choose, kneel, stand, kill, sacrifice, gain_power, move_power, discard_power, draw, at_random, shuffle,
     search, give_might, give_strength, challenges_so_far, buff, spend_buff, not_modelled, add, gain_gold,
-    pay_gold, pay, channel, recall, recycle, create, play_token)
+    pay_gold, pay, channel, recall, recycle, create, play_token, replace_next_death)
 
 
 # -- filters, patterns, conditions ---------------------------------------------------------------
@@ -120,6 +120,13 @@ def forced_reaction(id, when, effect, **kw) -> Ability:
 def triggered(id, when, effect, **kw) -> Ability:
     """A Riftbound triggered ability ("When …", "At …", "The Nth time …")."""
     return ability(id, Timing.TRIGGERED, when, effect, **kw)
+
+
+def deathknell(id, effect, **kw) -> Ability:
+    """A Riftbound "Deathknell — …" ("When I die, …": rule ``rb.deathknell``); its "me" (``self``)
+    is its card in the trash once it has died (rule ``rb.deathknell-me``): ``deathknell("dk",
+    [recycle()])`` is "Deathknell — Recycle me."."""
+    return replace(ability(id, Timing.TRIGGERED, on(EventKind.KILLED), effect, **kw), deathknell=True)
 
 
 # -- the builder --------------------------------------------------------------------------------------

@@ -160,7 +160,9 @@ def recall(target="chosen", filter=None) -> Instruction:
 
 
 def recycle(target="self", filter=None) -> Instruction:
-    """Riftbound's "Recycle this" (a rune to the bottom of its owner's Rune Deck)."""
+    """Riftbound's "Recycle this" (a rune to the bottom of its owner's Rune Deck; another card to the
+    bottom of its owner's Main Deck). On a Deathknell, "recycle me" recycles its card from the trash
+    (rule ``rb.deathknell-me``)."""
     return Instruction(Verb.RECYCLE, target=Target(target), filter=filter)
 
 
@@ -177,3 +179,13 @@ def create(title: str, might: int = 0, *, amount: int = 1, to: str | None = None
 
 #: The printed template's name for the same instruction ("Play a 1 Might Recruit unit token").
 play_token = create
+
+
+def replace_next_death(instead, target="chosen", filter=None, *, this_turn: bool = False) -> Instruction:
+    """Riftbound's "Choose a unit. The next time it would die (this turn), … instead" (``target="self"``:
+    "The next time I would die, …"): when it resolves, a delayed replacement waits for that unit's
+    next death and is ordered with any other replacement that applies to it by the unit's owner
+    (rule ``rb.standing-replacement``); ``this_turn=True`` makes it expire when the turn ends.
+    ``instead`` lists what happens in place of the death (``that card`` is the unit)."""
+    return Instruction(Verb.REPLACE, target=Target(target), filter=filter, instead=tuple(instead),
+                       this_turn=this_turn)

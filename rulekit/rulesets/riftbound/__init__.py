@@ -17,6 +17,7 @@ from rulekit.rulesets.riftbound import cleanup
 from rulekit.rulesets.riftbound import judging
 from rulekit.rulesets.riftbound import keywords
 from rulekit.rulesets.riftbound import priority
+from rulekit.rulesets.riftbound import replacing
 from rulekit.rulesets.riftbound import resolving
 from rulekit.rulesets.riftbound import combat
 from rulekit.rulesets.riftbound import scoring
@@ -106,7 +107,7 @@ class Riftbound(Ruleset):
         return cards.card_event(card, tc)
 
     def turn_ends(self, state):
-        return cards.turn_ends(state)
+        return replacing.this_turn_expires(cards.turn_ends(state))
 
     def card_facts(self, card):
         return cards.card_facts(card)

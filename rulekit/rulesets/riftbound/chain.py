@@ -34,7 +34,7 @@ from rulekit.rulesets.riftbound.codes import RbStep
 from rulekit.rulesets.riftbound.frames import ChainFrame, ChainItem, CombatFrame, ItemFrame
 from rulekit.core.events import Verb
 from rulekit.rulesets.riftbound.priority import cost_failure, costs_of, hidden, playable
-from rulekit.rulesets.riftbound.judging import turn_key
+from rulekit.rulesets.riftbound.judging import acting_on_self, turn_key
 from rulekit.rulesets.riftbound.triggers import occurrence
 
 DONE = "done"     #: the option that stops an "up to N" choice
@@ -338,14 +338,19 @@ def _pay(frame: ChainFrame, state: GameState, control: Control, item: ChainItem,
     index = item.paid
     instr = costs[index]
     group = ids.instruction_sequence(item.id, "cost", index)
-    targets = judge.changeable_targets(instr, state, item.controller, item.source, item.event)
+    me = item.source
+    if instr.target is Target.SELF:
+        me, instr = acting_on_self(state, item.source, item.ability, instr)
+    targets = judge.changeable_targets(instr, state, item.controller, me, item.event)
     kw = {"players": targets} if instr.target.is_player else {"cards": targets}
     conditions = occur.conditions_for(instr.do, state, group, item.id, amount=instr.amount, source=item.source,
                                       to=instr.to, new_controller=item.controller, resource=instr.resource, **kw)
     paid = replace(item, paid=index + 1)
     rest = control[:-1] + (replace(frame, items=tuple(paid if i is item else i for i in frame.items)),)
-    return occurrence(state, rest, conditions, group, "rb.trigger-cost",
-                      (("item", item.id), ("instruction", f"cost{index}"), ("verb", instr.do.value)))
+    args = (("item", item.id), ("instruction", f"cost{index}"), ("verb", instr.do.value))
+    if me is not item.source:       # a Deathknell's "recycle me to …": its card in the trash (rb.deathknell-me)
+        args += (("me", me.obj), ruling_arg(state, "rb.deathknell-me"))
+    return occurrence(state, rest, conditions, group, "rb.trigger-cost", args)
 
 
 def _remove(frame: ChainFrame, state: GameState, control: Control, item: ChainItem, why: str,

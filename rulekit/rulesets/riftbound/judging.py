@@ -1,17 +1,21 @@
 """Judging Riftbound's triggered abilities (rules ``rb.evaluate-after``, ``rb.trigger-condition``,
 ``rb.nth``, ``rb.turn``, ``rb.deathknell``): whether an ability triggers for an event, judged after the
-event (a Deathknell: from its card as it was), where it works, and who controls its item."""
+event (a Deathknell: from its card as it was), where it works, who controls its item, and what a
+Deathknell's "me" names once its card is in the trash (``rb.deathknell-me``)."""
 from __future__ import annotations
 
 from rulekit.core import ids
 from rulekit.core import judge
-from rulekit.core.abilities import Ability, Timing, Which, Who
-from rulekit.core.events import EventKind, kinds_counted
+from rulekit.core.abilities import Ability, Instruction, Timing, Which, Who
+from rulekit.core.events import EVENTS, VERB_EVENT, EventKind, Verb, kinds_counted
 from rulekit.core.frozen import replace
 from rulekit.core.model import Card, GameState, TriggeringCondition
 from rulekit.core.text import condition_label
 from rulekit.core.verdicts import Code, Verdict
 from rulekit.rulesets.riftbound import cards, whereabouts
+
+#: where a killed card goes (108.2.b)
+TRASH = "trash"
 
 
 # -- judging triggers ----------------------------------------------------------------------------
@@ -249,3 +253,43 @@ _NUMBERED = (Code.NTH_PASSED, Code.NTH_NOT_YET)      #: verdicts only a numbered
 def item_controller(state: GameState, source: Card) -> str:
     """The source's controller if it is on the board, its owner otherwise (``rb.control``)."""
     return source.controller if source.zone in state.rules.in_play else source.owner
+
+
+# -- "me" in a Deathknell: its card in the trash (rule rb.deathknell-me) ------------------------------
+def deathknell_me(state: GameState, source: Card, ability: Ability,
+                  instr: Instruction) -> tuple[Card | None, Instruction, str]:
+    """What "me" ("this") of a Deathknell names as an instruction of it executes or its cost is paid,
+    once its card has died (ruling ``rb.deathknell-me``): under ``trash``, the card in its owner's
+    trash — the object its death put there (808.1.c-808.1.d), for as long as it stays there — if the
+    instruction can act on a card in a non-board zone: one whose event takes the card from a zone
+    that need not be the board (recycle it, banish it: 416.1, 108.2.b), a move only to a zone off the
+    board (a move between locations is on the board: 420.1), and "return me to hand", which from
+    the trash is a move to its owner's hand (355.10.a's "return a unit from your trash to your
+    hand"; it is no leaving of the board). What needs a permanent on the board (Might, damage,
+    readying, a kill) finds nothing: a card in the trash is no unit or gear (355.9.a.1). Returns the
+    card (or ``None``), the instruction as it acts there, and why not."""
+    if not ability.deathknell or state.ruling("rb.deathknell-me") != "trash":
+        return None, instr, ""
+    now = state.cards.get(source.id)
+    if now is None or now.incarnation != source.incarnation + 1 or now.zone != TRASH:
+        return None, instr, f"{source.title} is no longer in the trash where it died (a new object)"
+    if instr.do is Verb.RETURN_TO_HAND:
+        instr = replace(instr, do=Verb.MOVE, to=state.rules.hand)
+    kind = VERB_EVENT.get(instr.do)
+    spec = EVENTS.get(kind) if kind is not None else None
+    if spec is None or not spec.moves_card or spec.from_play:
+        return None, instr, (f"{now.title} is in the trash: it is no unit or gear on the board to "
+                             f"{instr.do.value} (355.9.a.1)")
+    place = state.cards.get(instr.to) if instr.to is not None else None
+    if instr.do is Verb.MOVE and (instr.to is None or instr.to in state.rules.in_play
+                                  or (place is not None and cards.is_battlefield(place))):
+        return None, instr, (f"{now.title} is in the trash: a move goes from one location on the board to another "
+                             "(420.1)")
+    return now, instr, ""
+
+
+def acting_on_self(state: GameState, source: Card, ability: Ability, instr: Instruction) -> tuple[Card, Instruction]:
+    """The card an instruction's ``self`` acts on, and the instruction as it acts: a Deathknell's card
+    in the trash when "me" names it there (:func:`deathknell_me`), else the ability's source."""
+    card, acted, _ = deathknell_me(state, source, ability, instr)
+    return (card, acted) if card is not None else (source, instr)

@@ -17,7 +17,7 @@ from rulekit.core.verdicts import Code, Verdict
 from rulekit.rulesets.riftbound.cards import HIDDEN_ZONES, card_costs
 from rulekit.rulesets.riftbound.codes import RbStep
 from rulekit.rulesets.riftbound.frames import ChainFrame, ChainItem, OpenFrame, ShowdownFrame
-from rulekit.rulesets.riftbound.judging import item_controller, zones_of
+from rulekit.rulesets.riftbound.judging import acting_on_self, item_controller, zones_of
 
 PLAYED_TIMINGS = (Timing.PRIORITY, Timing.ACTION)
 
@@ -33,7 +33,8 @@ def cost_failure(ability: Ability, state: GameState, controller: str, source: Ca
     """``None`` if every instruction of the cost (``costs``, by default the ability's) can be paid
     now, else why not: a cost is paid in full or not at all (358.4, 405.2), so "exhaust me" cannot
     be paid by an exhausted unit, nor [2] from a Rune Pool with 1 Energy (357.1). Energy and Power
-    costs are summed before they are checked."""
+    costs are summed before they are checked. A Deathknell's "recycle me" is paid with its card in
+    the trash (``rb.deathknell-me``)."""
     costs = ability.cost if costs is None else costs
     due: dict[str, int] = {}
     for instr in costs:
@@ -48,7 +49,10 @@ def cost_failure(ability: Ability, state: GameState, controller: str, source: Ca
     for instr in costs:
         if instr.do is Verb.PAY:
             continue
-        targets = judge.changeable_targets(instr, state, controller, source, event)
+        me = source
+        if instr.target is Target.SELF:
+            me, instr = acting_on_self(state, source, ability, instr)
+        targets = judge.changeable_targets(instr, state, controller, me, event)
         if not instr.target.is_player:     # paying must change something: an exhausted unit cannot be exhausted
             kind = VERB_EVENT[instr.do]
             targets = tuple(c for c in targets if occur.can_happen(kind, state, card=c, amount=instr.amount) is None)

@@ -7,7 +7,7 @@ from rulekit.core import chance, ids, judge
 from rulekit.core import occur
 from rulekit.core.abilities import Instruction, Target
 from rulekit.core.decisions import NO, YES, AnswerKey, Decision, DecisionKind
-from rulekit.core.events import EventKind, Verb
+from rulekit.core.events import CONDITION_VERBS, EventKind, Verb
 from rulekit.core.frames import Ask, Control, Progress
 from rulekit.core.frozen import replace
 from rulekit.rulesets.riftbound import cards
@@ -17,6 +17,8 @@ from rulekit.core.ruleset import ruling_arg
 from rulekit.rulesets.riftbound.codes import RbStep
 from rulekit.rulesets.riftbound.frames import ChainFrame, ChainItem, ItemFrame
 from rulekit.rulesets.riftbound.triggers import occurrence
+from rulekit.rulesets.riftbound.replacing import delayed_key
+from rulekit.rulesets.riftbound.judging import deathknell_me
 from rulekit.rulesets.riftbound.cleanup import lethal
 from rulekit.rulesets.riftbound import choosing
 
@@ -133,6 +135,7 @@ def _execute(frame: ItemFrame, state: GameState, control: Control, instr: Instru
                             args + (("why", why), ("ignored", True)) + gone)
         args += (("here", to),)
     effective = replace(instr, amount=amount)
+    rule = "rb.resolve"
     if instr.target is Target.CHOSEN_ABILITY:
         return _take_ability(frame, moved_on, state, control, item, slot, args)
     if instr.target.by_others:          # each player chooses now, in turn order (rb.each-chooses)
@@ -153,19 +156,29 @@ def _execute(frame: ItemFrame, state: GameState, control: Control, instr: Instru
                                        f"{instr.do.value} ({slot} of {item.id})", state))
         picked = chance.cards_of(frame.chance[0] if frame.chance else (outcomes[0] if outcomes else ""))
         targets = tuple(c for c in candidates if c.obj in picked)
+    elif (instr.target is Target.SELF and live is None and item.ability.deathknell
+          and instr.do is not Verb.CREATE and instr.do not in CONDITION_VERBS):
+        # "me" of a Deathknell: its card in the trash, where the instruction can act on it (rb.deathknell-me)
+        card, instr, why = deathknell_me(state, item.source, item.ability, instr)
+        args += (ruling_arg(state, "rb.deathknell-me"),)
+        if card is None:
+            return Progress(state, control[:-1] + (moved_on,), "rb.deathknell-me", RbStep.NOTHING,
+                            args + (("why", why),) if why else args)
+        targets, rule, args = (card,), "rb.deathknell-me", args + (("me", card.obj),)
     elif instr.target is Target.SELF:
         targets = (live,) if live is not None else ()
     else:
         targets = judge.changeable_targets(effective, state, me, source, item.event)
     group = ids.nested(item.id, slot)
     if instr.do is Verb.REPLACE:
-        # "the next time it would die this turn, instead …": wait for that object's death
+        # "the next time it would die (this turn), … instead": a delayed replacement (390.3) waits for that
+        # object's death, and is ordered there with any other replacement (rb.standing-replacement)
         for card in targets:
-            key = f"next death of {card.obj}"
+            key = delayed_key(card.obj, instr.this_turn)
             entry = (item.id, item.source.id, me, instr.instead)
             state = replace(state, replacements=state.replacements.set(key, state.replacements.get(key, ()) + (entry,)))
         return Progress(state, control[:-1] + (moved_on,), "rb.replacement", RbStep.REPLACES,
-                        args + (("cards", tuple(c.id for c in targets)),))
+                        args + (("cards", tuple(c.id for c in targets)), ("this turn", instr.this_turn)))
     if instr.do is Verb.CREATE:
         targets = _tokens(state, instr, me, to)
     kw = {"players": targets} if instr.target.is_player else {"cards": targets}
@@ -174,7 +187,7 @@ def _execute(frame: ItemFrame, state: GameState, control: Control, instr: Instru
                                       this_turn=instr.this_turn, resource=instr.resource, **kw)
     if not conditions:
         return Progress(state, control[:-1] + (moved_on,), "rb.effect-nothing", RbStep.NOTHING, args)
-    return occurrence(state, control[:-1] + (moved_on,), conditions, group, "rb.resolve", args)
+    return occurrence(state, control[:-1] + (moved_on,), conditions, group, rule, args)
 
 
 def _acting_source(state: GameState, item: ChainItem) -> Card:

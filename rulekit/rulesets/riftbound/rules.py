@@ -298,14 +298,30 @@ RULES: tuple[Rule, ...] = (
          "object and keeps its damage, its exhausted state and its buff unless the recall says otherwise. "
          "Combat recalls attacking units this way when defending units remain.",
          "rules reference", CORE_RULES + ", 441.1, 450, 451, 451.1, 453.1 and 461.1.a.2"),
-    Rule("rb.standing-replacement", "Replacements printed on cards",
+    Rule("rb.standing-replacement", "Replacements from any source, ordered together",
          "A replacement printed on a card (\"If a friendly unit would die, kill this instead\") is a passive "
          "ability: while its card is where it works it applies to every event that qualifies, not only the next "
-         "one. The replaced event does not happen; what the replacement says happens instead does, and can itself be "
-         "replaced by another replacement — but each replacement applies only once to an event and to the events "
-         "that replace it. When several apply to one event, the owner of the card acted on chooses which applies "
-         "first. Whether the replacing events trigger abilities is the ruling rb.replacement-triggers.",
-         "rules reference", CORE_RULES + ", 365.1, 368.1, 369.1, 370.1-370.3, 372 and 374"),
+         "one. A spell or ability can make one for a while (\"Choose a friendly unit. The next time it would die "
+         "this turn, recall it instead\"): it waits for that object's next death, and expires with the turn if "
+         "it says so. The replaced event does not happen; what the replacement says happens instead does, and can "
+         "itself be replaced by another replacement — but each replacement applies only once to an event and to "
+         "the events that replace it, and one that no longer applies to what is left is not applied. When several "
+         "apply to one event, whatever made them, the owner of the object acted on — not its controller — chooses "
+         "which applies first (ruling rb.replacement-chooser: a later text names the controller). Whether the "
+         "replacing events trigger abilities is the ruling rb.replacement-triggers; whether a \"next time\" "
+         "replacement left unapplied still waits is the ruling rb.next-time-unapplied.",
+         "rules reference", CORE_RULES + ", 317.2.c, 355.10.c, 365.1, 368.1, 369.1, 370.1-370.3, 372, 374, 390.3 "
+         "and 391"),
+    Rule("rb.deathknell-me", "A Deathknell's \"me\": its card in the trash",
+         "A Deathknell triggers only when its card is killed and sent to the trash, and its card is there when the "
+         "item is finalized and resolves. \"Me\" then names that card in the trash, for as long as it stays "
+         "there: \"recycle me\" puts it on the bottom of its owner's Main Deck, \"return me to my owner's hand\" "
+         "puts it in that hand, and a cost \"recycle me to …\" is paid with it. What needs a unit or gear on the "
+         "board (\"give me +1 Might\") finds nothing in the trash and is ignored; the rest of the item is still "
+         "done. What a Deathknell reads of its card (where it was, its Might) is still the note taken before it "
+         "moved. (Ruling rb.deathknell-me; the other option treats the card in the trash as gone.)",
+         "rules reference", CORE_RULES + ", 053.1, 055, 108.2.b, 355.9.a.1, 383.3.b, 385.2, 416.1.a, 420.1 and "
+         "808.1.c-808.1.d.3"),
     Rule("rulekit.rb.own-leaving", "When I leave the board",
          "A triggered ability about its own card leaving the board (\"When I leave the board\", \"When I'm "
          "returned to hand\") is judged before the card moves, from the card as it was on the board, like "

@@ -234,5 +234,74 @@ RESOLUTION_STEP = Ruling(
             "Chain inside combat's first step, and 461 gives none."),
     ))
 
+NEXT_TIME_UNAPPLIED = Ruling(
+    "rb.next-time-unapplied", "riftbound",
+    "A spell made \"the next time it would die (this turn), … instead\"; the unit would die, and its owner "
+    "applied another replacement first, after which this one no longer applied. Is it used up?",
+    (
+        RulingOption(
+            "waits",
+            "No: it was not applied, so it has replaced nothing and still waits for that object's next death "
+            "(until the turn ends, if it says \"this turn\").",
+            f"{_CR}, 370.1.a (a replacement replaces an event when it applies), 372 (the owner orders the "
+            "replacements that apply) and 371.2 (a \"once each turn\" replacement that was not applied has not "
+            "been applied this turn)",
+            "The rules count a replacement as used when it is applied; nothing says a replacement that another "
+            "one pre-empted is spent."),
+        RulingOption(
+            "spent",
+            "Yes: \"the next time it would die\" names that moment; once the object would have died, the time "
+            "has passed, applied or not.",
+            f"rulekit's reading of {_CR}, 390.3 (a delayed replacement is recognised by \"the [Nth] time\")",
+            "Kept to compare: a player may read \"the next time\" as a moment rather than as a use."),
+    ))
+
+_CR_JULY = "Riftbound Core Rules, version of 2026-07-16 (as quoted in public rules notes)"
+
+REPLACEMENT_CHOOSER = Ruling(
+    "rb.replacement-chooser", "riftbound",
+    "Several replacements apply to one event about a card: who chooses which applies first — the card's "
+    "owner or its controller?",
+    (
+        RulingOption(
+            "owner",
+            "The owner of the object acted on, whoever controls it or the replacements.",
+            f"{_CR}, 372",
+            "The version of the Core Rules rulekit follows says the owner in as many words."),
+        RulingOption(
+            "controller",
+            "The controller of the object acted on.",
+            f"{_CR_JULY}, 372",
+            "A later text of the same rule names the controller; kept so the two can be compared until the "
+            "version rulekit follows changes."),
+    ))
+
+DEATHKNELL_ME = Ruling(
+    "rb.deathknell-me", "riftbound",
+    "When a Deathknell resolves, its card is in the trash. Does \"me\" (\"recycle me\", \"return me to my "
+    "owner's hand\") name that card there?",
+    (
+        RulingOption(
+            "trash",
+            "Yes: \"me\" is the card its death put in its owner's trash, for as long as it stays there; an "
+            "instruction that can act on a card in the trash (recycle it, return it to hand, banish it) does, and "
+            "so can a cost \"recycle me to …\", paid as the item is finalized. What needs a permanent on the board "
+            "(\"give me +1 Might\", \"ready me\") finds nothing there and is ignored.",
+            f"{_CR}, 808.1.c and 808.1.d (the trigger is the permanent killed and sent to the trash; 808.1.d.1: "
+            "one recalled instead triggers nothing), 053.1, 108.2.b, 385.2 and 355.9.a.1; "
+            f"{_RBT} (an ability whose source is in a non-board zone is under its owner); {_CR_JULY}, 383.3.b "
+            "(its example: a Deathknell whose base cost recycles its own card)",
+            "A Deathknell happens only if its card reaches the trash, and the rules' own example pays a "
+            "Deathknell's cost by recycling that card from there: \"me\" follows the card to the trash."),
+        RulingOption(
+            "gone",
+            "No: the card in the trash is a new object, so the permanent \"me\" named no longer exists and "
+            "the instruction does nothing (rulekit's earlier behaviour).",
+            f"{_CR}, 110 and 359.3.e.4 (a card that changes zones to a non-board zone is not the same object) "
+            "and 359.3.e.12",
+            "Reads the new-object rule strictly; kept to compare: it would make every printed \"recycle me\" "
+            "Deathknell do nothing."),
+    ))
+
 RULINGS = (OPTIONAL, NTH_COUNT, SOURCE_INFO, RECHECK, REPLACEMENT_TRIGGERS, ONCE_REMOVED, OWN_LEAVING, LEGION_COUNTS,
-           PLAYED_BY, RESOLUTION_STEP)
+           PLAYED_BY, RESOLUTION_STEP, NEXT_TIME_UNAPPLIED, REPLACEMENT_CHOOSER, DEATHKNELL_ME)

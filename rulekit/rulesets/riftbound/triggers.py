@@ -38,7 +38,6 @@ from rulekit.core import occur
 from rulekit.rulesets.riftbound import cards, whereabouts
 from rulekit.core.abilities import Ability, Timing
 from rulekit.core.decisions import NO, YES, AnswerKey, Decision, DecisionKind
-from rulekit.core.effects import apply_replacement
 from rulekit.core.events import EVENTS, EventKind, kinds_counted
 from rulekit.core.frames import Ask, Control, Progress
 from rulekit.core.frozen import replace
@@ -49,7 +48,7 @@ from rulekit.rulesets.riftbound.codes import RbStep
 from rulekit.rulesets.riftbound.frames import (ChainFrame, ChainItem, OpenFrame, ReplacementOrder, ScoringFrame,
                                                TriggerCheck, resolution_combat)
 from rulekit.rulesets.riftbound.judging import _NUMBERED, item_controller, nth_seen, rb_judge, turn_key
-from rulekit.rulesets.riftbound.replacing import (_own_leaving, _played_costs, death_key, replacing_conditions,
+from rulekit.rulesets.riftbound.replacing import (_own_leaving, _played_costs, lasting_this_turn,
                                                   standing_replacements)
 from rulekit.rulesets.riftbound.scoring import BEGINNING_PHASE, establish_control
 
@@ -83,29 +82,17 @@ def occurrence(state: GameState, control: Control, conditions: tuple[TriggeringC
         conditions, not_conquers = establish_control(state, conditions)
         if not_conquers:
             args = args + (("not_conquers", not_conquers),)
-    replaced, replacing = [], []
-    for tc in conditions:
-        key = death_key(tc)
-        if key is not None and key in state.replacements:
-            entry = state.replacements[key][-1]
-            state = replace(state, replacements=state.replacements.delete(key))
-            if state.ruling("rb.replacement-triggers") == "no-trigger":
-                state = apply_replacement(state, tc, entry)
-            else:
-                replacing.extend(replacing_conditions(state, tc, entry))
-            replaced.append((tc.id, entry[0]))
-    if replaced:
-        gone = {r[0] for r in replaced}
-        conditions = tuple(tc for tc in conditions if tc.id not in gone) + tuple(replacing)
-    state, conditions, standing, ask = standing_replacements(state, conditions, choices)
+    state, conditions, replaced, ask, passed_by = standing_replacements(state, conditions, choices)
     if ask is not None:     # several replacements apply to one event: its owner orders them first (372)
         tc, options, owner = ask
         frame = ReplacementOrder(group, tc.id, owner, options, conditions_in, rule, args_in, choices)
-        return Progress(original, control + (frame,), "rb.standing-replacement", RbStep.REPLACEMENT_ORDER,
-                        (("condition", tc.id), ("owner", owner), ("options", options)))
-    replaced.extend(standing)
+        order = (("condition", tc.id), ("owner", owner), ("options", options),
+                 ("by", state.ruling("rb.replacement-chooser")), ruling_arg(state, "rb.replacement-chooser"))
+        return Progress(original, control + (frame,), "rb.standing-replacement", RbStep.REPLACEMENT_ORDER, order)
     if replaced:
         args = args + (ruling_arg(state, "rb.replacement-triggers"),)
+    if passed_by:       # a delayed replacement not applied: does it still wait?
+        args = args + (ruling_arg(state, "rb.next-time-unapplied"),)
     conditions, unpaid = _played_costs(state, conditions, group)
     if unpaid:
         args = args + (("unpaid", unpaid),)
@@ -130,6 +117,9 @@ def occurrence(state: GameState, control: Control, conditions: tuple[TriggeringC
         expired = cards.expiring(state)
         if expired:
             args = args + (("expired", expired),)
+        lasting = lasting_this_turn(state)
+        if lasting:         # "the next time … this turn" replacements not applied expire too (317.2.c)
+            args = args + (("replacements expired", lasting),)
     before = {tc.card.id: tc.card.might for tc in happened if tc.kind in cards.MIGHT_EVENTS}
     looked, own_items = _own_leaving(state, happened)
     if looked:

@@ -22,6 +22,13 @@ def _ability_ref(state, ref: str) -> str:
     return f"{card.title}'s {ability.timing.value} ({ref})" if ability is not None else ref
 
 
+def _replacement_ref(state, ref: str) -> str:
+    """A replacement a player may order: printed on a card (``card.ability``), or made by an item for
+    an object's next death (the item's id)."""
+    use = ids.parse_use(ref)
+    return item_label(state, ref) if use is not None and use.responds_to else _ability_ref(state, ref)
+
+
 def describe(what: str, a: dict, state) -> str | None:
     if what == "rb-occurs":
         head = f"Script: {a['label'] or a['occurrence']}. " if "occurrence" in a else (
@@ -35,6 +42,8 @@ def describe(what: str, a: dict, state) -> str | None:
                  f"together. " if "after" in a
             else "Cleanup: units with lethal damage die together. ")
         happened = ", ".join(condition_label(state, c) for c in a["occurred"]) or "nothing"
+        if "me" in a:     # a Deathknell's "me": its card in the trash (rb.deathknell-me)
+            head += f"\"me\" is {obj_label(state, a['me'])}, its card in the trash. "
         captured = "".join(f"; Deathknell captured before the move: {item_label(state, i)}" for i in a["captured"])
         replaced = "".join(f"; {condition_label(state, c)} is replaced by {item_label(state, u)}: it does not happen"
                            for c, u in a.get("replaced", ()))
@@ -44,7 +53,9 @@ def describe(what: str, a: dict, state) -> str | None:
                           for obj, player, zone, exhausted in a.get("entered", ()))
         might = "".join(f"; {obj_label(state, obj)}: {change}, Might {was} → {now}"
                         for obj, change, was, now in a.get("might", ()))
-        expired = "".join(f"; Expiration Step (rb.this-turn): {obj_label(state, obj)}"
+        expired = "".join(f"; Expiration Step (rb.this-turn): the replacement of {item_label(state, u)} expires "
+                          "unapplied" for u in a.get("replacements expired", ()))
+        expired += "".join(f"; Expiration Step (rb.this-turn): {obj_label(state, obj)}"
                           + (f" is healed of {healed} damage" if healed else "")
                           + (f"{',' if healed else ''} its 'this turn' Might expires, {was} → {now}" if was != now else "")
                           for obj, healed, was, now in a.get("expired", ()))
@@ -59,10 +70,10 @@ def describe(what: str, a: dict, state) -> str | None:
         return (f"{head}Processed at once — {happened}{might}{entered}{captured}{own}{replaced}{unpaid}{expired}"
                 f"{emptied}{not_conquers}.")
     if what == "rb-replacement-order":
-        options = ", ".join(_ability_ref(state, o) for o in a["options"])
-        return (f"Several replacements apply to {condition_label(state, a['condition'])}: {a['owner']}, the owner of "
-                f"the card acted on, chooses which applies first ({options}); each applies once to it and to the "
-                f"events that replace it.")
+        options = ", ".join(_replacement_ref(state, o) for o in a["options"])
+        return (f"Several replacements apply to {condition_label(state, a['condition'])}: {a['owner']}, the "
+                f"{a.get('by', 'owner')} of the card acted on, chooses which applies first ({options}); each applies "
+                f"once to it and to the events that replace it.")
     if what == "rb-triggers":
         made = ", ".join(item_label(state, i) for i in a["items"])
         declined = "".join(f"; declined, not placed on the Chain: {item_label(state, i)}" for i in a.get("declined", ()))
@@ -119,7 +130,8 @@ def describe(what: str, a: dict, state) -> str | None:
         return f"{verb_head(a)} ({a['instruction']}): {why}; {skipped}."
     if what == "rb-replaces":
         dying = ", ".join(obj_label(state, c) for c in a["cards"])
-        return f"{item_label(state, a['item'])}: the next death of {dying} will be replaced."
+        turn = " this turn" if a.get("this turn") else ""
+        return f"{item_label(state, a['item'])}: the next death of {dying}{turn} will be replaced."
     if what == "rb-not-modelled":
         return f"{verb_head(a)} ({a['instruction']} of {item_label(state, a['item'])}): {not_modelled_outcome(a)}"
     if what == "rb-no-combat":
@@ -166,7 +178,8 @@ def describe(what: str, a: dict, state) -> str | None:
         return f"Chance: {deck} is shuffled ({a['instruction']} of {item_label(state, a['item'])}); on top: {top} " \
                f"(1 of {a['outcomes']} possible outcome(s){beneath})."
     if what == "rb-nothing":
-        return f"{verb_head(a)} ({a['instruction']}): nothing it could change."
+        why = f" ({a['why']})" if a.get("why") else ""
+        return f"{verb_head(a)} ({a['instruction']}): nothing it could change{why}."
     return None
 
 

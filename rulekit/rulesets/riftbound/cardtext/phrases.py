@@ -86,6 +86,7 @@ WORDINGS = (
     "If a friendly unit would die, exhaust it and recall it instead.",
     "If I would die while I'm at a battlefield, recall me instead.",
     "Reaction — Choose a friendly unit. The next time it would die, kill this instead.",
+    "Action — Choose a friendly unit. The next time it would die this turn, recall it instead.",
     "Reaction — Gain control of a triggered ability.",
     "Action — Give a unit -2 Might this turn.",
     "[2], [E]: Draw 1.",

@@ -207,12 +207,13 @@ class _Reader(Parts):
         np: NP = c[0]
         if np.det not in ("a", "another"):
             raise Unread(np.pos, "'Choose' names one card: 'Choose a friendly unit.'")
-        return Clause([Instruction(Verb.REPLACE, Target.CHOSEN, filter=np.filter(),
+        return Clause([Instruction(Verb.REPLACE, Target.CHOSEN, filter=np.filter(), this_turn=_this_turn(c),
                                    instead=_effect(c[-1], True, meta.start_pos))])
 
     @v_args(meta=True)
     def replace_self(self, meta, c):
-        return Clause([Instruction(Verb.REPLACE, Target.SELF, instead=_effect(c[-1], True, meta.start_pos))])
+        return Clause([Instruction(Verb.REPLACE, Target.SELF, this_turn=_this_turn(c),
+                                   instead=_effect(c[-1], True, meta.start_pos))])
 
     def look_top(self, c):
         return Clause([_not_modelled(f"look at the top {phrases.number(c[0])} cards of your Main Deck", False)])
@@ -319,3 +320,8 @@ def _effect(clauses, instead: bool, pos: int) -> tuple[Instruction, ...]:
 
 def _not_modelled(text: str, changes_state: bool) -> Instruction:
     return Instruction(Verb.NOT_MODELLED, Target.SELF, text=text, changes_state=changes_state)
+
+
+def _this_turn(c) -> bool:
+    """Whether "the next time … would die" says "this turn" (its replacement expires with the turn)."""
+    return any(isinstance(x, Token) and x.type == "THIS_TURN" for x in c)

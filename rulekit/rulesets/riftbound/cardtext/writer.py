@@ -209,10 +209,11 @@ def _sentence(i: Instruction) -> str:
     if i.do is Verb.REPLACE:
         if i.condition:
             raise unprintable("a condition on 'the next time … would die'", "no printed wording")
+        turn = " this turn" if i.this_turn else ""
         if i.target is Target.CHOSEN and i.up_to is None:
-            return f"choose {card_phrase(i.filter, 'a')}. The next time it would die, {_instead(i.instead)}."
+            return f"choose {card_phrase(i.filter, 'a')}. The next time it would die{turn}, {_instead(i.instead)}."
         if i.target is Target.SELF and i.filter is None:
-            return f"the next time I would die, {_instead(i.instead)}."
+            return f"the next time I would die{turn}, {_instead(i.instead)}."
         raise unprintable(f"the replacement {i}", "'Choose a unit. The next time it would die, …'")
     if i.do is Verb.NOT_MODELLED:
         return _not_modelled(i)
@@ -248,7 +249,8 @@ def _not_modelled(i: Instruction) -> str:
     return text + "."
 
 
-_PLAIN = {Verb.KILL: "kill", Verb.READY: "ready", Verb.EXHAUST: "exhaust", Verb.BUFF: "buff", Verb.RECALL: "recall"}
+_PLAIN = {Verb.KILL: "kill", Verb.READY: "ready", Verb.EXHAUST: "exhaust", Verb.BUFF: "buff", Verb.RECALL: "recall",
+          Verb.RECYCLE: "recycle"}
 
 
 def instruction(i: Instruction, object_word: str = "me") -> str:
