@@ -165,6 +165,7 @@ def _execute(frame: ItemFrame, state: GameState, control: Control, instr: Instru
             return Progress(state, control[:-1] + (moved_on,), "rb.deathknell-me", RbStep.NOTHING,
                             args + (("why", why),) if why else args)
         targets, rule, args = (card,), "rb.deathknell-me", args + (("me", card.obj),)
+        to = instr.to               # deathknell_me may turn the verb into a move (return to hand: to its owner's hand)
     elif instr.target is Target.SELF:
         targets = (live,) if live is not None else ()
     else:
