@@ -21,6 +21,7 @@ from rulekit.core.model import DelayedEffect, GameState, TriggeringCondition
 from rulekit.core.ruleset import ruling_arg
 from rulekit.rulesets.agot.challenge_checks import stops_at_once
 from rulekit.rulesets.agot import chance as agot_chance
+from rulekit.rulesets.agot import search as agot_search
 from rulekit.rulesets.agot.codes import AgotStep
 from rulekit.rulesets.agot.frames import ResolutionFrame, Role, SequenceFrame, Stage
 from rulekit.rulesets.agot.steps import SeqStep
@@ -44,8 +45,9 @@ def _slot(stage: Stage, index: int) -> str:
 def _choice_needed(frame: ResolutionFrame, state: GameState, instr: Instruction, slot: str,
                    chooser: str) -> tuple | None:
     """The legal targets if ``chooser`` must choose one for ``slot`` now, else ``None``
-    (no choice to make, already made, or nothing to choose from)."""
-    if not instr.target.is_chosen or frame.choice(slot) is not None:
+    (no choice to make, already made, or nothing to choose from). A search is no target: its
+    card is found as it resolves (``agot.search``)."""
+    if not instr.target.is_chosen or frame.choice(slot) is not None or agot_search.is_search(instr, state.rules):
         return None
     targets = judge.chooser_targets(instr, state, chooser, frame.source, frame.condition)
     return targets or None
@@ -162,6 +164,8 @@ def answer(frame: ResolutionFrame, state: GameState, control: Control, option: s
     pending = _pending_slot(frame, state)
     if pending is None and agot_chance.asks(frame):
         return agot_chance.answer(frame, state, control, option)      # the game's answer (agot.chance)
+    if pending is None and agot_search.asks(frame, state):
+        return agot_search.answer(frame, state, control, option)      # what the search finds (agot.search)
     slot = pending[0]
     chosen = replace(frame, chosen=frame.chosen + ((slot, option),))
     return Progress(state, control[:-1] + (chosen,), "agot.initiate.targets", AgotStep.TARGET,
@@ -207,14 +211,22 @@ def _execute(frame: ResolutionFrame, state: GameState, control: Control, instr: 
                                 instr.later)
         return Progress(replace(state, delayed=state.delayed + (delayed,)), control[:-1] + (moved_on,),
                         "agot.delayed", AgotStep.DELAYS, args)
-    if instr.target is Target.RANDOM:
+    searching = stage is _Stage.EFFECT and agot_search.is_search(instr, state.rules)
+    if searching:
+        # the card the search finds, which its player may decline to find (agot.search)
+        targets = agot_search.found(frame, state, instr, slot)
+        if isinstance(targets, Ask):
+            return targets
+        if not targets:
+            return agot_search.found_nothing(frame, state, control, args, "no card fits")
+    elif instr.target is Target.RANDOM:
         # the game answers which cards it takes (agot.chance)
         targets = agot_chance.random_targets(frame, state, instr, slot)
         if isinstance(targets, Ask):
             return targets
     else:
         targets = judge.changeable_targets(instr, state, frame.controller, frame.source, frame.condition)
-    if instr.target.is_chosen:
+    if instr.target.is_chosen and not searching:
         # every choice made for this instruction (one, or one per player): it resolves for all at once
         chosen = {frame.choice(s) for s, _ in _slots(frame, state, instr, slot)}
         targets = tuple(c for c in targets if c.id in chosen)
