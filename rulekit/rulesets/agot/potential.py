@@ -16,8 +16,9 @@ abilities. :func:`effect_verdict` reads the whole effect for it:
   (``changes_state``; rule ``rulekit.not-modelled``);
 - **a search** could, as the ruling ``agot.search-potential`` says (:mod:`.search`);
 - **"then"** ("The word 'Then'"): the part after "then" resolves only if the part before it
-  resolved in full, and a part that could change nothing never does — so the effect could change
-  the game state only if some part before the first "then" could.
+  resolved in full, and a part that changes nothing does not — except a search that finds
+  nothing, where the ruling ``agot.then-after-search`` says it did. So the part after a "then"
+  counts only where everything before it could resolve in full.
 """
 from __future__ import annotations
 
@@ -28,39 +29,50 @@ from rulekit.core.judge import changeable_targets, condition_change_blocked, con
 from rulekit.core.model import Card, GameState, TriggeringCondition
 from rulekit.core.verdicts import Code
 from rulekit.rulesets.agot.challenge_checks import stops_at_once
-from rulekit.rulesets.agot.search import is_search, potential as search_potential
+from rulekit.rulesets.agot.search import THEN_AFTER_SEARCH, is_search, potential as search_potential
 
 AFTER_THEN = "the part after \"then\" resolves only if the part before it resolved in full"
 
 
-def before_then(effect: tuple[Instruction, ...]) -> tuple[Instruction, ...]:
-    """The instructions before the first "then" (the whole effect if it has none)."""
+def parts(effect: tuple[Instruction, ...]) -> list[tuple[Instruction, ...]]:
+    """The effect cut before each "then": the part before the first, then each part after one."""
+    out: list[list[Instruction]] = []
     for k, instr in enumerate(effect):
-        if instr.then and k > 0:
-            return effect[:k]
-    return effect
+        if not out or (instr.then and k > 0):
+            out.append([])
+        out[-1].append(instr)
+    return [tuple(p) for p in out]
 
 
 def effect_verdict(state: GameState, ability: Ability, me: str, source: Card,
                    tc: TriggeringCondition) -> tuple[Code, str] | None:
     """``None`` if the ability's effect could change the game state now, else the verdict's code
     (``no legal target`` or ``its effect could not change the game state``) and why."""
-    first = before_then(ability.effect)
+    cut = parts(ability.effect)
     rules = state.rules
-    for instr in first:
+    for instr in cut[0] if cut else ():
         if instr.target.is_chosen and not is_search(instr, rules) and not changeable_targets(
                 instr, state, me, source, tc):
             return Code.NO_TARGET, f"nothing to {instr.do.value}"
     reasons: list[str] = []
-    for instr in first:
-        why = could_not_change(instr, state, me, source, tc)
-        if why is None:
-            return None
-        if why not in reasons:
-            reasons.append(why)
-    if len(first) < len(ability.effect):
-        reasons.append(AFTER_THEN)
+    for k, part in enumerate(cut):
+        for instr in part:
+            why = could_not_change(instr, state, me, source, tc)
+            if why is None:
+                return None
+            if why not in reasons:
+                reasons.append(why)
+        if k + 1 < len(cut) and not all(_in_full_unchanged(i, state, me, source) for i in part):
+            reasons.append(AFTER_THEN)      # the parts after this one never resolve
+            break
     return Code.NO_EFFECT, "; ".join(reasons)
+
+
+def _in_full_unchanged(instr: Instruction, state: GameState, me: str, source: Card) -> bool:
+    """Whether ``instr`` could resolve in full while changing nothing: only a search that finds
+    nothing, where the ruling ``agot.then-after-search`` says that is in full."""
+    return (is_search(instr, state.rules) and state.ruling(THEN_AFTER_SEARCH) == "in-full"
+            and condition_failure(instr.condition, state, me, source) is None)
 
 
 def could_not_change(instr: Instruction, state: GameState, me: str, source: Card,
