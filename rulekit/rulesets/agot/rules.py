@@ -90,7 +90,8 @@ RULES: tuple[Rule, ...] = (
          "rules reference", _RR + ", \"Initiating Abilities / Marshaling Cards\" (steps 4 and 5)"),
     Rule("agot.initiate.targets", "Targets are chosen",
          "Targets are chosen after costs are paid and before the effect initiates; only a target the effect could "
-         "change may be chosen.", "rules reference", _RR + ", \"Target\""),
+         "change may be chosen. Only \"choose\" makes a target: a search, a card taken at random or \"each\" "
+         "card chooses none.", "rules reference", _RR + ", \"Target\" and \"Choose\"; FAQ, \"Choose\""),
     Rule("agot.initiate.effect", "The effect initiates",
          "The initiation of an effect is its own moment, before the effect resolves.",
          "rules reference", _RR + ", \"Initiating Abilities / Marshaling Cards\" (steps 6 and 7)"),
