@@ -1,6 +1,6 @@
 """Properties: an optional ability is offered exactly where its whole effect could change the game
 state as it stands (Rules Reference, "Abilities"), and "no legal target" is only ever the verdict
-of an ability that must choose a target ("Target", "Choose"; FAQ, "Choose").
+of an ability that must choose a target ("Target", "Choose"; FAQ, Definitions and Terms, "Choose").
 
 On generated boards a reaction's effect mixes what the verdict must read beyond its targets: a
 condition inside the effect ("if you control a Knight character"), a lasting effect until the end

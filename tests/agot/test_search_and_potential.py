@@ -1,5 +1,5 @@
 """A search is no target and may find nothing (rule ``agot.search``; Rules Reference, "Search",
-"Target"; FAQ, "Choose"), and whether an ability could change the game state reads its whole effect
+"Target"; FAQ, Definitions and Terms, "Choose"), and whether an ability could change the game state reads its whole effect
 (rule ``agot.initiate``; "Abilities", "Lasting Effects", "The word 'Then'"): from a file, from the
 Python builder and ``Game``, in ``explain`` and in ``rulekit trace --rules``."""
 from __future__ import annotations

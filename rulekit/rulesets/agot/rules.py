@@ -91,7 +91,8 @@ RULES: tuple[Rule, ...] = (
     Rule("agot.initiate.targets", "Targets are chosen",
          "Targets are chosen after costs are paid and before the effect initiates; only a target the effect could "
          "change may be chosen. Only \"choose\" makes a target: a search, a card taken at random or \"each\" "
-         "card chooses none.", "rules reference", _RR + ", \"Target\" and \"Choose\"; FAQ, \"Choose\""),
+         "card chooses none.", "rules reference",
+         _RR + ", \"Target\" and \"Choose\"; FAQ, Definitions and Terms, \"Choose\""),
     Rule("agot.initiate.effect", "The effect initiates",
          "The initiation of an effect is its own moment, before the effect resolves.",
          "rules reference", _RR + ", \"Initiating Abilities / Marshaling Cards\" (steps 6 and 7)"),
@@ -255,8 +256,8 @@ RULES: tuple[Rule, ...] = (
          "initiated; the card is found as the search resolves. Whether a search could change the game state where "
          "no card fits is the ruling agot.search-potential, and whether one that found nothing resolved in full, "
          "for a \"then\" after it, the ruling agot.then-after-search.", "rules reference",
-         _RR + ", \"Search\", \"Target\" and \"Choose\"; FAQ, \"Choose\" (without the word \"choose\" an "
-         "ability does not target)"),
+         _RR + ", \"Search\", \"Target\" and \"Choose\"; FAQ, Definitions and Terms, \"Choose\" (without the "
+         "word \"choose\" an ability does not target)"),
     Rule("agot.delayed", "Delayed effects",
          "A delayed effect is set up by one effect to resolve at a later timing point; it resolves automatically, "
          "before the reactions to that timing point are offered, and once. It is not a new triggered ability, even "

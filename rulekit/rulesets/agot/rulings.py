@@ -107,8 +107,9 @@ SEARCH_POTENTIAL = Ruling(
             "card to look at. A search of an area with no card (a deck of no card, or none within its \"top N\") "
             "could change nothing.",
             f"{_RR}, \"Search\" (the player looks at the searched cards without revealing them, and is not obliged "
-            "to find the object of the search); FAQ, \"Hidden Information\" and \"Open Information\" (a player "
-            "cannot learn hidden information without a game effect; the number of cards in a deck is open); "
+            "to find the object of the search); FAQ, Definitions and Terms, \"Hidden Information\" and \"Open "
+            "Information\" (a player cannot learn hidden information without a game effect; the number of cards in "
+            "a deck is open); "
             f"{_THRONETEKI} (a search can change the game state whenever the searched deck holds a card)",
             "To judge before initiating it that no card fits, a player would have to learn what the deck holds, "
             "which the rules let them see only through the search itself; what is open information — how many "
@@ -133,8 +134,8 @@ THEN_AFTER_SEARCH = Ruling(
             "No: the game state did not change to reflect the search's intent (no card was put into the hand, or "
             "into play), so the part after \"then\" does not resolve.",
             f"{_RR}, \"The word 'Then'\" (the pre-then aspect resolves in full when the game state changes to "
-            f"reflect its intent in its entirety); {_THRONETEKI} (what follows a search resolves with the card it "
-            "found)",
+            f"reflect its intent in its entirety); {_THRONETEKI} (the search's action on its card, and what a card's "
+            "text chains after it, run only when a card is found)",
             "The \"Then\" entry judges by the game state; \"Search\" lets a player find nothing, but says nothing "
             "of \"then\", and a search that found nothing left the game state as if it had not resolved."),
         RulingOption(

@@ -1,4 +1,4 @@
-"""Searching a deck (rule ``agot.search``; Rules Reference, "Search", "Target"; FAQ, "Choose").
+"""Searching a deck (rule ``agot.search``; Rules Reference, "Search", "Target"; FAQ, Definitions and Terms, "Choose").
 
 A search lets its player look at the searched cards without showing them, and put one that fits
 where the search says (a file's ``move`` to the hand, or ``put into play``). It is no target: only
