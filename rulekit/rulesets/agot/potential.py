@@ -34,8 +34,10 @@ from rulekit.rulesets.agot.search import THEN_AFTER_SEARCH, is_search, potential
 AFTER_THEN = "the part after \"then\" resolves only if the part before it resolved in full"
 
 
-def parts(effect: tuple[Instruction, ...]) -> list[tuple[Instruction, ...]]:
+def parts(effect: tuple[Instruction, ...]) -> list[tuple[Instruction, ...]] | tuple[tuple[Instruction, ...]]:
     """The effect cut before each "then": the part before the first, then each part after one."""
+    if not any(instr.then for instr in effect[1:]):
+        return (effect,)            # the common case: no "then"
     out: list[list[Instruction]] = []
     for k, instr in enumerate(effect):
         if not out or (instr.then and k > 0):
