@@ -146,3 +146,18 @@ def test_a_condition_inside_the_effect_is_read_as_the_game_stands_from_the_build
     b.card("knight", "Greyfen Knight", "P1", traits=("Knight",))
     game = Game.start(b.build(), play_defaults=True)
     assert {v.code for s in game.timeline for v in s.verdicts if v.card == "herald"} == {Code.ELIGIBLE}
+
+
+def test_a_shuffle_of_a_one_card_deck_did_not_resolve_in_full():
+    """A shuffle changes nothing in a deck of 0 or 1 card (rulekit.chance): before "then" it did not
+    resolve in full (RR "The word 'Then'"), as the verdict already reads it (a brute-force oracle
+    over generated boards found the resolution disagreeing)."""
+    b = ScenarioBuilder("short shuffle", ruleset="agot")
+    b.card("victim", "Ferryman's Son", "P2")
+    b.card("shrine", "Wayside Shrine", "P1", type="location", abilities=[reaction(
+        "r", killed(type="character"), [gain_power(1, "self"), shuffle(), replace(draw(), then=True)])])
+    b.card("d1", "Deck card d1", "P1", zone="draw deck", type="event")
+    game = Game.start(b.kill("victim", id="k").build())
+    game = game.answer("shrine.r@s:k:killed:victim").play_defaults()
+    assert game.state.cards["shrine"].power == 1 and game.state.cards["d1"].zone == "draw deck"
+    assert len(steps(game, "then-skipped")) == 1
