@@ -52,7 +52,7 @@ def effect_verdict(state: GameState, ability: Ability, me: str, source: Card,
     (``no legal target`` or ``its effect could not change the game state``) and why."""
     cut = parts(ability.effect)
     rules = state.rules
-    for instr in cut[0] if cut else ():
+    for instr in cut[0]:
         if instr.target.is_chosen and not is_search(instr, rules) and not changeable_targets(
                 instr, state, me, source, tc):
             return Code.NO_TARGET, f"nothing to {instr.do.value}"
@@ -67,7 +67,7 @@ def effect_verdict(state: GameState, ability: Ability, me: str, source: Card,
         if k + 1 < len(cut) and not all(_in_full_unchanged(i, state, me, source) for i in part):
             reasons.append(AFTER_THEN)      # the parts after this one never resolve
             break
-    return Code.NO_EFFECT, "; ".join(reasons)
+    return Code.NO_EFFECT, "; ".join(reasons) or "it has no effect"
 
 
 def _in_full_unchanged(instr: Instruction, state: GameState, me: str, source: Card) -> bool:
