@@ -82,6 +82,8 @@ def option_label(kind, option_id: str, state: GameState, chooser: str) -> str:
         return " and ".join(obj_label(state, c) for c in ids.outcome_cards(option_id)) or "nothing"
     if option_id == "pass":
         return f"{chooser} passes"
+    if kind == "search" and option_id == "nothing":
+        return "find nothing"            # a search may find no card
     use = ids.parse_use(option_id)
     if use is not None and use.responds_to is not None:
         return use_ref_label(state, option_id)

@@ -79,9 +79,11 @@ def shuffle(player="you", deep: int = 1, condition=()) -> Instruction:
 
 
 def search(filter: CardFilter, to: str = "hand", condition=()) -> Instruction:
-    """A Game of Thrones' deck search (Rules Reference, "Search"; rule ``agot.chance``): the
-    controller chooses a card ``filter`` finds in their draw deck and it is put into their hand:
-    ``search(cards(zone="draw deck", owner="you", trait="Knight"))``; follow it with ``shuffle()``."""
+    """A Game of Thrones' deck search (Rules Reference, "Search"; rule ``agot.search``): as it
+    resolves, the controller finds a card ``filter`` finds in their draw deck and it is put into their
+    hand — or finds none: the decision ``search`` offers the cards that fit and ``"nothing"``
+    (``game.answer("nothing")``). It is no target. ``search(cards(zone="draw deck", owner="you",
+    trait="Knight"))``; follow it with ``shuffle()``."""
     return Instruction(Verb.MOVE, Target.CHOSEN, filter, condition=tuple(condition), to=to)
 
 

@@ -64,6 +64,8 @@ def shuffle(frame: ResolutionFrame, state: GameState, control: Control, instr: I
     outcome = answer if answer is not None else (outcomes[0] if outcomes else "")
     state = chance.shuffled(state, player, outcome)
     after = moved_on if i + 1 >= len(players) else replace(frame, chance=frame.chance + (outcome,))
+    if len(outcomes) <= 1:      # a deck of 0 or 1 card: this shuffle changed nothing (agot.then)
+        after = replace(after, shortfall=True)
     return Progress(state, control[:-1] + (after,), "agot.chance", AgotStep.SHUFFLED,
                     args + (("player", player), ("outcome", outcome), ("cards", chance.cards_of(outcome)),
                             ("outcomes", len(outcomes))))

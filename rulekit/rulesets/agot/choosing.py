@@ -19,6 +19,7 @@ from rulekit.core.frames import Ask
 from rulekit.core.frozen import members
 from rulekit.core.model import GameState
 from rulekit.rulesets.agot.frames import ResolutionFrame, Stage
+from rulekit.rulesets.agot.search import is_search
 
 _Stage = members(Stage)     # read at every step of a use (rulekit.frozen.members says why)
 
@@ -39,8 +40,8 @@ def _choice_needed(frame: ResolutionFrame, state: GameState, instr: Instruction,
     3.3: the instruction resolves unsuccessfully), nor a cost paid; a chooser of "each player
     chooses" chooses as many as they can, or none, as the ruling ``agot.each-chooses-short`` says;
     cards picked from a hand or a deck, as many as there are (:func:`short_chooses_none`)."""
-    if not instr.target.is_chosen:
-        return None
+    if not instr.target.is_chosen or is_search(instr, state.rules):
+        return None             # a search is no target: its card is found as it resolves (agot.search)
     made = frame.choices(slot)
     if len(made) >= instr.picks:
         return None

@@ -44,6 +44,7 @@ class AgotStep(Word):
     NOT_MODELLED = "not-modelled"         # an effect rulekit does not simulate resolves: nothing changes
     CHANCE = "chance"                     # the game answers which cards an instruction takes at random (rulekit.chance)
     SHUFFLED = "shuffled"                 # a draw deck is shuffled: the game answers what ends on top (rulekit.chance)
+    SEARCH = "search"                     # a search finds a card, or nothing (agot.search)
     RESOLVED = "resolved"
     # a challenge (rulekit.rulesets.agot.challenges)
     CHALLENGE_INITIATED = "challenge-initiated"   # 4.2: the attackers are declared (and kneel)

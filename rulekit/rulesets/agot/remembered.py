@@ -62,8 +62,8 @@ def _plain_filter(f: CardFilter | None) -> bool:
 
 def _plain_instruction(instr, refused: frozenset) -> tuple[bool, bool]:
     """(plain, reads the decks) for one cost or effect instruction."""
-    if instr.do in _NOT_ON_A_CARD or instr.filter is not None:
-        return False, False
+    if instr.do in _NOT_ON_A_CARD or instr.filter is not None or instr.condition or instr.until is not None:
+        return False, False     # a condition inside it, a lasting effect: they read the game (.potential)
     if instr.do in CHANCE_VERBS:        # a shuffle: whether a deck holds two cards or more
         return instr.target.is_player, instr.target.is_player
     kind = VERB_EVENT.get(instr.do)

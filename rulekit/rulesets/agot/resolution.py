@@ -21,6 +21,7 @@ from rulekit.core.model import DelayedEffect, GameState, TriggeringCondition
 from rulekit.core.ruleset import ruling_arg
 from rulekit.rulesets.agot import chance as agot_chance
 from rulekit.rulesets.agot import choosing, paying
+from rulekit.rulesets.agot import search as agot_search
 from rulekit.rulesets.agot.codes import AgotStep
 from rulekit.rulesets.agot.frames import ResolutionFrame, Role, SequenceFrame, Stage
 from rulekit.rulesets.agot.steps import SeqStep
@@ -120,6 +121,8 @@ def answer(frame: ResolutionFrame, state: GameState, control: Control, option: s
     pending = choosing.pending_slot(frame, state)
     if pending is None and agot_chance.asks(frame):
         return agot_chance.answer(frame, state, control, option)      # the game's answer (agot.chance)
+    if pending is None and agot_search.asks(frame, state):
+        return agot_search.answer(frame, state, control, option)      # what the search finds (agot.search)
     slot, instr = pending[0], pending[1]
     chosen = replace(frame, chosen=frame.chosen + ((slot, option),))
     args = (("use", frame.use), ("card", option)) + ((("cost", True),) if frame.stage is _Stage.COST else ())
@@ -161,14 +164,23 @@ def _execute(frame: ResolutionFrame, state: GameState, control: Control, instr: 
                                 instr.later)
         return Progress(replace(state, delayed=state.delayed + (delayed,)), control[:-1] + (moved_on,),
                         "agot.delayed", AgotStep.DELAYS, args)
-    if instr.target is Target.RANDOM:
+    searching = stage is _Stage.EFFECT and agot_search.is_search(instr, state.rules)
+    if searching:
+        # the card the search finds, which its player may decline to find (agot.search)
+        targets = agot_search.found(frame, state, instr, slot)
+        if isinstance(targets, Ask):
+            return targets
+        if not targets:
+            return agot_search.found_nothing(frame, state, control, args, "no card fits")
+    elif instr.target is Target.RANDOM:
         # the game answers which cards it takes (agot.chance)
         targets = agot_chance.random_targets(frame, state, instr, slot)
         if isinstance(targets, Ask):
             return targets
     else:
         targets = judge.changeable_targets(instr, state, frame.controller, frame.source, frame.condition)
-    targets = choosing.chosen_only(frame, state, instr, slot, targets)
+    if not searching:
+        targets = choosing.chosen_only(frame, state, instr, slot, targets)
     sequence = ids.instruction_sequence(frame.use, stage, frame.index)
     conditions, expired = paying.conditions_of(frame, state, instr, targets, sequence)
     if expired:         # "until the end of the challenge" with none under way

@@ -80,7 +80,12 @@ RULES: tuple[Rule, ...] = (
     Rule("agot.initiate", "Initiating an ability",
          "An ability can only be initiated if its effect could change the game state and its cost can be paid in "
          "full. Initiating: check restrictions, determine and pay costs, choose targets, then the effect "
-         "initiates and resolves.", "rules reference", _RR + ", \"Abilities\" and \"Initiating Abilities / Marshaling Cards\""),
+         "initiates and resolves. Whether the effect could change the game state reads all of it as the game "
+         "stands: a part whose condition is false now, or a lasting effect that would expire at once, could "
+         "change nothing, and the part after \"then\" only through the part before it, which must resolve in "
+         "full first. Only an ability that must choose a target (\"choose\") and has none has no legal target.",
+         "rules reference", _RR + ", \"Abilities\", \"Initiating Abilities / Marshaling Cards\", \"Target\", "
+         "\"Lasting Effects\" and \"The word 'Then'\""),
     Rule("agot.initiate.cost-paid", "Costs are paid", "Costs are paid before targets are chosen.",
          "rules reference", _RR + ", \"Initiating Abilities / Marshaling Cards\" (steps 4 and 5)"),
     Rule("agot.costs", "Costs are paid together",
@@ -90,7 +95,9 @@ RULES: tuple[Rule, ...] = (
          _RR + ", \"Costs\"; rules text, \"Triggering Condition\" (shared windows)"),
     Rule("agot.initiate.targets", "Targets are chosen",
          "Targets are chosen after costs are paid and before the effect initiates; only a target the effect could "
-         "change may be chosen.", "rules reference", _RR + ", \"Target\""),
+         "change may be chosen. Only \"choose\" makes a target: a search, a card taken at random or \"each\" "
+         "card chooses none.", "rules reference",
+         _RR + ", \"Target\" and \"Choose\"; FAQ, Definitions and Terms, \"Choose\""),
     Rule("agot.initiate.effect", "The effect initiates",
          "The initiation of an effect is its own moment, before the effect resolves.",
          "rules reference", _RR + ", \"Initiating Abilities / Marshaling Cards\" (steps 6 and 7)"),
@@ -204,7 +211,8 @@ RULES: tuple[Rule, ...] = (
          "actually happened: every condition it was to create occurred — none was saved (a saved card is not "
          "considered killed or discarded), cancelled or otherwise pre-empted — and each did all it was asked "
          "(drawing 2 cards from a deck of 1 did not resolve in full). Whether a condition that was replaced "
-         "(\"instead\") resolved in full is the ruling agot.then-after-replacement. The two parts can be interrupted "
+         "(\"instead\") resolved in full is the ruling agot.then-after-replacement, and whether a search that found "
+         "nothing did, the ruling agot.then-after-search. The two parts can be interrupted "
          "separately but share one reaction window after the whole effect resolves.",
          "rules reference", _RR + ", \"The word 'Then'\" and \"Save\"; FAQ (1.8), \"Interrupts and Reactions to "
          "Abilities with 'Then' Effects\" (the shared reaction window)"),
@@ -242,10 +250,19 @@ RULES: tuple[Rule, ...] = (
          "Cards taken \"at random\" (discarded from a hand at random, as intrigue claim does) are chosen by no "
          "player: the game picks them, a chance decision (rulekit.chance); each card taken is then affected in a "
          "triggering condition of its own. A search lets its player look at the searched cards and take one that "
-         "fits (a choice of theirs; rulekit offers the cards that fit); a search of a whole deck ends with that deck "
+         "fits, or none (rule agot.search); a search of a whole deck ends with that deck "
          "shuffled, and which cards a shuffle leaves on top is a chance decision too, the cards beneath keeping "
          "their order. Shuffling is no triggering condition; a deck of 0 or 1 card is not changed by it.",
          "rules reference", _RR + ", \"Intrigue Claim\" and \"Search\""),
+    Rule("agot.search", "Searching",
+         "A player who searches looks at the searched cards without showing them, and may put one that fits where "
+         "the search says — or find nothing, even where a card fits. A search chooses nothing, so it has no target: "
+         "it is not chosen before the effect initiates, and \"no legal target\" never keeps it from being "
+         "initiated; the card is found as the search resolves. Whether a search could change the game state where "
+         "no card fits is the ruling agot.search-potential, and whether one that found nothing resolved in full, "
+         "for a \"then\" after it, the ruling agot.then-after-search.", "rules reference",
+         _RR + ", \"Search\", \"Target\" and \"Choose\"; FAQ, Definitions and Terms, \"Choose\" (without the "
+         "word \"choose\" an ability does not target)"),
     Rule("agot.delayed", "Delayed effects",
          "A delayed effect is set up by one effect to resolve at a later timing point; it resolves automatically, "
          "before the reactions to that timing point are offered, and once. It is not a new triggered ability, even "

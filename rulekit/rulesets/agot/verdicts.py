@@ -4,8 +4,9 @@ this step of its sequence, and why not?
 :func:`judge` runs the checks in a fixed order and returns the first that fails: does the
 ability listen for this event; is this its timing; is its card where its abilities work; does
 the event match its pattern; is its condition true; has it been used for this triggering
-condition; has it reached its limit; can its cost be paid in full; does a target exist; could
-its effect change the game state. The engine and :func:`rulekit.explain` both call it.
+condition; has it reached its limit; can its cost be paid in full; does a target to choose exist;
+could its effect change the game state (the whole effect read: :mod:`.potential`). The engine
+and :func:`rulekit.explain` both call it.
 """
 from __future__ import annotations
 
@@ -14,12 +15,13 @@ from rulekit.core import occur
 from rulekit.core.abilities import Ability, Timing
 from rulekit.core.events import EventKind, Verb, kinds_counted
 from rulekit.core.frozen import members
-from rulekit.core.judge import (changeable_targets, chooser_targets, choosers, condition_change_blocked,
-                                condition_failure, trigger_mismatch, use_id)
+from rulekit.core.judge import changeable_targets, chooser_targets, choosers, condition_failure, trigger_mismatch, use_id
 from rulekit.core.model import Card, GameState, TriggeringCondition
 from rulekit.core.verdicts import Code, Verdict
 from rulekit.rulesets.agot.choosing import EACH_CHOOSES_SHORT, targeting
 from rulekit.rulesets.agot.limits import limit_reached
+from rulekit.rulesets.agot.potential import effect_verdict, parts
+from rulekit.rulesets.agot.search import is_search
 from rulekit.core import remembered
 from rulekit.rulesets.agot.remembered import judged, memo_for
 from rulekit.rulesets.agot.steps import SeqStep
@@ -87,22 +89,16 @@ def judge(state: GameState, source: Card, ability: Ability, tc: TriggeringCondit
             return Verdict(obj, aid, tid, _Code.COST_UNPAYABLE, why or f"cannot {instr.do.value} {instr.target.value}")
         if len(found) < instr.picks:        # "discard 2 cards from your hand" with one card (agot.costs)
             return Verdict(obj, aid, tid, _Code.COST_UNPAYABLE, _too_few(instr, len(found)))
-    could_change = False
-    for instr in ability.effect:
-        found = changeable_targets(instr, state, me, source, tc)
-        if found:
-            short = _short_of_targets(instr, state, me, source, tc, found)
+    for instr in parts(ability.effect)[0]:
+        if instr.target.is_chosen and not is_search(instr, state.rules):
+            found = changeable_targets(instr, state, me, source, tc)
+            short = _short_of_targets(instr, state, me, source, tc, found) if found else None
             if short:               # RR "Target": not enough valid targets (agot.choose.several)
                 return Verdict(obj, aid, tid, _Code.NO_TARGET, short)
-            could_change = True
-        elif instr.target.is_chosen:
-            return Verdict(obj, aid, tid, _Code.NO_TARGET, f"nothing to {instr.do.value}")
-    if not could_change:
-        blocked = [condition_change_blocked(i, state, tc) for i in ability.effect if i.acts_on_condition]
-        # rulekit.not-modelled: a placeholder effect could change the game state only where its file says so
-        blocked += [f"{i.words} — the file says it would not change the game state"
-                    for i in ability.effect if i.not_modelled]
-        return Verdict(obj, aid, tid, _Code.NO_EFFECT, next((b for b in blocked if b), "nothing it affects would change"))
+    # a target to choose, and an effect that could change the game state: the whole effect read (.potential)
+    cannot = effect_verdict(state, ability, me, source, tc)
+    if cannot is not None:
+        return Verdict(obj, aid, tid, cannot[0], cannot[1])
     return Verdict(obj, aid, tid, _Code.MUST_RESOLVE if ability.timing.forced else _Code.ELIGIBLE)
 
 

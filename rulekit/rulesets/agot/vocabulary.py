@@ -45,8 +45,9 @@ VOCABULARY = (
     _V("gold", "the gold pool, 'gain N gold', and 'pay N gold to …' as a cost (agot.gold)"),
     _V("not-modelled", "an effect rulekit does not simulate, named in words so the trigger can be taught "
                        "(rulekit.not-modelled)"),
-    _V("chance", "'discard 1 card at random', a deck search and its shuffle, answered by the game "
-                 "(rulekit.chance, agot.chance; RR \"Intrigue Claim\", \"Search\")"),
+    _V("chance", "'discard 1 card at random' and a searched deck's shuffle, answered by the game; a deck search, "
+                 "which finds a card that fits or none (rulekit.chance, agot.chance, agot.search; RR \"Intrigue "
+                 "Claim\", \"Search\")"),
     _V("several-events", "one triggering condition naming several events: 'After a character is sacrificed or "
                          "killed', one ability with one limit (agot.tc.several; RR \"Triggering Condition\")"),
     _V("entered-play", "how and when a card entered play: marshalled, ambushed, put into play; 'this phase' "

@@ -96,6 +96,11 @@ def describe(what: str, a: dict, state) -> str | None:
         beneath = "" if a["outcomes"] <= 1 else "; the cards beneath keep their order"
         return (f"Chance: {deck} is shuffled ({a['instruction']} of {ids.use_head(a['use'])}); on top: {top} "
                 f"(1 of {a['outcomes']} possible outcome(s){beneath}).")
+    if what == "search":
+        where = f"({a['instruction']} of {a['use']})"
+        if a["found"] == "nothing":
+            return f"Search {where}: it finds nothing — {a['why']}."
+        return f"Search {where}: it finds {obj_label(state, a['found'])}."
     if what == "condition-false":
         return f"{verb_head(a)} ({a['instruction']}): its condition is false ({a['why']}), so it does nothing."
     if what == "nothing":
