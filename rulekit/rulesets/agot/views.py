@@ -163,7 +163,11 @@ _OPENS = (AgotStep.SCRIPT, AgotStep.CHALLENGE_INITIATED, AgotStep.DEFENDERS_DECL
 
 def _challenge_step(step) -> bool:
     """A challenge's framework step that opens no sequence (no defender, no winner, its end)."""
-    return step.rule == "agot.challenge" and taken_at(step) is None
+    return step.rule in _CHALLENGE_RULES and taken_at(step) is None
+
+
+#: the rules a challenge's framework steps cite: the challenge's, and pillage's at 4.2.5
+_CHALLENGE_RULES = ("agot.challenge", "agot.pillage")
 
 
 def position(step) -> str | None:
