@@ -291,7 +291,7 @@ class AGoT(Ruleset):
     def explain_step(self, step, source, ability, later=None):
         frame = step.context
         if frame is None:
-            return None
+            return pillage.explained(step, source, ability)      # framework step 4.2.5 (agot.pillage)
         return (tuple(judge(step.before, source, ability, tc, frame.step) for tc in frame.conditions),
                 tuple(tc.id for tc in frame.conditions))
 

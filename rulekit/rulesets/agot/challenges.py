@@ -182,7 +182,7 @@ def advance(frame: ChallengeFrame, state: GameState, control: Control) -> Progre
 
 def answer(frame: ChallengeFrame, state: GameState, control: Control, option: str, verdicts) -> Progress:
     """The winner's answer at framework step 4.2.5: which pillage to use next, or pass."""
-    return pillage.answer(frame, state, control, option, state.challenges[-1])
+    return pillage.answer(frame, state, control, option, state.challenges[-1], verdicts)
 
 
 def participants(state: GameState, role: str) -> tuple:

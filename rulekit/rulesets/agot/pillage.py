@@ -22,7 +22,8 @@ players (refused: the losing opponent would have to be named).
 """
 from __future__ import annotations
 
-from rulekit.core import ids, judge, occur
+from rulekit.core import ids, occur
+from rulekit.core import judge as _judge
 from rulekit.core.abilities import Ability, CardFilter, Instruction, Target, Timing, Who
 from rulekit.core.decisions import PASS, AnswerKey, Decision, DecisionKind
 from rulekit.core.errors import ScenarioError
@@ -30,6 +31,7 @@ from rulekit.core.events import EventKind, Verb
 from rulekit.core.frames import Ask, Control, Progress
 from rulekit.core.frozen import replace
 from rulekit.core.model import GameState
+from rulekit.core.verdicts import Code, Verdict
 from rulekit.rulesets.agot.codes import AgotStep
 from rulekit.rulesets.agot.frames import ResolutionFrame, Stage
 
@@ -51,72 +53,77 @@ def with_pillage(card):
 
 
 def may_pillage(state: GameState, challenge) -> bool:
-    """Whether framework step 4.2.5 has pillage to process: the challenge has a winner, who controls a
-    card with pillage in play (whether it may be used is asked then)."""
+    """Whether framework step 4.2.5 has pillage to look at: the challenge has a winner, who controls a
+    card with pillage (whether it may be used is judged then)."""
     if challenge.winner is None:
         return False
-    return any(c.controller == challenge.winner and c.zone in state.rules.in_play and c.ability(ID) is not None
+    return any(c.controller == challenge.winner and c.ability(ID) is not None
                for c in (state.cards[i] for i in state.order))
 
 
-def _won(state: GameState, frame, challenge):
-    """The winner's ``wins a challenge`` triggering condition of this challenge (framework step 4.2.2)."""
-    sequence = ids.nested(frame.id, "result")
-    won = occur.conditions_for(Verb.WIN_CHALLENGE, state, sequence, frame.id, players=(challenge.winner,),
-                               challenge=challenge.type)
-    return next(tc for tc in won if tc.kind is EventKind.WINS_CHALLENGE)
+def won(state: GameState, challenge):
+    """The winner's ``wins a challenge`` triggering condition of this challenge (framework step 4.2.2):
+    what the pillage uses answer (their ids read "…@<challenge>/result:wins-a-challenge:<winner>")."""
+    sequence = ids.nested(challenge.id, "result")
+    made = occur.conditions_for(Verb.WIN_CHALLENGE, state, sequence, challenge.id, players=(challenge.winner,),
+                                challenge=challenge.type)
+    return next(tc for tc in made if tc.kind is EventKind.WINS_CHALLENGE)
 
 
-def _instances(state: GameState, challenge, tc) -> tuple[list, list]:
-    """(usable, left out): the winner's pillages it may use now, as (use id, card), and why each
-    other card with pillage the winner controls may not, as (card id, why)."""
-    usable, left_out = [], []
-    for card_id in state.order:
-        card = state.cards[card_id]
-        if card.ability(ID) is None or card.controller != challenge.winner or card.zone not in state.rules.in_play:
-            continue
-        use = ids.use(card.obj, ID, tc.id)
-        if use in state.used:
-            continue
-        if card.participating is None:
-            left_out.append((card_id, f"{card.title} is not participating in the challenge"))
-        elif not judge.changeable_targets(DISCARD_TOP, state, card.controller, card, tc):
-            left_out.append((card_id, f"{challenge.loser}'s {state.rules.deck} is empty: nothing to discard"))
-        else:
-            usable.append((use, card))
-    return usable, left_out
+def judge(state: GameState, challenge, tc, card) -> Verdict:
+    """Whether the pillage of ``card`` (a card of the winner's with the keyword) may be used now, and
+    if not why: already used, not in play, not participating, or nothing to discard."""
+    use = ids.use(card.obj, ID, tc.id)
+    if use in state.used:
+        return Verdict(card.obj, ID, tc.id, Code.ALREADY_USED)
+    if card.zone not in state.rules.in_play:
+        return Verdict(card.obj, ID, tc.id, Code.NOT_ACTIVE, f"{card.title} is in the {card.zone}, not in play")
+    if card.participating is None:
+        return Verdict(card.obj, ID, tc.id, Code.CONDITION_FALSE,
+                       f"{card.title} is not participating in the challenge")
+    if not _judge.changeable_targets(DISCARD_TOP, state, card.controller, card, tc):
+        return Verdict(card.obj, ID, tc.id, Code.NO_EFFECT,
+                       f"{challenge.loser}'s {state.rules.deck} is empty: nothing to discard")
+    return Verdict(card.obj, ID, tc.id, Code.ELIGIBLE)
+
+
+def _judged(state: GameState, challenge, tc) -> tuple[Verdict, ...]:
+    """The verdict of every card with pillage the winner controls, in listing order."""
+    cards = (state.cards[i] for i in state.order)
+    return tuple(judge(state, challenge, tc, c) for c in cards
+                 if c.controller == challenge.winner and c.ability(ID) is not None)
 
 
 def process(frame, state: GameState, control: Control, challenge) -> Progress | Ask:
-    """Framework step 4.2.5, for pillage: ask the winner which pillage to use next, or go on to the
-    end of the challenge when none is left."""
-    done = control[:-1] + (replace(frame, stage="end"),)
-    tc = _won(state, frame, challenge)
-    usable, left_out = _instances(state, challenge, tc)
+    """Framework step 4.2.5, for pillage: ask the winner which pillage to use next (or to pass), or,
+    with none left that may be used, go on to the end of the challenge."""
+    tc = won(state, challenge)
+    verdicts = _judged(state, challenge, tc)
+    usable = tuple(ids.use(v.card, ID, tc.id) for v in verdicts if v.usable)
     if not usable:
+        done = control[:-1] + (replace(frame, stage="end"),)
         return Progress(state, done, RULE, AgotStep.KEYWORDS_DONE,
-                        (("challenge", frame.id), ("player", challenge.winner), ("left_out", tuple(left_out))))
+                        (("challenge", frame.id), ("player", challenge.winner)), verdicts)
     key = AnswerKey(DecisionKind.ACT_OR_PASS, ids.nested(frame.id, "keywords"), challenge.winner, frame.asked + 1)
-    options = tuple(use for use, _ in usable) + (PASS,)
-    return Ask(Decision(key, options, PASS, RULE,
+    return Ask(Decision(key, usable + (PASS,), PASS, RULE,
                         f"{challenge.winner} may use pillage: discard the top card of {challenge.loser}'s "
-                        f"{state.rules.deck} (framework step 4.2.5)", state))
+                        f"{state.rules.deck} (framework step 4.2.5)", state), verdicts)
 
 
-def answer(frame, state: GameState, control: Control, option: str, challenge) -> Progress:
+def answer(frame, state: GameState, control: Control, option: str, challenge, verdicts=()) -> Progress:
     """The winner's answer at 4.2.5: pass (no more pillage), or a pillage to initiate now."""
     rest = control[:-1]
     asked = replace(frame, asked=frame.asked + 1)
     if option == PASS:
         return Progress(state, rest + (replace(asked, stage="end"),), RULE, AgotStep.KEYWORDS_PASS,
-                        (("challenge", frame.id), ("player", challenge.winner)))
-    tc = _won(state, frame, challenge)
+                        (("challenge", frame.id), ("player", challenge.winner)), verdicts)
+    tc = won(state, challenge)
     card = state.cards[ids.card_id(ids.parse_use(option).obj)]
     state = state.mark_used(option, tc.id)
     use = ResolutionFrame(use=option, source=card, ability=card.ability(ID), controller=card.controller, condition=tc,
                           stage=Stage.TARGETS)
     return Progress(state, rest + (asked, use), RULE, AgotStep.USE,
-                    (("player", challenge.winner), ("use", option), ("challenge", frame.id)))
+                    (("player", challenge.winner), ("use", option), ("challenge", frame.id)), verdicts)
 
 
 def check_entry(entry, path: str, scenario) -> None:
@@ -134,7 +141,21 @@ def check_cards(cards: tuple) -> None:
     """Only a character participates in a challenge, so only a character's pillage can be used."""
     for i, card in enumerate(cards):
         own = card.extension
-        if own is not None and own.pillage and (card.type or "character") != "character":
-            raise ScenarioError(f"card {card.id!r} is a {card.type}: only a character participates in a challenge, so "
+        if own is not None and own.pillage and ((card.type or "character") != "character" or own.duplicate_of):
+            kind = "duplicate" if own.duplicate_of else card.type
+            raise ScenarioError(f"card {card.id!r} is a {kind}: only a character participates in a challenge, so "
                                 "only a character's pillage is ever used (Rules Reference, \"Pillage\")",
                                 path=f"cards[{i}].pillage", expected="pillage: true on a character")
+
+
+def explained(step, source, ability):
+    """``explain`` at a step of framework step 4.2.5: the verdict of a card's pillage, judged on the
+    state the step started from; ``None`` for any other step or ability."""
+    if step.rule != RULE or ability.timing is not Timing.KEYWORD:
+        return None
+    state = step.before
+    challenge = state.challenges[-1] if state.challenges else None
+    if challenge is None or challenge.winner is None:
+        return None
+    tc = won(state, challenge)
+    return (judge(state, challenge, tc, state.cards[source.id]),), (tc.id,)
