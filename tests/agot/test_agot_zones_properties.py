@@ -4,10 +4,10 @@
 Rules Reference, "Discard Pile": a card is discarded from play or from an out-of-play area such as a
 hand or a deck, and placed on top of its owner's discard pile; "In Play and Out of Play" and "Leaves
 Play": only a card that goes from play to an out-of-play area leaves play; FAQ (1.5): a card is
-returned "from your discard pile to your hand"; FAQ errata (Old Wyk): "place it on the bottom of your
-deck". "Pillage" and Appendix I, 4.2.2-4.2.6: after a player wins a challenge, once the reactions to
+returned "from your discard pile to your hand"; the FAQ's errata place a card, even one in play, at
+the bottom of its owner's deck. "Pillage" and Appendix I, 4.2.2-4.2.6: after a player wins a challenge, once the reactions to
 winning are over, for each participating character with pillage that player controls, that player may
-discard the top card of the losing opponent's deck (FAQ, "Resolving Keywords": each is optional).
+discard the top card of the losing opponent's deck (the FAQ's question "Resolving Keywords": each is optional).
 
 1. Every discard, return to hand and placing of a card, from whatever area it is in, either moves it
    to the area the rules name — with exactly the one triggering condition the rules name, which a

@@ -1,6 +1,6 @@
 """Pillage, a challenge resolution keyword (rule ``agot.pillage``; Rules Reference, "Pillage",
 "Keywords", "Abilities", "Participating"; "Appendix I: Timing and Gameplay", framework steps 4.2.2
-to 4.2.6; FAQ, "Resolving Keywords" and "Processing Keywords").
+to 4.2.6; the FAQ's questions "Resolving Keywords" and "Processing Keywords").
 
 After a player wins a challenge, for each participating character with pillage he or she controls,
 that player may discard the top card of the losing opponent's deck. It takes effect at framework

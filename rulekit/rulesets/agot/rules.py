@@ -194,15 +194,15 @@ RULES: tuple[Rule, ...] = (
          "discard pile, was never in play, so \"leaves play\" does not hear it. A card always goes to its owner's "
          "area, and a card that changes areas is a new object.", "rules reference",
          _RR + ", \"In Play and Out of Play\", \"Discard Pile\", \"Dead Pile\", \"Deck, Draw Deck\", \"Leaves Play\" "
-         "and \"Ownership and Control\"; FAQ (1.5) \"Playing Events\" and the Old Wyk and Balon Greyjoy errata"),
+         "and \"Ownership and Control\"; FAQ (1.5) \"Playing Events\" and the FAQ's errata, which place a card in play at the bottom of, or shuffle it into, its owner's deck"),
     Rule("agot.pillage", "Pillage",
          "Pillage is a challenge resolution keyword. After a player wins a challenge, once the reactions to winning "
          "and the claim are over (framework step 4.2.5), for each participating character with pillage that player "
          "controls, that player may discard the top card of the losing opponent's deck. Each instance is optional "
          "and used once; the player chooses the order in which they resolve. A character that left play no longer "
          "participates, and a pillage that could discard nothing (an empty deck) cannot be used.", "rules reference",
-         _RR + ", \"Pillage\", \"Keywords\", \"Abilities\" and Appendix I, framework steps 4.2.2-4.2.6; FAQ, "
-         "\"Resolving Keywords\" and \"Processing Keywords\""),
+         _RR + ", \"Pillage\", \"Keywords\", \"Abilities\" and Appendix I, framework steps 4.2.2-4.2.6; the FAQ's "
+         "questions \"Resolving Keywords\" and \"Processing Keywords\""),
     Rule("agot.event.played", "Playing an event",
          "An event card's abilities are used from its owner's hand. Once a player declares it, the card is committed "
          "to that play (it is not offered again while its costs are paid and its targets chosen); it is played when "

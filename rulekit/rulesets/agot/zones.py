@@ -5,8 +5,8 @@ Rules Reference, "In Play and Out of Play": the hand, the deck, the discard pile
 are out-of-play areas; a card leaves play only when it goes from play to one of them ("Leaves
 Play"). "Discard Pile": a card is discarded from play or from an out-of-play area such as a hand or
 a deck, and placed on top of its owner's discard pile; card text returns a card "from your discard
-pile to your hand" (FAQ (1.5)) and places it "on the bottom of your deck" (FAQ errata, Old Wyk) or
-shuffles it "into its owner's deck" (Balon Greyjoy). "Ownership and Control": a card goes to its
+pile to your hand" (FAQ (1.5)), and places a card, even one in play, at the bottom of its owner's deck or
+shuffles it into that deck (the FAQ's errata word cards so). "Ownership and Control": a card goes to its
 owner's area. "Abilities": an ability on a character, location or attachment works from an
 out-of-play area only if it says so or needs its card to be out of play to resolve.
 
