@@ -131,8 +131,7 @@ def _challenge_words(what: str, a: dict, state) -> str | None:
     if what == "keywords-pass":
         return f"{a['player']} passes: no more pillage (framework step 4.2.5)."
     if what == "keywords-done":
-        why = "; ".join(why for _, why in a["left_out"])
-        return f"No pillage {a['player']} may use{' (' + why + ')' if why else ''} (framework step 4.2.5)."
+        return f"No pillage {a['player']} may use (framework step 4.2.5): the verdicts say why."
     if what == "challenge-ends":
         return ("The challenge ends: no character participates any more, and effects until the end of the challenge "
                 "expire (framework step 4.2.6).")
