@@ -59,7 +59,7 @@ def applies(kind: EventKind, state: GameState, card: Card) -> str | None:
     """``None`` if ``card`` is an object the event can happen to at all (whatever it would
     change), else why not: a card out of play for an event that takes a card from play (unless its
     ruleset lets the event take it from that out-of-play area too:
-    :attr:`~rulekit.core.ruleset.Ruleset.out_of_play_origins`), a kill of a card that cannot die, a
+    :attr:`~rulekit.core.ruleset_state.GameOwnState.out_of_play_origins`), a kill of a card that cannot die, a
     discard from an area no card is discarded from, playing a card not in hand."""
     rules = state.rules
     if EVENTS[kind].from_play and card.zone not in rules.in_play and card.zone not in rules.out_of_play_origins.get(kind, ()):
