@@ -27,6 +27,7 @@ class Timing(Word):
     CONSTANT = "constant"            # A Game of Thrones: applies while its card is in play; never used
     REPLACEMENT = "replacement"      # Riftbound: a replacement printed on a card ("If … would …, instead …")
     WHEN_REVEALED = "when revealed"  # A Game of Thrones: a plot's "When Revealed:", mandatory as it is revealed
+    KEYWORD = "keyword"              # A Game of Thrones: a keyword a framework step processes (pillage); never in a window
 
     def __init__(self, value: str):
         # a plain attribute, not a property: the judge reads it for every ability it judges

@@ -55,6 +55,7 @@ class EventKind(Word):
     WINS_DOMINANCE = "wins dominance"  # a player wins dominance (A Game of Thrones, the dominance phase)
     STRENGTH_CHANGES = "gets strength"  # a character's STR changes (A Game of Thrones: "+2 STR until …")
     REVEALED = "revealed"              # a card is revealed (A Game of Thrones: a plot, which its ruleset places)
+    PLACED = "placed"                  # a card placed in an out-of-play area (A Game of Thrones: on top or at the bottom of its deck)
 
     def __str__(self) -> str:  # pragma: no cover - readability in f-strings
         return self.value
@@ -113,6 +114,7 @@ class Verb(Word):
     NOT_MODELLED = "not modelled"                  # an effect rulekit names in words but does not simulate
     SHUFFLE = "shuffle"                            # a player's deck: the game answers its new top (rulekit.chance)
     REVEAL = "reveal"                              # reveal cards (A Game of Thrones: each player's chosen plot)
+    PLACE = "place"                                # A Game of Thrones: place a card in its owner's deck (``to``: top or bottom)
     CANNOT_BE_SAVED = "cannot be saved"            # constant abilities (A Game of Thrones)
     CANNOT_BE_CANCELLED = "cannot be cancelled"
     CANNOT_BE_KILLED = "cannot be killed"
@@ -187,6 +189,8 @@ EVENTS: dict[EventKind, EventDef] = {e.kind: e for e in (
     EventDef(EventKind.WINS_DOMINANCE, Verb.WIN_DOMINANCE, Subject.PLAYER, (), False, False),
     EventDef(EventKind.STRENGTH_CHANGES, Verb.GIVE_STRENGTH, Subject.CARD, (), False, True),
     EventDef(EventKind.REVEALED, Verb.REVEAL, Subject.CARD, (), True, False, ruleset_applies=True),
+    # from play it is a leaving play (a card that was not in play does not leave play: the matching reads where it was)
+    EventDef(EventKind.PLACED, Verb.PLACE, Subject.CARD, (EventKind.LEAVES_PLAY,), True, False),
 )}
 
 #: Verbs whose events are about cards the rules pick for a player (``channel``: the top cards of that
@@ -213,7 +217,7 @@ VERB_EVENT: dict[Verb, EventKind] = {
     Verb.PAY: EventKind.PAYS, Verb.RECALL: EventKind.RECALLED,
     Verb.MOVE_POWER: EventKind.POWER_MOVED, Verb.DISCARD_POWER: EventKind.POWER_DISCARDED,
     Verb.WIN_DOMINANCE: EventKind.WINS_DOMINANCE, Verb.GIVE_STRENGTH: EventKind.STRENGTH_CHANGES,
-    Verb.REVEAL: EventKind.REVEALED,
+    Verb.REVEAL: EventKind.REVEALED, Verb.PLACE: EventKind.PLACED,
 }
 
 #: Verbs whose ``amount`` may be negative ("give a unit -3 Might"); for every other verb it is 0 or more.

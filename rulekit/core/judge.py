@@ -82,7 +82,7 @@ def player_targets(instr: Instruction, state: GameState, me: str, tc: Triggering
 
 
 LEAVING_PLAY = (_EventKind.KILLED, _EventKind.DISCARDED, _EventKind.SACRIFICED, _EventKind.RETURNED_TO_HAND,
-                _EventKind.LEAVES_PLAY)
+                _EventKind.LEAVES_PLAY, _EventKind.PLACED)
 
 
 def condition_change_blocked(instr: Instruction, state: GameState, tc: TriggeringCondition | None) -> str | None:

@@ -331,6 +331,8 @@ class Namer:
         answered = use.responds_to or ""
         if ids.outermost(answered) == answered:
             return True
+        if ids.outermost(answered) in self.occurrences and split_condition(answered) is not None:
+            return True     # a condition of an occurrence's own nested sequence (a challenge's "s:mil/result:…")
         inner = ids.parse_use(ids.outermost(answered))
         return inner is not None and self.card(inner.obj) is not None and split_condition(answered) is not None
 

@@ -132,12 +132,12 @@ class _Checker:
                                 "1 or more")
 
     def _what_verbs_need(self, do, item, path: tuple, effect: bool = False) -> None:
-        if do is Verb.MOVE and item.to is None:
-            raise self.fail(path + ("to",), "'move' needs 'to': the zone the cards go to", "a zone")
+        if do in (Verb.MOVE, Verb.PLACE) and item.to is None:
+            raise self.fail(path + ("to",), f"{do.value!r} needs 'to': the zone the cards go to", "a zone")
         if item.to is not None and do is not Verb.MOVE_POWER:    # move power: the card it goes to (its ruleset checks it)
-            if do not in (Verb.MOVE, Verb.PUT_INTO_PLAY, Verb.CREATE, Verb.PLAY):
-                raise self.fail(path + ("to",), f"only 'move', 'play', 'put into play' and 'move power' take 'to', "
-                                f"not {do.value!r}")
+            if do not in (Verb.MOVE, Verb.PUT_INTO_PLAY, Verb.CREATE, Verb.PLAY, Verb.PLACE):
+                raise self.fail(path + ("to",), f"only 'move', 'place', 'play', 'put into play' and 'move power' take "
+                                f"'to', not {do.value!r}")
             places = None if self.places is None else tuple(self.places) + (self.effect_places(do) if effect else ())
             if places is not None and item.to not in places:
                 raise self.fail(path + ("to",), f"{shown(item.to)} is not a place cards can go to here"

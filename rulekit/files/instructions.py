@@ -87,6 +87,28 @@ def search(filter: CardFilter, to: str = "hand", condition=()) -> Instruction:
     return Instruction(Verb.MOVE, Target.CHOSEN, filter, condition=tuple(condition), to=to)
 
 
+def discard_top(amount: int = 1, player="you", condition=()) -> Instruction:
+    """A Game of Thrones' "discard the top card of your deck" (``amount``: the top N cards;
+    ``player="opponent"``: of each opponent's deck): a discard from the deck, which does not leave
+    play (Rules Reference, "Discard Pile"; rule ``agot.zones``)."""
+    return Instruction(Verb.DISCARD, Target.EACH, CardFilter(zone="draw deck", owner=Who(player), top=amount),
+                       condition=tuple(condition))
+
+
+def return_to_hand(target="that card", filter: CardFilter | None = None, condition=()) -> Instruction:
+    """"Return … to its owner's hand": from play, or (a filter naming the zone) from a discard or dead
+    pile — "return a location from your discard pile to your hand" is ``return_to_hand("chosen",
+    cards(type="location", zone="discard pile", owner="you"))`` (rule ``agot.zones``)."""
+    return do(Verb.RETURN_TO_HAND, target, filter, 1, condition)
+
+
+def place(target="that card", filter: CardFilter | None = None, *, bottom: bool = False, condition=()) -> Instruction:
+    """A Game of Thrones' "place … on top of its owner's deck" (``bottom=True``: "on the bottom");
+    "shuffle it into your deck" is ``[place("that card"), shuffle()]`` (rule ``agot.zones``)."""
+    return Instruction(Verb.PLACE, Target(target), filter, condition=tuple(condition),
+                       to="bottom of draw deck" if bottom else "draw deck")
+
+
 def give_might(amount: int, target="self", filter=None, *, this_turn: bool = False) -> Instruction:
     """Riftbound's "give a unit +2 Might" (``amount`` may be negative: "-3 Might");
     ``this_turn=True`` is "… this turn": the change expires when the turn ends (rule

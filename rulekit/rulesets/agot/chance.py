@@ -106,6 +106,6 @@ def check_ability(ability, path: str) -> None:
                 raise ScenarioError("'move' in agot is a search's \"put it into your hand\": an effect that moves a "
                                     f"card from the {SEARCHED} to the {SEARCH_TO} (Rules Reference, \"Search\")",
                                     path=f"{at}.to", expected=f"to: {SEARCH_TO}, filter: {{zone: {SEARCHED}, …}}")
-            if instr.to is not None and instr.do not in (Verb.MOVE, Verb.MOVE_POWER):
-                raise ScenarioError(f"only a search's 'move' and 'move power' take 'to' in agot, not "
+            if instr.to is not None and instr.do not in (Verb.MOVE, Verb.MOVE_POWER, Verb.PLACE):
+                raise ScenarioError(f"only a search's 'move', 'move power' and 'place' take 'to' in agot, not "
                                     f"{instr.do.value!r}", path=f"{at}.to")

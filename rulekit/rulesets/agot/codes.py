@@ -54,6 +54,8 @@ class AgotStep(Word):
     CHALLENGE_WON = "challenge-won"               # 4.2.2: STR compared, a winner and a loser
     NO_WINNER = "no-winner"                       # 4.2.2: neither side can win
     CHALLENGE_ENDS = "challenge-ends"             # 4.2.6
+    KEYWORDS_PASS = "keywords-pass"               # 4.2.5: the winner uses no more pillage (agot.pillage)
+    KEYWORDS_DONE = "keywords-done"               # 4.2.5: no pillage (left) that the winner may use
 
     def __str__(self) -> str:
         return self.value

@@ -35,8 +35,8 @@ from rulekit.core.verdicts import Verdict
 from rulekit.rulesets.agot.refusals import REFUSED
 
 # events whose "could it change the game state" reads more than the card: a kill (constant
-# abilities may forbid it), a recycling (where the card goes), a payment (the pool)
-_READS_MORE = frozenset({EventKind.KILLED, EventKind.RECYCLED, EventKind.PAYS})
+# abilities may forbid it), a recycling or a placing (where the card goes), a payment (the pool)
+_READS_MORE = frozenset({EventKind.KILLED, EventKind.RECYCLED, EventKind.PAYS, EventKind.PLACED})
 _NOT_ON_A_CARD = frozenset({Verb.CANCEL, Verb.REPLACE, Verb.SAVE, Verb.DELAY, Verb.NOT_MODELLED})
 
 # a pattern's card-filter fields that read something beyond the card itself

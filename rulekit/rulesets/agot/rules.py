@@ -192,9 +192,29 @@ RULES: tuple[Rule, ...] = (
          "The abilities of characters, locations and attachments can be initiated, and affect the game, only while "
          "their card is in play — unless the ability says it is used from an out-of-play area (a scenario's "
          "\"zones\"), or it needs its card to be out of play to resolve: an ability whose effect does to the card "
-         "itself what only a card out of play can undergo (\"After X is killed, put X into play\") works from the "
-         "out-of-play areas. Event cards work from their owner's hand, as their card type says.",
+         "itself what only a card out of play can undergo (\"After X is killed, put X into play\"), or a reaction to "
+         "its own card going to an out-of-play area whose effect moves that card on from there (\"After X is killed, "
+         "return X to your hand\": the FAQ (2.4) says such a reaction interacts with the card in the dead pile), "
+         "works from the out-of-play areas. Event cards work from their owner's hand, as their card type says.",
          "rules reference", _RR + ", \"Abilities\""),
+    Rule("agot.zones", "Out-of-play areas: discarding, returning, placing",
+         "The hand, the deck, the discard pile and the dead pile are out-of-play areas. A card is discarded from "
+         "play or from an out-of-play area such as a hand or a deck, and goes on top of its owner's discard pile; "
+         "card text may return a card from a discard or dead pile to its owner's hand, and place a card on top or "
+         "at the bottom of its owner's deck (\"shuffle it into your deck\" places it, then shuffles). Only a card "
+         "that goes from play to an out-of-play area leaves play: one discarded from a deck, or returned from a "
+         "discard pile, was never in play, so \"leaves play\" does not hear it. A card always goes to its owner's "
+         "area, and a card that changes areas is a new object.", "rules reference",
+         _RR + ", \"In Play and Out of Play\", \"Discard Pile\", \"Dead Pile\", \"Deck, Draw Deck\", \"Leaves Play\" "
+         "and \"Ownership and Control\"; FAQ (1.5) \"Playing Events\" and the FAQ's errata, which place a card in play at the bottom of, or shuffle it into, its owner's deck"),
+    Rule("agot.pillage", "Pillage",
+         "Pillage is a challenge resolution keyword. After a player wins a challenge, once the reactions to winning "
+         "and the claim are over (framework step 4.2.5), for each participating character with pillage that player "
+         "controls, that player may discard the top card of the losing opponent's deck. Each instance is optional "
+         "and used once; the player chooses the order in which they resolve. A character that left play no longer "
+         "participates, and a pillage that could discard nothing (an empty deck) cannot be used.", "rules reference",
+         _RR + ", \"Pillage\", \"Keywords\", \"Abilities\" and Appendix I, framework steps 4.2.2-4.2.6; the FAQ's "
+         "questions \"Resolving Keywords\" and \"Processing Keywords\""),
     Rule("agot.event.played", "Playing an event",
          "An event card's abilities are used from its owner's hand. Once a player declares it, the card is committed "
          "to that play (it is not offered again while its costs are paid and its targets chosen); it is played when "

@@ -52,6 +52,8 @@ VOCABULARY = (
                          "killed', one ability with one limit (agot.tc.several; RR \"Triggering Condition\")"),
     _V("entered-play", "how and when a card entered play: marshalled, ambushed, put into play; 'this phase' "
                        "(agot.entered-play; RR \"Marshal\", \"Ambush (X)\", \"Put into Play\", \"Enters Play\")"),
+    _V("pillage", "the keyword Pillage: after its controller wins a challenge in which it participates, the top card "
+                  "of the losing opponent's deck may be discarded, at framework step 4.2.5 (agot.pillage; RR \"Pillage\")"),
     _V("plots", "plot cards' 'When Revealed' abilities and their order (agot.when-revealed; RR \"When Revealed\", "
                 "\"Plot Phase\")"),
 )

@@ -138,6 +138,10 @@ def _challenge_words(what: str, a: dict, state) -> str | None:
     if what == "no-winner":
         return (f"STR compared: {a['attacking_str']} attacking, {a['defending_str']} defending — neither player can "
                 "win, so no one wins or loses (framework step 4.2.2).")
+    if what == "keywords-pass":
+        return f"{a['player']} passes: no more pillage (framework step 4.2.5)."
+    if what == "keywords-done":
+        return f"No pillage {a['player']} may use (framework step 4.2.5): the verdicts say why."
     if what == "challenge-ends":
         return ("The challenge ends: no character participates any more, and effects until the end of the challenge "
                 "expire (framework step 4.2.6).")

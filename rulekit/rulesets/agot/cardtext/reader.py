@@ -41,6 +41,9 @@ class AbilityParts:
     def terminal(self, meta, c):
         return ("field", ("terminal", True))
 
+    def pillage(self, meta, c):
+        return ("field", ("pillage", True))
+
     def other_keyword(self, meta, c):
         return ("unmodelled", self.source_words(meta.start_pos, meta.end_pos).rstrip(".").strip())
 
