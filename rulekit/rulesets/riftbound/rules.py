@@ -114,9 +114,13 @@ RULES: tuple[Rule, ...] = (
          "the one its events call for follows once it has resolved. Otherwise it follows the change, once its "
          "triggers are evaluated, before any item is finalized or resolves and before anyone gets priority. In "
          "it the units with nonzero damage equal to or above their Might die together, their Deathknells noted "
-         "as they were; if that changes the game, another cleanup follows, until one changes nothing. Only "
-         "this step of a cleanup is modelled.",
-         "rules reference", CORE_RULES + ", 319, 319.6, 319.7, 319.8, 320, 321, 321.1, 322, 323.4 and 323.5"),
+         "as they were; if that changes the game, another cleanup follows, until one changes nothing. A death "
+         "replaced by what changes nothing (\"If I would die, exhaust me instead\" on a unit already exhausted) "
+         "changes nothing: no other cleanup follows, and the unit stays with its lethal damage; in each later "
+         "cleanup its death is a new event, which the replacement may replace again. Only this step of a cleanup "
+         "is modelled.",
+         "rules reference", CORE_RULES + ", 319, 319.6, 319.7, 319.8, 320, 321, 321.1, 322, 323.4, 323.5, 370.2 "
+         "and 414.1.c"),
     Rule("rb.effect-nothing", "Nothing to change", "An instruction with nothing to change does nothing; the "
          "rest of the item is still done.", "rules reference", CORE_RULES + ", 055, 055.1 and 359.3.e.6"),
     Rule("rb.replacement", "Replacement effects",

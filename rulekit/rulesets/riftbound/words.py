@@ -77,7 +77,10 @@ def describe(what: str, a: dict, state) -> str | None:
     if what == "rb-triggers":
         made = ", ".join(item_label(state, i) for i in a["items"])
         declined = "".join(f"; declined, not placed on the Chain: {item_label(state, i)}" for i in a.get("declined", ()))
-        return f"Triggers are evaluated after the events: {made or 'nothing triggers'}{declined}."
+        kept = ", ".join(obj_label(state, c) for c in a.get("no cleanup", ()))
+        kept = (f"; nothing happened, so no cleanup follows (rb.cleanup; 322) — still with lethal damage: {kept}"
+                if kept else "")
+        return f"Triggers are evaluated after the events: {made or 'nothing triggers'}{declined}{kept}."
     if what == "rb-placed":
         return f"On the Chain, pending: {item_label(state, a['item'])}."
     if what == "rb-finalized":
