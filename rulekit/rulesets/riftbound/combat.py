@@ -7,8 +7,9 @@ What is modelled, in the order of the steps of combat:
    whose units applied Contested), the defender the other player with units at the battlefield.
    Their units there gain the Attacker and Defender designations (459.2.b.3-4), which is the event
    ``attacks`` (one per attacking unit) and ``defends`` (one per defending unit), processed at once:
-   "When I attack" and "When I defend" trigger then (383.4.e-f), the attacker's items placed first
-   (459.2.d.1: the attacker is the turn player here). The attacker has Focus (459.2.c); Focus does
+   "When I attack" and "When I defend" trigger then (383.4.e-f), the attacker's items placed first,
+   then those of the players who are not the defender in turn order, the defender's last, whoever's
+   turn it is (459.2.d.1). The attacker has Focus (459.2.c); Focus does
    not pass when the Chain of those triggers closes (459.2.g, 346.1).
    In the Showdown the player with Focus receives priority (312.2.b, 313.2) and may play a spell or
    ability with Action or Reaction (timing ``action`` or ``priority``: 308.1.a) — which starts a
@@ -103,7 +104,15 @@ def _designate(frame: CombatFrame, state: GameState, control: Control, args: tup
     control = control[:-1] + (replace(frame, stage="damage"), showdown)
     return occurrence(state, control, conditions, frame.id, "rb.combat",
                       args + (("combat", "designate"), ("attacker", frame.attacker), ("defender", frame.defender),
-                              ("battlefield", frame.battlefield)))
+                              ("battlefield", frame.battlefield)), order=placing_order(state, frame))
+
+
+def placing_order(state: GameState, frame: CombatFrame) -> tuple[str, ...]:
+    """Who places the triggered abilities of the designations on the Chain first (459.2.d.1): the
+    attacking player, who has Focus, then every player who is not the defender in turn order, then the
+    defending player — whoever's turn it is."""
+    others = tuple(p for p in state.seat_order() if p not in (frame.attacker, frame.defender))
+    return (frame.attacker,) + others + (frame.defender,)
 
 
 def _assign(total: int, targets) -> list[tuple[object, int]]:

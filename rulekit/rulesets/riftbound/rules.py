@@ -63,7 +63,11 @@ RULES: tuple[Rule, ...] = (
          "created before the card moves, with its controller, location and Might as on the board; a condition or "
          "effect that asks where the card was, or what it was, reads that note, not the trash. A death that is "
          "replaced is no death: its Deathknell does not trigger. Each instance triggers separately and its "
-         "controller orders them.", "rules reference", _RBT + "; " + CORE_RULES + ", 808.1.d and 808.2"),
+         "controller orders them. Its item is added to the Chain as the card is about to move — in a cleanup at "
+         "step 3a, before the units die at 3b — so every Deathknell of a group of deaths goes on before the items "
+         "of the abilities that see those deaths, whoever controls them, and is finalized first.",
+         "rules reference", _RBT + "; " + CORE_RULES + ", 323.4, 323.5, 337.1.b, 383.2.c, 428.1.a.1.b, 808.1.d "
+         "and 808.2"),
     Rule("rb.granted", "Granted and removed abilities",
          "A granted trigger counts only if the unit has it when the event is evaluated; gaining it later does not "
          "reach back to an earlier event. Once the ability has been created, removing the granted text does not "
@@ -80,8 +84,10 @@ RULES: tuple[Rule, ...] = (
     Rule("rb.simultaneous", "Simultaneous triggers",
          "Each player orders their own triggered abilities that trigger at the same moment; the turn player's go "
          "on the Chain first, then in turn order. Only abilities triggered at the same moment are ordered so: an "
-         "item added while an effect resolves goes on before one added in the cleanup after it.",
-         "rules reference", CORE_RULES + ", 383.3.d, 383.3.d.1 and 401.1-401.2"),
+         "item added while an effect resolves goes on before one added in the cleanup after it, and a Deathknell, "
+         "added before its card moves, before the abilities that see the death. A combat's attack and defend "
+         "triggers follow their own order (the attacking player's first).",
+         "rules reference", CORE_RULES + ", 383.3.d, 383.3.d.1, 401.1-401.2, 459.2.d.1 and 808.1.d.2"),
     Rule("rb.chain.finalize", "Pending and finalized items",
          "Items are added as pending and finalized in the order added; targets are chosen at finalization — as "
          "many as the text names (\"exhaust two enemy units\": two different units), or the item cannot be "
@@ -220,9 +226,10 @@ RULES: tuple[Rule, ...] = (
     Rule("rb.combat", "Combat, as far as card texts refer to it",
          "A combat at a battlefield opens with a showdown: the attacker's units there gain the Attacker "
          "designation and the defender's the Defender designation, which triggers \"When I attack\" and \"When I "
-         "defend\" (the attacker's items are placed first). When the showdown ends, if both sides remain, each side "
-         "deals damage equal to its units' total Might, assigned lethal-first, all at once; the combat cleanup then "
-         "kills the units with lethal damage, heals every unit and recalls the attackers if defenders remain. If "
+         "defend\" (the attacking player places theirs on the Chain first, then the players who are not the "
+         "defender in turn order, the defending player last — whoever's turn it is). When the showdown ends, if "
+         "both sides remain, each side deals damage equal to its units' total Might, assigned lethal-first, all at "
+         "once; the combat cleanup then kills the units with lethal damage, heals every unit and recalls the attackers if defenders remain. If "
          "only one player has units left there, that player establishes control (a conquer if they gain it and "
          "have not scored it this turn); with none left it becomes uncontrolled. Then combat ends and the "
          "designations are removed; until then \"if I'm attacking\", \"if I'm defending\" and \"in combat\" "
@@ -329,8 +336,8 @@ RULES: tuple[Rule, ...] = (
     Rule("rulekit.rb.own-leaving", "When I leave the board",
          "A triggered ability about its own card leaving the board (\"When I leave the board\", \"When I'm "
          "returned to hand\") is judged before the card moves, from the card as it was on the board, like "
-         "Deathknell; its item is created then, under the card's controller there, and what it later reads of "
-         "the card is null. (Ruling rb.own-leaving; the other option lets it see nothing, as for any observer "
+         "Deathknell; its item is created then, under the card's controller there, and goes on the Chain with "
+         "the Deathknells, before the abilities that see the departure; what it later reads of the card is null. (Ruling rb.own-leaving; the other option lets it see nothing, as for any observer "
          "that leaves in the same event.)", "rulekit",
          CORE_RULES + ", 002, 383.2.c.2, 384.2 and 808.1.c-808.1.d.3; " + _RBT,
          "The Core Rules give a pre-departure capture only for Deathknell (808.1.d.2) and no general look-back for "
