@@ -20,11 +20,12 @@ What is modelled, in the order of the steps of combat:
    before the next, the excess to the last (460.2.c.3-4), and dealt at once: one ``is dealt damage``
    event per unit, with no source card (460.2.d). The FEPR process is skipped (460.3).
 3. The Resolution Step (461): the Combat Cleanup kills the units with lethal damage (323.5), heals
-   every unit (461.1.a.1) and recalls the attackers if defenders remain (461.1.a.2; a recall is not a
-   move, 451); no other cleanup comes before its heal (322, 324.2). If only one player has units left
-   there, that player establishes control, a conquer if they gain it and have not scored the
-   battlefield this turn (461.5, 461.5.d, rule ``rb.conquer``); with no units left the battlefield
-   becomes uncontrolled (461.5.b). Combat ends: the designations are removed (461.7.a).
+   every unit (461.1.a.1) and recalls the attackers if defenders remain (461.1.a.2): a recall (449),
+   the event ``is recalled``, which abilities can trigger on, and not a move (451.1); no other cleanup
+   comes before its heal (322, 324.2). If only one player has units left there, that player
+   establishes control, a conquer if they gain it and have not scored the battlefield this turn
+   (461.5, 461.5.d, rule ``rb.conquer``); with no units left the battlefield becomes uncontrolled
+   (461.5.b). Combat ends: the designations are removed (461.7.a).
 
 No Chain item resolves while a task of the Resolution Step is under way (rule ``rb.resolution-step``;
 320, 320.1, 335.1): the items triggered by combat damage, in the Combat Cleanup and by the conquer
@@ -54,7 +55,6 @@ from rulekit.rulesets.riftbound.codes import RbStep
 from rulekit.rulesets.riftbound.frames import ChainFrame, ChainItem, CombatFrame, ShowdownFrame
 from rulekit.rulesets.riftbound.priority import playable
 from rulekit.rulesets.riftbound.triggers import occurrence
-from rulekit.rulesets.riftbound import whereabouts
 
 ATTACKER, DEFENDER = "attacker", "defender"
 #: what a player with Focus may play in a Showdown: cards and abilities with Action or Reaction (308.1.a)
@@ -182,13 +182,14 @@ def advance_combat(frame: CombatFrame, state: GameState, control: Control) -> Pr
         healed = tuple(c.id for c in (state.cards[i] for i in state.order) if c.type == "unit" and c.damage)
         for cid in healed:
             state = state.with_card(state.cards[cid].changed(damage=0))
-        recalled = attackers if defenders else ()
-        before = state
-        for c in recalled:          # a recall is not a move (451): no event
-            state = state.move(c.id, "base")
-        state = whereabouts.note_cards(before, state, tuple(c.id for c in recalled), len(state.history))   # rb.nth
-        return Progress(state, rest + (replace(frame, stage="control"),), "rb.combat", RbStep.COMBAT_CLEANUP,
-                        (("healed", healed), ("recalled", tuple(c.id for c in recalled))))
+        recalled = tuple(state.cards[c.id] for c in attackers) if defenders else ()
+        moved_on = rest + (replace(frame, stage="control"),)
+        args = (("healed", healed), ("recalled", tuple(c.id for c in recalled)))
+        if recalled:    # a recall (461.1.a.2, 449-450): an event abilities can trigger on, not a move (451.1)
+            group = ids.nested(frame.id, "recall")
+            conditions = occur.conditions_for(Verb.RECALL, state, group, group, cards=recalled)
+            return occurrence(state, moved_on, conditions, group, "rb.combat", (("combat", "recall"),) + args)
+        return Progress(state, moved_on, "rb.combat", RbStep.COMBAT_CLEANUP, args)
     if frame.stage == "control":
         moved_on = rest + (replace(frame, stage="end"),)
         present = sorted({c.controller for c in units_at(state, frame.battlefield)})

@@ -307,8 +307,9 @@ RULES: tuple[Rule, ...] = (
          "A recall puts a permanent back in its controller's base from wherever it is on the board, and it is "
          "not a move: abilities that trigger when something moves do not trigger. The permanent stays the same "
          "object and keeps its damage, its exhausted state and its buff unless the recall says otherwise. "
-         "Combat recalls attacking units this way when defending units remain.",
-         "rules reference", CORE_RULES + ", 441.1, 450, 451, 451.1, 453.1 and 461.1.a.2"),
+         "Combat recalls attacking units this way when defending units remain; like any recall, that is an event "
+         "an ability can trigger on (\"when a friendly unit is recalled\").",
+         "rules reference", CORE_RULES + ", 383.1, 441.1, 449-450, 451, 451.1, 453.1 and 461.1.a.2"),
     Rule("rb.standing-replacement", "Replacements from any source, ordered together",
          "A replacement printed on a card (\"If a friendly unit would die, kill this instead\") is a passive "
          "ability: while its card is where it works it applies to every event that qualifies, not only the next "

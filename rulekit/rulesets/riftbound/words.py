@@ -37,7 +37,7 @@ def describe(what: str, a: dict, state) -> str | None:
             f"{verb_head(a)} ({a['instruction']} of {item_label(state, a['item'])}"
             f"{_here(state, a)}): " if "verb" in a
             else f"Scoring Step: {a['scoring']} holds every battlefield they control (rb.hold). " if "scoring" in a
-            else words_of_combat(a) if "combat" in a
+            else words_of_combat(a, state) if "combat" in a
             else f"Cleanup after {a['after']} (a change of status, no item resolving): units with lethal damage die "
                  f"together. " if "after" in a
             else "Cleanup: units with lethal damage die together. ")
@@ -201,8 +201,12 @@ def _waiting(state, items) -> str:
     return f"{len(items)} items (the newest: {item_label(state, items[-1])})"
 
 
-def words_of_combat(a: dict) -> str:
+def words_of_combat(a: dict, state=None) -> str:
     """The head of a combat step's line (rule ``rb.combat``)."""
+    if a["combat"] == "recall":
+        healed = ", ".join(obj_label(state, c) for c in a["healed"]) or "no unit"
+        return (f"Combat cleanup: {healed} healed; the attackers are recalled to base, defenders remaining — a "
+                "recall, not a move (rb.recall). ")
     return {"designate": "Combat: attackers and defenders are designated (rb.combat). ",
             "damage": "Combat damage is dealt, all at once (rb.combat). ",
             "cleanup": "Combat cleanup: units with lethal damage die together. ",
