@@ -268,8 +268,9 @@ def _finalize(frame: ChainFrame, state: GameState, control: Control, item: Chain
         return _replace_item(frame, state, control, item, chosen, RbStep.EVENT_CHOSEN, (("event", option),))
     for i, instr in enumerate(item.ability.effect):
         slot = f"effect{i}"
-        if not instr.target.is_chosen or instr.target.by_others:
-            continue        # each player's own choice is no target: made as it resolves (355.10.e; .choosing)
+        if not instr.target.is_chosen or instr.target.by_others or hidden(instr):
+            continue        # each player's own choice, or cards in a hand or a deck: no target, chosen as it
+                            # resolves (355.10.a, 355.10.e, 355.17; .choosing)
         if instr.up_to is not None:
             picked = item.choices(slot)
             left = tuple(o for o in _options(instr, frame, state, item) if o not in picked)
@@ -287,12 +288,10 @@ def _finalize(frame: ChainFrame, state: GameState, control: Control, item: Chain
             continue
         options = tuple(o for o in _options(instr, frame, state, item) if o not in picked)
         legal = len(options) + len(picked)
-        if not legal or (legal < instr.picks and not hidden(instr)):    # all its targets, or removed (355.8, 402.3)
+        if legal < instr.picks:         # all its targets, or removed (355.8, 402.3)
             why = (f"no legal target to {instr.do.value}" if not legal else
                    f"only {legal} legal targets to {instr.do.value}, {instr.picks} to choose")
             return _remove(frame, state, control, item, why)
-        if not options:                 # cards in a hidden zone: as many as there are (355.10.a, 422.4)
-            continue
         if option is None:
             number = len(picked) + 1        # "exhaust two enemy units": #1, then #2 (a different unit)
             of = f" ({number} of {instr.picks})" if instr.picks > 1 else ""

@@ -141,6 +141,15 @@ RULES: tuple[Rule, ...] = (
          "turn player, among what the text lets them choose, as many as they can; the instruction then acts on "
          "every card chosen. Such an item is not removed at finalization for want of them.", "rules reference",
          CORE_RULES + ", 355.10.e, 355.17, 303.2.a, 055 and 359.3.e.11"),
+    Rule("rb.hidden-choice", "Cards chosen in a hand or a deck",
+         "A card in a zone whose information is not public — a hand, a Main Deck — is no target. So it is not "
+         "chosen when the item is finalized, with the targets: the item's controller chooses it as the instruction "
+         "executes, among the cards there then (the cards a \"look at the top 3\" shows are those on top as it "
+         "resolves), as many as there are up to the number the text names. The item is never removed, nor a "
+         "spell or ability kept from being played, for want of such cards; with none there, the instruction does "
+         "nothing.", "rules reference",
+         CORE_RULES + ", 355.10.a, 355.10.a.1, 355.17, 359.3.e.11, 359.3.e.12 (its example), 402.3, 419.3.c, 422.1.a, "
+         "422.4 and 424.4.a"),
     Rule("rb.no-target", "No legal target at finalization",
          "A triggered ability whose choices cannot be made when it is finalized — no legal target, or fewer than "
          "the targets it names — is removed from the Chain: it never becomes a Chain Item, nobody receives "

@@ -87,6 +87,10 @@ def describe(what: str, a: dict, state) -> str | None:
         return f"Finalized (targets chosen; priority does not pass): {item_label(state, a['item'])}."
     if what == "rb-target":
         return f"Target for {item_label(state, a['item'])}: {obj_label(state, a['card'])}."
+    if what == "rb-chosen" and a.get("hidden"):
+        card = "no more cards" if a["card"] == "done" else obj_label(state, a["card"])
+        return (f"{a['player']} chooses {card} as {item_label(state, a['item'])} resolves (a card in a hand or a "
+                "deck, not a target).")
     if what == "rb-chosen":
         return (f"{a['player']} chooses {obj_label(state, a['card'])} as {item_label(state, a['item'])} resolves "
                 "(each player's own choice, not a target).")
