@@ -66,8 +66,8 @@ RULES: tuple[Rule, ...] = (
          "controller orders them. Its item is added to the Chain as the card is about to move — in a cleanup at "
          "step 3a, before the units die at 3b — so every Deathknell of a group of deaths goes on before the items "
          "of the abilities that see those deaths, whoever controls them, and is finalized first.",
-         "rules reference", _RBT + "; " + CORE_RULES + ", 323.4, 323.5, 337.1.b, 383.2.c, 428.1.a.1.b, 808.1.d "
-         "and 808.2"),
+         "rules reference", _RBT + "; " + CORE_RULES + ", 323.4, 323.5, 337.1.b, 383.2.c, 428.1.a.1.b, 808.1.d, "
+         "808.1.d.2 and 808.2"),
     Rule("rb.granted", "Granted and removed abilities",
          "A granted trigger counts only if the unit has it when the event is evaluated; gaining it later does not "
          "reach back to an earlier event. Once the ability has been created, removing the granted text does not "
