@@ -134,7 +134,8 @@ class ItemFrame(Frame):
     """The newest item, resolving instruction by instruction. ``chance`` holds the outcomes the
     game has answered for the instruction at ``index`` (rule ``rulekit.chance``): the cards taken at
     random, or each shuffled deck's new top so far; ``chosen`` the cards players chose as it
-    resolves ("each player kills a unit they control", rule ``rb.each-chooses``)."""
+    resolves ("each player kills a unit they control", rule ``rb.each-chooses``; cards in a hand or a
+    deck, rule ``rb.hidden-choice``)."""
 
     item: ChainItem
     index: int = 0
@@ -142,7 +143,7 @@ class ItemFrame(Frame):
     rechecked: bool = False
     chance: tuple[str, ...] = ()
     completed: bool = False          # a played spell's play has been completed (rb.play-spell)
-    chosen: tuple[tuple[str, str], ...] = ()   # choices made as it resolves: (slot, card object) (rb.each-chooses)
+    chosen: tuple[tuple[str, str], ...] = ()   # choices made as it resolves: (slot, card object; "" for done)
 
     def choices(self, slot: str) -> tuple[str, ...]:
         return tuple(value for s, value in self.chosen if s == slot)
