@@ -82,14 +82,14 @@ def combats(draw):
 
 def _spans(game):
     """Each combat's steps: (its id, the damage step's number — or the step saying there is none —,
-    the Combat Cleanup's heal, the end of combat)."""
+    the Combat Cleanup's heal (an occurrence when it recalls attackers), the end of combat)."""
     out, damage, heal = [], None, None
     for step in game.timeline:
         a = step.args_dict()
         if (step.what == "rb-occurs" and a.get("combat") == "damage") or step.what == "rb-no-damage":
             damage = step.number
-        elif step.what == "rb-combat-cleanup":
-            heal = step.number
+        elif step.what == "rb-combat-cleanup" or (step.what == "rb-occurs" and a.get("combat") == "recall"):
+            heal = step.number      # the heal, with the recall of the attackers if any (461.1.a.1-2)
         elif step.what == "rb-combat-ends":
             out.append((step.parent.control[-1].id, damage, heal, step.number))
     return out

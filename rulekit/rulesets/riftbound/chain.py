@@ -46,18 +46,21 @@ def _turn_order(state: GameState) -> tuple[str, ...]:
 
 
 def _stage_place(frame: ChainFrame, state: GameState, control: Control) -> Progress | Ask:
-    """The oldest batch first (items are finalized in the order they were added, 337.1.b); within
-    it — abilities that triggered at the same moment — the turn player's, then in turn order, each
-    player ordering their own (383.3.d, 383.3.d.1)."""
+    """The oldest batch first (items are finalized in the order they were added, 337.1.b: a batch
+    of Deathknells, added before their cards moved, before the abilities that saw the deaths); within
+    it — abilities that triggered at the same moment — the turn player's, then in turn order (the
+    attacking player's first for a combat's designations, 459.2.d.1), each player ordering their own
+    (383.3.d, 383.3.d.1)."""
     oldest = min(i.batch for i in frame.waiting)
-    for player in _turn_order(state):
+    rule, order = frame.batch_rule(oldest, _turn_order(state))
+    for player in order:
         mine = [i for i in frame.waiting if i.controller == player and i.batch == oldest]
         if not mine:
             continue
         if len(mine) == 1:
             return _place(frame, state, control, mine[0])
         key = AnswerKey(DecisionKind.ORDER_TRIGGERS, ids.order_decision(frame.id), player, frame.placed + 1)
-        return Ask(Decision(key, tuple(i.id for i in mine), mine[0].id, "rb.simultaneous",
+        return Ask(Decision(key, tuple(i.id for i in mine), mine[0].id, rule,
                             f"{player} chooses which of their triggered abilities goes on the Chain next", state))
     raise AssertionError("waiting items without a controller among the players")
 
@@ -240,7 +243,8 @@ def answer_chain(frame: ChainFrame, state: GameState, control: Control, option: 
 def _place(frame: ChainFrame, state: GameState, control: Control, item: ChainItem) -> Progress:
     moved = replace(frame, waiting=tuple(i for i in frame.waiting if i is not item), items=frame.items + (item,),
                     priority=None, placed=frame.placed + 1)
-    return Progress(state, control[:-1] + (moved,), "rb.simultaneous", RbStep.PLACED, (("item", item.id),))
+    rule, _ = frame.batch_rule(item.batch, ())
+    return Progress(state, control[:-1] + (moved,), rule, RbStep.PLACED, (("item", item.id),))
 
 
 # -- finalizing ---------------------------------------------------------------------------------------
@@ -264,8 +268,9 @@ def _finalize(frame: ChainFrame, state: GameState, control: Control, item: Chain
         return _replace_item(frame, state, control, item, chosen, RbStep.EVENT_CHOSEN, (("event", option),))
     for i, instr in enumerate(item.ability.effect):
         slot = f"effect{i}"
-        if not instr.target.is_chosen or instr.target.by_others:
-            continue        # each player's own choice is no target: made as it resolves (355.10.e; .choosing)
+        if not instr.target.is_chosen or instr.target.by_others or hidden(instr):
+            continue        # each player's own choice, or cards in a hand or a deck: no target, chosen as it
+                            # resolves (355.10.a, 355.10.e, 355.17; .choosing)
         if instr.up_to is not None:
             picked = item.choices(slot)
             left = tuple(o for o in _options(instr, frame, state, item) if o not in picked)
@@ -283,12 +288,10 @@ def _finalize(frame: ChainFrame, state: GameState, control: Control, item: Chain
             continue
         options = tuple(o for o in _options(instr, frame, state, item) if o not in picked)
         legal = len(options) + len(picked)
-        if not legal or (legal < instr.picks and not hidden(instr)):    # all its targets, or removed (355.8, 402.3)
+        if legal < instr.picks:         # all its targets, or removed (355.8, 402.3)
             why = (f"no legal target to {instr.do.value}" if not legal else
                    f"only {legal} legal targets to {instr.do.value}, {instr.picks} to choose")
             return _remove(frame, state, control, item, why)
-        if not options:                 # cards in a hidden zone: as many as there are (355.10.a, 422.4)
-            continue
         if option is None:
             number = len(picked) + 1        # "exhaust two enemy units": #1, then #2 (a different unit)
             of = f" ({number} of {instr.picks})" if instr.picks > 1 else ""

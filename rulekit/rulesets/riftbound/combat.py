@@ -7,8 +7,9 @@ What is modelled, in the order of the steps of combat:
    whose units applied Contested), the defender the other player with units at the battlefield.
    Their units there gain the Attacker and Defender designations (459.2.b.3-4), which is the event
    ``attacks`` (one per attacking unit) and ``defends`` (one per defending unit), processed at once:
-   "When I attack" and "When I defend" trigger then (383.4.e-f), the attacker's items placed first
-   (459.2.d.1: the attacker is the turn player here). The attacker has Focus (459.2.c); Focus does
+   "When I attack" and "When I defend" trigger then (383.4.e-f), the attacker's items placed first,
+   then those of the players who are not the defender in turn order, the defender's last, whoever's
+   turn it is (459.2.d.1). The attacker has Focus (459.2.c); Focus does
    not pass when the Chain of those triggers closes (459.2.g, 346.1).
    In the Showdown the player with Focus receives priority (312.2.b, 313.2) and may play a spell or
    ability with Action or Reaction (timing ``action`` or ``priority``: 308.1.a) — which starts a
@@ -19,11 +20,12 @@ What is modelled, in the order of the steps of combat:
    before the next, the excess to the last (460.2.c.3-4), and dealt at once: one ``is dealt damage``
    event per unit, with no source card (460.2.d). The FEPR process is skipped (460.3).
 3. The Resolution Step (461): the Combat Cleanup kills the units with lethal damage (323.5), heals
-   every unit (461.1.a.1) and recalls the attackers if defenders remain (461.1.a.2; a recall is not a
-   move, 451); no other cleanup comes before its heal (322, 324.2). If only one player has units left
-   there, that player establishes control, a conquer if they gain it and have not scored the
-   battlefield this turn (461.5, 461.5.d, rule ``rb.conquer``); with no units left the battlefield
-   becomes uncontrolled (461.5.b). Combat ends: the designations are removed (461.7.a).
+   every unit (461.1.a.1) and recalls the attackers if defenders remain (461.1.a.2): a recall (449),
+   the event ``is recalled``, which abilities can trigger on, and not a move (451.1); no other cleanup
+   comes before its heal (322, 324.2). If only one player has units left there, that player
+   establishes control, a conquer if they gain it and have not scored the battlefield this turn
+   (461.5, 461.5.d, rule ``rb.conquer``); with no units left the battlefield becomes uncontrolled
+   (461.5.b). Combat ends: the designations are removed (461.7.a).
 
 No Chain item resolves while a task of the Resolution Step is under way (rule ``rb.resolution-step``;
 320, 320.1, 335.1): the items triggered by combat damage, in the Combat Cleanup and by the conquer
@@ -53,7 +55,6 @@ from rulekit.rulesets.riftbound.codes import RbStep
 from rulekit.rulesets.riftbound.frames import ChainFrame, ChainItem, CombatFrame, ShowdownFrame
 from rulekit.rulesets.riftbound.priority import playable
 from rulekit.rulesets.riftbound.triggers import occurrence
-from rulekit.rulesets.riftbound import whereabouts
 
 ATTACKER, DEFENDER = "attacker", "defender"
 #: what a player with Focus may play in a Showdown: cards and abilities with Action or Reaction (308.1.a)
@@ -103,7 +104,15 @@ def _designate(frame: CombatFrame, state: GameState, control: Control, args: tup
     control = control[:-1] + (replace(frame, stage="damage"), showdown)
     return occurrence(state, control, conditions, frame.id, "rb.combat",
                       args + (("combat", "designate"), ("attacker", frame.attacker), ("defender", frame.defender),
-                              ("battlefield", frame.battlefield)))
+                              ("battlefield", frame.battlefield)), order=placing_order(state, frame))
+
+
+def placing_order(state: GameState, frame: CombatFrame) -> tuple[str, ...]:
+    """Who places the triggered abilities of the designations on the Chain first (459.2.d.1): the
+    attacking player, who has Focus, then every player who is not the defender in turn order, then the
+    defending player — whoever's turn it is."""
+    others = tuple(p for p in state.seat_order() if p not in (frame.attacker, frame.defender))
+    return (frame.attacker,) + others + (frame.defender,)
 
 
 def _assign(total: int, targets) -> list[tuple[object, int]]:
@@ -173,13 +182,14 @@ def advance_combat(frame: CombatFrame, state: GameState, control: Control) -> Pr
         healed = tuple(c.id for c in (state.cards[i] for i in state.order) if c.type == "unit" and c.damage)
         for cid in healed:
             state = state.with_card(state.cards[cid].changed(damage=0))
-        recalled = attackers if defenders else ()
-        before = state
-        for c in recalled:          # a recall is not a move (451): no event
-            state = state.move(c.id, "base")
-        state = whereabouts.note_cards(before, state, tuple(c.id for c in recalled), len(state.history))   # rb.nth
-        return Progress(state, rest + (replace(frame, stage="control"),), "rb.combat", RbStep.COMBAT_CLEANUP,
-                        (("healed", healed), ("recalled", tuple(c.id for c in recalled))))
+        recalled = tuple(state.cards[c.id] for c in attackers) if defenders else ()
+        moved_on = rest + (replace(frame, stage="control"),)
+        args = (("healed", healed), ("recalled", tuple(c.id for c in recalled)))
+        if recalled:    # a recall (461.1.a.2, 449-450): an event abilities can trigger on, not a move (451.1)
+            group = ids.nested(frame.id, "recall")
+            conditions = occur.conditions_for(Verb.RECALL, state, group, group, cards=recalled)
+            return occurrence(state, moved_on, conditions, group, "rb.combat", (("combat", "recall"),) + args)
+        return Progress(state, moved_on, "rb.combat", RbStep.COMBAT_CLEANUP, args)
     if frame.stage == "control":
         moved_on = rest + (replace(frame, stage="end"),)
         present = sorted({c.controller for c in units_at(state, frame.battlefield)})

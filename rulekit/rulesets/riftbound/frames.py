@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rulekit.core import ids
 from rulekit.core.abilities import Ability
-from rulekit.core.frozen import immutable
+from rulekit.core.frozen import immutable, replace
 from rulekit.core.model import Card, TriggeringCondition
 from rulekit.core.ruleset import Frame
 from rulekit.core.verdicts import Verdict
@@ -30,7 +30,7 @@ class ChainItem:
     chosen: tuple[tuple[str, str], ...] = ()
     played: str | None = None      # the spell card played for this item (to the trash when it resolves)
     played_by: str | None = None   # who played that spell, once its control has changed (else its controller)
-    batch: int = 0                 # which trigger check added it: items are placed batch by batch (337.1.b)
+    batch: int = 0                 # which batch added it: items are placed batch by batch (337.1.b; ChainFrame.batch_rules)
     paid: int = 0                  # cost instructions paid so far (at finalization: 383.3.b.1, 404)
 
     def choice(self, slot: str) -> str | None:
@@ -59,6 +59,7 @@ class TriggerCheck(Frame):
     captured: tuple[ChainItem, ...] = ()     # Deathknell items captured before the events
     decided: tuple[tuple[str, str], ...] = ()
     deathknells: tuple[Verdict, ...] = ()    # every dying card's Deathknells, judged before the events
+    order: tuple[str, ...] = ()              # who places their items first, if not the turn player (459.2.d.1)
 
 
 @immutable(quick_new=True)
@@ -77,6 +78,27 @@ class ChainFrame(Frame):
     number: int = 0                          # priority opportunities given so far
     placed: int = 0                          # items ordered onto the Chain so far
     waits: str = ""                          # the combat whose Resolution Step the items wait for
+    batch_rules: tuple[tuple[int, str, tuple[str, ...]], ...] = ()   # (batch, rule, players in order) if not
+                                             # rb.simultaneous's turn order (Deathknells: 808.1.d.2; 459.2.d.1)
+
+    def batch_rule(self, batch: int, turn_order: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
+        """The rule a batch of waiting items is placed by, and the players in the order they place
+        theirs: the turn player's first, then turn order (383.3.d.1), unless the batch says otherwise."""
+        for number, rule, order in self.batch_rules:
+            if number == batch:
+                return rule, order or turn_order
+        return "rb.simultaneous", turn_order
+
+    def with_batches(self, groups) -> "ChainFrame":
+        """The Chain with new items waiting to be placed, ``groups`` — (items, rule, players in order) —
+        one batch each, after every batch added before them (337.1.b)."""
+        waiting, rules, batch = self.waiting, self.batch_rules, self.batches
+        for items, rule, order in groups:
+            waiting += tuple(replace(item, batch=batch) for item in items)
+            if rule != "rb.simultaneous" or order:
+                rules += ((batch, rule, tuple(order)),)
+            batch += 1
+        return replace(self, waiting=waiting, batch_rules=rules, batches=batch)
 
     @property
     def ordinal(self) -> int:
@@ -112,7 +134,8 @@ class ItemFrame(Frame):
     """The newest item, resolving instruction by instruction. ``chance`` holds the outcomes the
     game has answered for the instruction at ``index`` (rule ``rulekit.chance``): the cards taken at
     random, or each shuffled deck's new top so far; ``chosen`` the cards players chose as it
-    resolves ("each player kills a unit they control", rule ``rb.each-chooses``)."""
+    resolves ("each player kills a unit they control", rule ``rb.each-chooses``; cards in a hand or a
+    deck, rule ``rb.hidden-choice``)."""
 
     item: ChainItem
     index: int = 0
@@ -120,7 +143,7 @@ class ItemFrame(Frame):
     rechecked: bool = False
     chance: tuple[str, ...] = ()
     completed: bool = False          # a played spell's play has been completed (rb.play-spell)
-    chosen: tuple[tuple[str, str], ...] = ()   # choices made as it resolves: (slot, card object) (rb.each-chooses)
+    chosen: tuple[tuple[str, str], ...] = ()   # choices made as it resolves: (slot, card object; "" for done)
 
     def choices(self, slot: str) -> tuple[str, ...]:
         return tuple(value for s, value in self.chosen if s == slot)
@@ -202,6 +225,7 @@ class ReplacementOrder(Frame):
     rule: str
     args: tuple
     choices: tuple[tuple[str, str], ...] = ()
+    order: tuple[str, ...] = ()          # who places their triggered items first (TriggerCheck.order)
 
 
 @immutable

@@ -97,11 +97,13 @@ def priority_verdict(state: GameState, card: Card, ability: Ability, player: str
         if instr.target is Target.CHOSEN_ABILITY and chain is None:
             return Verdict(card.obj, ability.id, at, Code.NO_TARGET, "no ability on a Chain to choose")
         if (instr.target.is_chosen and instr.up_to is None and instr.target is not Target.CHOSEN_ABILITY
-                and not instr.target.by_others):        # each player's own choice is no target (355.10.e)
+                and not instr.target.by_others and not hidden(instr)):
+            # each player's own choice, cards in a hand or a deck: no targets, chosen as it resolves (355.10.a,
+            # 355.10.e, 355.17)
             found = len(judge.changeable_targets(instr, state, me, card, None))
             if not found:
                 return Verdict(card.obj, ability.id, at, Code.NO_TARGET, f"nothing to {instr.do.value}")
-            if found < instr.picks and not hidden(instr):     # valid choices for all its targets (355.8, 402.2)
+            if found < instr.picks:     # valid choices for all its targets (355.8, 402.2)
                 return Verdict(card.obj, ability.id, at, Code.NO_TARGET,
                                f"only {found} legal targets to {instr.do.value}, {instr.picks} to choose")
     return Verdict(card.obj, ability.id, at, Code.ELIGIBLE)

@@ -144,6 +144,12 @@ def _execute(frame: ItemFrame, state: GameState, control: Control, instr: Instru
             return choosing.ask(frame, state, instr, waiting)
         wanted = choosing.chosen_cards(frame, state, instr)
         targets = tuple(c for c in judge.changeable_targets(effective, state, me, source, item.event) if c.obj in wanted)
+    elif choosing.hidden_choice(instr):     # in a hand or a deck: no target, chosen now (rb.hidden-choice)
+        waiting = choosing.pending(frame, state, instr, source)
+        if waiting is not None:
+            return choosing.ask(frame, state, instr, waiting)
+        wanted = choosing.chosen_cards(frame, state, instr)
+        targets = tuple(c for c in judge.chooser_targets(effective, state, me, source, item.event) if c.obj in wanted)
     elif instr.target.is_chosen:
         wanted = item.choices(slot)
         targets = tuple(c for c in judge.chooser_targets(effective, state, me, source, item.event) if c.obj in wanted)

@@ -63,7 +63,11 @@ RULES: tuple[Rule, ...] = (
          "created before the card moves, with its controller, location and Might as on the board; a condition or "
          "effect that asks where the card was, or what it was, reads that note, not the trash. A death that is "
          "replaced is no death: its Deathknell does not trigger. Each instance triggers separately and its "
-         "controller orders them.", "rules reference", _RBT + "; " + CORE_RULES + ", 808.1.d and 808.2"),
+         "controller orders them. Its item is added to the Chain as the card is about to move — in a cleanup at "
+         "step 3a, before the units die at 3b — so every Deathknell of a group of deaths goes on before the items "
+         "of the abilities that see those deaths, whoever controls them, and is finalized first.",
+         "rules reference", _RBT + "; " + CORE_RULES + ", 323.4, 323.5, 337.1.b, 383.2.c, 428.1.a.1.b, 808.1.d, "
+         "808.1.d.2 and 808.2"),
     Rule("rb.granted", "Granted and removed abilities",
          "A granted trigger counts only if the unit has it when the event is evaluated; gaining it later does not "
          "reach back to an earlier event. Once the ability has been created, removing the granted text does not "
@@ -80,8 +84,10 @@ RULES: tuple[Rule, ...] = (
     Rule("rb.simultaneous", "Simultaneous triggers",
          "Each player orders their own triggered abilities that trigger at the same moment; the turn player's go "
          "on the Chain first, then in turn order. Only abilities triggered at the same moment are ordered so: an "
-         "item added while an effect resolves goes on before one added in the cleanup after it.",
-         "rules reference", CORE_RULES + ", 383.3.d, 383.3.d.1 and 401.1-401.2"),
+         "item added while an effect resolves goes on before one added in the cleanup after it, and a Deathknell, "
+         "added before its card moves, before the abilities that see the death. A combat's attack and defend "
+         "triggers follow their own order (the attacking player's first).",
+         "rules reference", CORE_RULES + ", 383.3.d, 383.3.d.1, 401.1-401.2, 459.2.d.1 and 808.1.d.2"),
     Rule("rb.chain.finalize", "Pending and finalized items",
          "Items are added as pending and finalized in the order added; targets are chosen at finalization — as "
          "many as the text names (\"exhaust two enemy units\": two different units), or the item cannot be "
@@ -114,9 +120,13 @@ RULES: tuple[Rule, ...] = (
          "the one its events call for follows once it has resolved. Otherwise it follows the change, once its "
          "triggers are evaluated, before any item is finalized or resolves and before anyone gets priority. In "
          "it the units with nonzero damage equal to or above their Might die together, their Deathknells noted "
-         "as they were; if that changes the game, another cleanup follows, until one changes nothing. Only "
-         "this step of a cleanup is modelled.",
-         "rules reference", CORE_RULES + ", 319, 319.6, 319.7, 319.8, 320, 321, 321.1, 322, 323.4 and 323.5"),
+         "as they were; if that changes the game, another cleanup follows, until one changes nothing. A death "
+         "replaced by what changes nothing (\"If I would die, exhaust me instead\" on a unit already exhausted) "
+         "changes nothing: no other cleanup follows, and the unit stays with its lethal damage; in each later "
+         "cleanup its death is a new event, which the replacement may replace again. Only this step of a cleanup "
+         "is modelled.",
+         "rules reference", CORE_RULES + ", 319, 319.6, 319.7, 319.8, 320, 321, 321.1, 322, 323.4, 323.5, 370.2 "
+         "and 414.1.c"),
     Rule("rb.effect-nothing", "Nothing to change", "An instruction with nothing to change does nothing; the "
          "rest of the item is still done.", "rules reference", CORE_RULES + ", 055, 055.1 and 359.3.e.6"),
     Rule("rb.replacement", "Replacement effects",
@@ -131,6 +141,15 @@ RULES: tuple[Rule, ...] = (
          "turn player, among what the text lets them choose, as many as they can; the instruction then acts on "
          "every card chosen. Such an item is not removed at finalization for want of them.", "rules reference",
          CORE_RULES + ", 355.10.e, 355.17, 303.2.a, 055 and 359.3.e.11"),
+    Rule("rb.hidden-choice", "Cards chosen in a hand or a deck",
+         "A card in a zone whose information is not public — a hand, a Main Deck — is no target. So it is not "
+         "chosen when the item is finalized, with the targets: the item's controller chooses it as the instruction "
+         "executes, among the cards there then (the cards a \"look at the top 3\" shows are those on top as it "
+         "resolves), as many as there are up to the number the text names. The item is never removed, nor a "
+         "spell or ability kept from being played, for want of such cards; with none there, the instruction does "
+         "nothing.", "rules reference",
+         CORE_RULES + ", 355.10.a, 355.10.a.1, 355.17, 359.3.e.11, 359.3.e.12 (its example), 402.3, 419.3.c, 422.1.a, "
+         "422.4 and 424.4.a"),
     Rule("rb.no-target", "No legal target at finalization",
          "A triggered ability whose choices cannot be made when it is finalized — no legal target, or fewer than "
          "the targets it names — is removed from the Chain: it never becomes a Chain Item, nobody receives "
@@ -216,9 +235,10 @@ RULES: tuple[Rule, ...] = (
     Rule("rb.combat", "Combat, as far as card texts refer to it",
          "A combat at a battlefield opens with a showdown: the attacker's units there gain the Attacker "
          "designation and the defender's the Defender designation, which triggers \"When I attack\" and \"When I "
-         "defend\" (the attacker's items are placed first). When the showdown ends, if both sides remain, each side "
-         "deals damage equal to its units' total Might, assigned lethal-first, all at once; the combat cleanup then "
-         "kills the units with lethal damage, heals every unit and recalls the attackers if defenders remain. If "
+         "defend\" (the attacking player places theirs on the Chain first, then the players who are not the "
+         "defender in turn order, the defending player last — whoever's turn it is). When the showdown ends, if "
+         "both sides remain, each side deals damage equal to its units' total Might, assigned lethal-first, all at "
+         "once; the combat cleanup then kills the units with lethal damage, heals every unit and recalls the attackers if defenders remain. If "
          "only one player has units left there, that player establishes control (a conquer if they gain it and "
          "have not scored it this turn); with none left it becomes uncontrolled. Then combat ends and the "
          "designations are removed; until then \"if I'm attacking\", \"if I'm defending\" and \"in combat\" "
@@ -296,8 +316,9 @@ RULES: tuple[Rule, ...] = (
          "A recall puts a permanent back in its controller's base from wherever it is on the board, and it is "
          "not a move: abilities that trigger when something moves do not trigger. The permanent stays the same "
          "object and keeps its damage, its exhausted state and its buff unless the recall says otherwise. "
-         "Combat recalls attacking units this way when defending units remain.",
-         "rules reference", CORE_RULES + ", 441.1, 450, 451, 451.1, 453.1 and 461.1.a.2"),
+         "Combat recalls attacking units this way when defending units remain; like any recall, that is an event "
+         "an ability can trigger on (\"when a friendly unit is recalled\").",
+         "rules reference", CORE_RULES + ", 383.1, 441.1, 449-450, 451, 451.1, 453.1 and 461.1.a.2"),
     Rule("rb.standing-replacement", "Replacements from any source, ordered together",
          "A replacement printed on a card (\"If a friendly unit would die, kill this instead\") is a passive "
          "ability: while its card is where it works it applies to every event that qualifies, not only the next "
@@ -325,8 +346,8 @@ RULES: tuple[Rule, ...] = (
     Rule("rulekit.rb.own-leaving", "When I leave the board",
          "A triggered ability about its own card leaving the board (\"When I leave the board\", \"When I'm "
          "returned to hand\") is judged before the card moves, from the card as it was on the board, like "
-         "Deathknell; its item is created then, under the card's controller there, and what it later reads of "
-         "the card is null. (Ruling rb.own-leaving; the other option lets it see nothing, as for any observer "
+         "Deathknell; its item is created then, under the card's controller there, and goes on the Chain with "
+         "the Deathknells, before the abilities that see the departure; what it later reads of the card is null. (Ruling rb.own-leaving; the other option lets it see nothing, as for any observer "
          "that leaves in the same event.)", "rulekit",
          CORE_RULES + ", 002, 383.2.c.2, 384.2 and 808.1.c-808.1.d.3; " + _RBT,
          "The Core Rules give a pre-departure capture only for Deathknell (808.1.d.2) and no general look-back for "

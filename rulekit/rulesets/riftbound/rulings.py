@@ -132,8 +132,9 @@ OWN_LEAVING = Ruling(
         RulingOption(
             "sees",
             "Yes: like Deathknell (\"When I die\"), it is judged from the card as it was on the board, before it "
-            "moved, and its item is created then, under the card's controller there; when it resolves, what it "
-            "reads of the card is null (the card is a new object).",
+            "moved, and its item is created then, under the card's controller there — so it goes on the Chain with "
+            "the Deathknells, before the abilities that see the departure; when it resolves, what it reads of the "
+            "card is null (the card is a new object).",
             f"{_CR}, 002 (card text supersedes rules text), 808.1.c-808.1.d.3 (\"When I die\": noted before the "
             f"card moves); {_RBT} (\"Own-death abilities such as Deathknell have their separate pre-departure "
             "capture procedure\")",

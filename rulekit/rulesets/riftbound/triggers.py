@@ -69,13 +69,15 @@ def _once_per_object(conditions: tuple[TriggeringCondition, ...]) -> tuple[Trigg
 
 
 def occurrence(state: GameState, control: Control, conditions: tuple[TriggeringCondition, ...], group: str,
-               rule: str = "rb.occurs", args: tuple = (), choices: tuple = ()) -> Progress:
+               rule: str = "rb.occurs", args: tuple = (), choices: tuple = (), order: tuple[str, ...] = ()) -> Progress:
     """Process events at once: replace what a replacement effect replaces, capture Deathknells,
     apply the events, then check triggers. A replaced death does not happen (no Deathknell, no
     "when … dies"); the events that replace it do happen and, under the default reading, are
     processed with the rest — so they can trigger (``rb.replacement``, ruling
     ``rb.replacement-triggers``). Replacements printed on cards apply to every event they qualify
-    for (``rb.standing-replacement``); ``choices`` are the orders their owners chose (372)."""
+    for (``rb.standing-replacement``); ``choices`` are the orders their owners chose (372). ``order``
+    names the players in the order they place the items these events trigger, where the rules say
+    so (a combat's designations: 459.2.d.1); by default the turn player's first (383.3.d.1)."""
     conditions_in, args_in = conditions, args
     original = state
     if any(tc.kind is EventKind.CONQUERS for tc in conditions):     # a conquer only where the rules say (464.1, 465)
@@ -85,7 +87,7 @@ def occurrence(state: GameState, control: Control, conditions: tuple[TriggeringC
     state, conditions, replaced, ask, passed_by = standing_replacements(state, conditions, choices)
     if ask is not None:     # several replacements apply to one event: its owner orders them first (372)
         tc, options, owner = ask
-        frame = ReplacementOrder(group, tc.id, owner, options, conditions_in, rule, args_in, choices)
+        frame = ReplacementOrder(group, tc.id, owner, options, conditions_in, rule, args_in, choices, order)
         order = (("condition", tc.id), ("owner", owner), ("options", options),
                  ("by", state.ruling("rb.replacement-chooser")), ruling_arg(state, "rb.replacement-chooser"))
         return Progress(original, control + (frame,), "rb.standing-replacement", RbStep.REPLACEMENT_ORDER, order)
@@ -153,7 +155,7 @@ def occurrence(state: GameState, control: Control, conditions: tuple[TriggeringC
                   if tc.kind is EventKind.MOVES or (tc.kind is EventKind.CREATED and state.cards[tc.card.id].zone))
     if moved:           # where each moved or created card now is (a zone, or a battlefield: rb.battlefields)
         args = args + (("moved", moved),)
-    check = TriggerCheck(group, happened, tuple(captured), deathknells=tuple(deathknells))
+    check = TriggerCheck(group, happened, tuple(captured), deathknells=tuple(deathknells), order=order)
     if any(tc.kind is EventKind.PHASE_BEGINS and tc.phase == MAIN_PHASE for tc in happened):
         control = control + (OpenFrame(ids.open_window(group)),)     # once its triggers are dealt with
     if any(tc.kind is EventKind.PHASE_BEGINS and tc.phase == BEGINNING_PHASE for tc in happened):
@@ -328,20 +330,34 @@ def check_triggers(frame: TriggerCheck, state: GameState, control: Control) -> P
         return Progress(state, rest, "rb.evaluate-after", RbStep.TRIGGERS, args, verdicts)
     # the items are added to the Chain now, after those added before them (401.1, 337.1.b): a batch
     # of their own, even if an effect is still resolving (401.2) and a cleanup adds more after it
+    groups = _batches(frame, items)
     combat = resolution_combat(rest)     # combat's Resolution Step: they wait, pending (rb.resolution-step)
     for i in range(len(rest) - 1, -1, -1):
         if isinstance(rest[i], ChainFrame) and (combat is None or rest[i].waits == combat.id):
-            batch = rest[i].batches
-            chain = replace(rest[i], waiting=rest[i].waiting + tuple(replace(item, batch=batch) for item in items),
-                            batches=batch + 1)
+            chain = rest[i].with_batches(groups)
             if chain.waits:     # lying beneath its combat: brought up so the items are placed now (335.1)
                 return Progress(state, rest[:i] + rest[i + 1:] + (chain,), "rb.evaluate-after", RbStep.TRIGGERS,
                                 args, verdicts)
             return Progress(state, rest[:i] + (chain,) + rest[i + 1:], "rb.evaluate-after", RbStep.TRIGGERS, args,
                             verdicts)
-    chain = ChainFrame(ids.chain(frame.group), waiting=tuple(items), batches=1,
-                       waits=combat.id if combat is not None else "")
+    chain = ChainFrame(ids.chain(frame.group), waits=combat.id if combat is not None else "").with_batches(groups)
     return Progress(state, rest + (chain,), "rb.evaluate-after", RbStep.TRIGGERS, args, verdicts)
+
+
+def _batches(frame: TriggerCheck, items: list[ChainItem]) -> list[tuple[list[ChainItem], str, tuple[str, ...]]]:
+    """The items in the batches they are added to the Chain in, each (items, rule, players in order):
+    first the items noted before the cards moved — a dying card's Deathknell is added as a pending
+    item before it goes to the trash (808.1.d.2, 428.1.a.1.b; a Cleanup's step 3a before 3b: 323.4,
+    323.5) — then the items of the abilities that saw the events, evaluated once they were processed
+    (383.2.c): the attacking player's first where the events are a combat's designations
+    (459.2.d.1), otherwise the turn player's (383.3.d.1)."""
+    before = {i.id for i in frame.captured}
+    first = [i for i in items if i.id in before]
+    after = [i for i in items if i.id not in before]
+    groups = [(first, "rb.deathknell", ())] if first else []
+    if after:
+        groups.append((after, "rb.combat" if frame.order else "rb.simultaneous", frame.order))
+    return groups
 
 
 def answer_check(frame: TriggerCheck, state: GameState, control: Control, option: str, verdicts=()) -> Progress:
@@ -375,4 +391,4 @@ def advance_order(frame: ReplacementOrder, state: GameState, control: Control) -
 
 def answer_order(frame: ReplacementOrder, state: GameState, control: Control, option: str, verdicts=()) -> Progress:
     return occurrence(state, control[:-1], frame.conditions, frame.group, frame.rule, frame.args,
-                      choices=frame.choices + ((frame.condition, option),))
+                      choices=frame.choices + ((frame.condition, option),), order=frame.order)

@@ -43,8 +43,7 @@ def note(before: GameState, after: GameState, happened, first: int) -> GameState
 
 def note_cards(before: GameState, after: GameState, card_ids, first: int) -> GameState:
     """``after`` with the placing of each of these cards noted where it changed since ``before``,
-    from event number ``first`` on (also for a change no event makes: combat's recall of its
-    attackers, 461.1.a.2)."""
+    from event number ``first`` on."""
     counts = after.counts
     for card_id in card_ids:
         card = after.cards.get(card_id)

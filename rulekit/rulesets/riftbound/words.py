@@ -37,7 +37,7 @@ def describe(what: str, a: dict, state) -> str | None:
             f"{verb_head(a)} ({a['instruction']} of {item_label(state, a['item'])}"
             f"{_here(state, a)}): " if "verb" in a
             else f"Scoring Step: {a['scoring']} holds every battlefield they control (rb.hold). " if "scoring" in a
-            else words_of_combat(a) if "combat" in a
+            else words_of_combat(a, state) if "combat" in a
             else f"Cleanup after {a['after']} (a change of status, no item resolving): units with lethal damage die "
                  f"together. " if "after" in a
             else "Cleanup: units with lethal damage die together. ")
@@ -77,13 +77,20 @@ def describe(what: str, a: dict, state) -> str | None:
     if what == "rb-triggers":
         made = ", ".join(item_label(state, i) for i in a["items"])
         declined = "".join(f"; declined, not placed on the Chain: {item_label(state, i)}" for i in a.get("declined", ()))
-        return f"Triggers are evaluated after the events: {made or 'nothing triggers'}{declined}."
+        kept = ", ".join(obj_label(state, c) for c in a.get("no cleanup", ()))
+        kept = (f"; nothing happened, so no cleanup follows (rb.cleanup; 322) — still with lethal damage: {kept}"
+                if kept else "")
+        return f"Triggers are evaluated after the events: {made or 'nothing triggers'}{declined}{kept}."
     if what == "rb-placed":
         return f"On the Chain, pending: {item_label(state, a['item'])}."
     if what == "rb-finalized":
         return f"Finalized (targets chosen; priority does not pass): {item_label(state, a['item'])}."
     if what == "rb-target":
         return f"Target for {item_label(state, a['item'])}: {obj_label(state, a['card'])}."
+    if what == "rb-chosen" and a.get("hidden"):
+        card = "no more cards" if a["card"] == "done" else obj_label(state, a["card"])
+        return (f"{a['player']} chooses {card} as {item_label(state, a['item'])} resolves (a card in a hand or a "
+                "deck, not a target).")
     if what == "rb-chosen":
         return (f"{a['player']} chooses {obj_label(state, a['card'])} as {item_label(state, a['item'])} resolves "
                 "(each player's own choice, not a target).")
@@ -198,8 +205,12 @@ def _waiting(state, items) -> str:
     return f"{len(items)} items (the newest: {item_label(state, items[-1])})"
 
 
-def words_of_combat(a: dict) -> str:
+def words_of_combat(a: dict, state=None) -> str:
     """The head of a combat step's line (rule ``rb.combat``)."""
+    if a["combat"] == "recall":
+        healed = ", ".join(obj_label(state, c) for c in a["healed"]) or "no unit"
+        return (f"Combat cleanup: {healed} healed; the attackers are recalled to base, defenders remaining — a "
+                "recall, not a move (rb.recall). ")
     return {"designate": "Combat: attackers and defenders are designated (rb.combat). ",
             "damage": "Combat damage is dealt, all at once (rb.combat). ",
             "cleanup": "Combat cleanup: units with lethal damage die together. ",
