@@ -10,10 +10,10 @@ information); the instruction then resolves for every card chosen at once (RR "P
 Simultaneous Resolution").
 
 When each choice is made: a cost's as the costs are paid; the targets of the part of the effect
-before its first "then" before the effect initiates (RR "Initiating Abilities / Marshaling Cards", step 5); the
-targets of a part after "then" as that part begins to resolve (``agot.then.targets``); cards picked
-from a hand or a deck, which are no targets, as their instruction resolves
-(``agot.choose.resolving``).
+before its first "then" before the effect initiates (RR "Initiating Abilities / Marshaling
+Cards", step 5); the targets of a part after "then" as that part begins to resolve
+(``agot.then.targets``); cards picked from a hand or a deck, which are no targets, as their
+instruction resolves (``agot.choose.resolving``).
 """
 from __future__ import annotations
 

@@ -2,13 +2,13 @@
 
 A use runs in three stages: pay the cost, choose targets, resolve the effect (the targets after a
 "then" are chosen as their part begins, cards from a hand or a deck as their instruction resolves:
-:mod:`.choosing`). The costs are
-paid together, as one occurrence (:mod:`.paying`, ``agot.costs``); each instruction of the
-effect is an occurrence with its own nested sequence, pushed on top of this frame: its
-interrupts are taken at once, and it occurs before the next instruction. The reactions to
-everything a stage made occur wait until the whole stage has resolved, and then open in one
-shared window (a sequence that starts at step 6). Who chooses which cards, and how many, is
-:mod:`.choosing`. A condition inside an instruction is checked when that instruction executes.
+:mod:`.choosing`). The costs are paid together, as one occurrence (:mod:`.paying`,
+``agot.costs``); each instruction of the effect is an occurrence with its own nested sequence,
+pushed on top of this frame: its interrupts are taken at once, and it occurs before the next
+instruction. The reactions to everything a stage made occur wait until the whole stage has
+resolved, and then open in one shared window (a sequence that starts at step 6). Who chooses which
+cards, and how many, is :mod:`.choosing`. A condition inside an instruction is checked when that
+instruction executes.
 """
 from __future__ import annotations
 
