@@ -25,7 +25,7 @@ from rulekit.files.instructions import (  # noqa: F401 (the builder's instructio
     do, choose, kneel, stand, kill, sacrifice, gain_power, move_power, discard_power, draw, at_random, shuffle,
     search, give_might, give_strength, challenges_so_far, buff, spend_buff, not_modelled, add, gain_gold,
     pay_gold, pay, channel, recall, recycle, create, play_token, replace_next_death, discard_top, return_to_hand,
-    place)
+    place, then)
 
 
 # -- filters, patterns, conditions ---------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rulekit.core.abilities import CardFilter, ChallengeCount, Condition, Instruction, Period, Target, Token, Who
 from rulekit.core.events import Verb
+from rulekit.core.frozen import replace
 
 
 # -- instructions ---------------------------------------------------------------------------------
@@ -29,6 +30,16 @@ def choose(verb, count: int = 1, filter: CardFilter | None = None, *, by: str = 
     if by not in CHOOSERS:
         raise ValueError(f"by={by!r}: who chooses is one of " + ", ".join(repr(k) for k in CHOOSERS))
     return do(verb, CHOOSERS[by], filter, count, condition)
+
+
+def then(instruction: Instruction) -> Instruction:
+    """A Game of Thrones' "Then, …": ``instruction`` begins the part of the effect after "then" (rule
+    ``agot.then``). That part resolves only if the part before it resolved in full; its targets are
+    chosen as it begins to resolve, among the cards valid then, and with too few it fails to resolve
+    (``agot.then.targets``): "kneel each character an opponent controls. Then, choose a kneeling
+    character and kill it" is ``[do("kneel", "each", cards(type="character", controller="opponent")),
+    then(do("kill", "chosen", cards(type="character", posture="kneeling")))]``."""
+    return replace(instruction, then=True)
 
 
 def kneel(target="self", filter=None) -> Instruction:

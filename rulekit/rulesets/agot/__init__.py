@@ -270,7 +270,7 @@ class AGoT(Ruleset):
                                         expected="one of " + ", ".join(v.value for v in RESTRICTION_VERBS))
             return
         challenge_checks.check_ability(ability, path)
-        paying.check_costs(ability, path)
+        paying.check_costs(ability, path, self)
         gold.check_instructions(ability, path)
         for where, instr in parts:
             _check_power_destination(instr, f"{path}.{where}")

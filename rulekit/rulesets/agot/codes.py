@@ -38,6 +38,7 @@ class AgotStep(Word):
     EFFECT_CANCELLED = "effect-cancelled"
     DELAYS = "delays"                     # a delayed effect is set up
     THEN_SKIPPED = "then-skipped"
+    THEN_NO_TARGET = "then-no-target"     # the part after "then" has too few valid targets: it fails (agot.then.targets)
     INSTRUCTION = "instruction"           # an instruction opens a nested sequence
     CONDITION_FALSE = "condition-false"
     NOTHING = "nothing"

@@ -24,6 +24,7 @@ from rulekit.rulesets.agot.choosing import chosen_only, slot_of
 from rulekit.rulesets.agot.codes import AgotStep
 from rulekit.rulesets.agot.factions import destination
 from rulekit.rulesets.agot.frames import ResolutionFrame, Role, SequenceFrame, Stage
+from rulekit.rulesets.agot.search import is_search
 
 #: why a card leaving play as a cost is not saved (FAQ 3.2)
 AS_A_COST = "is leaving play as a cost"
@@ -86,12 +87,20 @@ def pay(frame: ResolutionFrame, state: GameState, control: Control) -> Progress:
 _NOT_A_COST = (Verb.CANCEL, Verb.SAVE, Verb.REPLACE, Verb.DELAY)
 
 
-def check_costs(ability: Ability, path: str) -> None:
+def check_costs(ability: Ability, path: str, rules) -> None:
     """A cost is paid with the controller's own game elements (RR "Costs": an opponent's may not pay
     it), all its instructions together: so no cost is chosen by each player or each opponent, none
-    comes "then" after another, and none cancels, saves, replaces or sets up a delayed effect."""
+    comes "then" after another, and none cancels, saves, replaces or sets up a delayed effect. Nor
+    is a cost a search: a search is no target ("Search", "Target") and no printed cost searches a
+    deck, so a cost that would pick its card out of a draw deck is refused."""
     for k, instr in enumerate(ability.cost):
         at = f"{path}.cost[{k}]"
+        if is_search(instr, rules):
+            raise ScenarioError(f"a cost does not search: {instr.do.value!r} a card chosen in a {rules.deck} is a search, "
+                                "which is an effect found as it resolves, never a target or a cost (Rules Reference, "
+                                "\"Search\", \"Target\", \"Costs\")", path=f"{at}.filter.zone",
+                                expected=f"a cost paid with cards in play or in another out-of-play area than the "
+                                         f"{rules.deck} (\"discard 1 card from your hand\"); a search goes in the effect")
         if instr.do in _NOT_A_COST:
             raise ScenarioError(f"{instr.do.value!r} is an effect, not a cost: a cost pays with game elements "
                                 "(Rules Reference, \"Costs\")", path=f"{at}.do",

@@ -1,12 +1,14 @@
 """Initiating and resolving a triggered ability (rules ``agot.initiate`` and ``agot.nested``).
 
-A use runs in three stages: pay the cost, choose targets, resolve the effect. The costs are
-paid together, as one occurrence (:mod:`.paying`, ``agot.costs``); each instruction of the
-effect is an occurrence with its own nested sequence, pushed on top of this frame: its
-interrupts are taken at once, and it occurs before the next instruction. The reactions to
-everything a stage made occur wait until the whole stage has resolved, and then open in one
-shared window (a sequence that starts at step 6). Who chooses which cards, and how many, is
-:mod:`.choosing`. A condition inside an instruction is checked when that instruction executes.
+A use runs in three stages: pay the cost, choose targets, resolve the effect (the targets after a
+"then" are chosen as their part begins, cards from a hand or a deck as their instruction resolves:
+:mod:`.choosing`). The costs are paid together, as one occurrence (:mod:`.paying`,
+``agot.costs``); each instruction of the effect is an occurrence with its own nested sequence,
+pushed on top of this frame: its interrupts are taken at once, and it occurs before the next
+instruction. The reactions to everything a stage made occur wait until the whole stage has
+resolved, and then open in one shared window (a sequence that starts at step 6). Who chooses which
+cards, and how many, is :mod:`.choosing`. A condition inside an instruction is checked when that
+instruction executes.
 """
 from __future__ import annotations
 
@@ -126,6 +128,9 @@ def answer(frame: ResolutionFrame, state: GameState, control: Control, option: s
     slot, instr = pending[0], pending[1]
     chosen = replace(frame, chosen=frame.chosen + ((slot, option),))
     args = (("use", frame.use), ("card", option)) + ((("cost", True),) if frame.stage is _Stage.COST else ())
+    if frame.stage is _Stage.EFFECT:    # after "then" (agot.then.targets), or from a hand or a deck (agot.choose.resolving)
+        args += (("instruction", _slot(_Stage.EFFECT, frame.index)),
+                 ("after_then", True) if choosing.targeting(instr) else ("picked", True))
     return Progress(state, control[:-1] + (chosen,), choosing.rule_of(frame, instr), AgotStep.TARGET, args)
 
 
@@ -144,6 +149,17 @@ def _execute(frame: ResolutionFrame, state: GameState, control: Control, instr: 
         if not_in_full:
             skipped = replace(frame, index=len(_ability(frame).effect if stage is _Stage.EFFECT else _ability(frame).cost))
             return Progress(state, control[:-1] + (skipped,), "agot.then", AgotStep.THEN_SKIPPED, args)
+    if stage is _Stage.EFFECT and choosing.begins_then_part(frame):
+        # the part after "then" chooses its targets now, as it begins to resolve; with too few valid
+        # targets it fails to resolve, whole (agot.then.targets)
+        short = choosing.then_part_short(frame, state)
+        if short:
+            failed = replace(frame, index=len(_ability(frame).effect), shortfall=True, chance=())
+            return Progress(state, control[:-1] + (failed,), "agot.then.targets", AgotStep.THEN_NO_TARGET,
+                            args + (("why", short),))
+        pending = choosing.then_pending(frame, state)
+        if pending is not None:
+            return choosing.ask_target(frame, state, pending)
     why = judge.condition_failure(instr.condition, state, frame.controller, frame.source)
     if why:
         return Progress(state, control[:-1] + (replace(moved_on, shortfall=True),), "agot.effect.condition",
@@ -164,6 +180,11 @@ def _execute(frame: ResolutionFrame, state: GameState, control: Control, instr: 
                                 instr.later)
         return Progress(replace(state, delayed=state.delayed + (delayed,)), control[:-1] + (moved_on,),
                         "agot.delayed", AgotStep.DELAYS, args)
+    if stage is _Stage.EFFECT:
+        # cards picked from a hand or a deck, no targets: picked now, as it resolves (agot.choose.resolving)
+        pending = choosing.pick_pending(frame, state)
+        if pending is not None:
+            return choosing.ask_target(frame, state, pending)
     searching = stage is _Stage.EFFECT and agot_search.is_search(instr, state.rules)
     if searching:
         # the card the search finds, which its player may decline to find (agot.search)

@@ -94,7 +94,8 @@ RULES: tuple[Rule, ...] = (
          "one reaction window, rather than one after the other.", "rules reference",
          _RR + ", \"Costs\"; rules text, \"Triggering Condition\" (shared windows)"),
     Rule("agot.initiate.targets", "Targets are chosen",
-         "Targets are chosen after costs are paid and before the effect initiates; only a target the effect could "
+         "Targets are chosen after costs are paid and before the effect initiates — those of the part of the "
+         "effect before any \"then\" (the others later, rule agot.then.targets); only a target the effect could "
          "change may be chosen. Only \"choose\" makes a target: a search, a card taken at random or \"each\" "
          "card chooses none.", "rules reference",
          _RR + ", \"Target\" and \"Choose\"; FAQ, Definitions and Terms, \"Choose\""),
@@ -236,6 +237,15 @@ RULES: tuple[Rule, ...] = (
          "separately but share one reaction window after the whole effect resolves.",
          "rules reference", _RR + ", \"The word 'Then'\" and \"Save\"; FAQ (1.8), \"Interrupts and Reactions to "
          "Abilities with 'Then' Effects\" (the shared reaction window)"),
+    Rule("agot.then.targets", "Targets after \"then\"",
+         "The targets of the part of an effect after \"then\" are chosen after the effect has initiated: as that "
+         "part begins to resolve, once the part before it has resolved in full (its interrupts included), among "
+         "the cards valid then. They are not checked when the ability is initiated. If too few are valid then, "
+         "that part fails to resolve — none of it, nor any part after it. A cancel answers the initiation of the "
+         "whole effect, before these targets are chosen: the part after \"then\" has no initiation of its own.",
+         "rules reference", _RR + ", \"Target\", \"The word 'Then'\", \"Cancel\" and \"Initiating Abilities / "
+         "Marshaling Cards\" (steps 5 to 7); FAQ (1.8), \"Interrupts and Reactions to Abilities with 'Then' "
+         "Effects\""),
     Rule("agot.limit", "Limits and maxima",
          "Every limit and maximum is counted for one player: one player's uses never count against another's. "
          "\"Limit N per phase/round\" counts a player's uses of one copy of the card; a card that leaves and "
@@ -295,6 +305,15 @@ RULES: tuple[Rule, ...] = (
          "and known to the next chooser; the effect then resolves for all of them at once. The card names who "
          "chooses: otherwise the ability's controller chooses all its targets.", "rules reference",
          _RR + ", \"Priority of Simultaneous Resolution\", \"Target\" and \"Player Order\""),
+    Rule("agot.choose.resolving", "Cards picked as an effect resolves",
+         "Cards an effect takes from a hand or a deck without \"choose\" (\"discard 1 card from your hand\", "
+         "\"each player discards 1 card from his or her hand\") are no targets, so they are not chosen with the "
+         "targets before the effect initiates: each player picks them as that instruction resolves, among the "
+         "cards there at that moment — an event being played has left its owner's hand by then. Several players "
+         "pick in player order from the first player, and the instruction resolves for all at once.",
+         "rules reference", _RR + ", \"Initiating Abilities / Marshaling Cards\" (step 5: targets only), "
+         "\"Effects\" and \"Priority of Simultaneous Resolution\"; FAQ, Definitions and Terms, \"Choose\", and "
+         "(1.5) \"Playing Events\""),
     Rule("agot.choose.several", "Choosing several targets",
          "\"Choose 2 characters\" asks its chooser for two different cards, one choice after the other, and the "
          "effect resolves on both at once. An ability whose controller must choose more targets than there are "

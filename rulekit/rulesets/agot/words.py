@@ -38,6 +38,12 @@ def describe(what: str, a: dict, state) -> str | None:
         return f"The cost of {subject(use_ref_label(state, a['use']))} is paid."
     if what == "target" and a.get("cost"):
         return f"Chosen to pay the cost of {use_ref_label(state, a['use'])}: {obj_label(state, a['card'])}."
+    if what == "target" and a.get("picked"):
+        return (f"Picked for {use_ref_label(state, a['use'])} as its instruction resolves: "
+                f"{obj_label(state, a['card'])} (a card from a hand or a deck is no target).")
+    if what == "target" and a.get("after_then"):
+        return (f"Target chosen for {use_ref_label(state, a['use'])}, as the part after \"then\" begins "
+                f"({a['instruction']}): {obj_label(state, a['card'])}.")
     if what == "target":
         return f"Target chosen for {use_ref_label(state, a['use'])}: {obj_label(state, a['card'])}."
     if what == "initiation":
@@ -78,6 +84,9 @@ def describe(what: str, a: dict, state) -> str | None:
                 "ability, so it does not initiate again.")
     if what == "then-skipped":
         return f"\"Then\" ({a['instruction']} of {a['use']}): the part before did not resolve in full, so the rest does not resolve."
+    if what == "then-no-target":
+        return (f"\"Then\" ({a['instruction']} of {a['use']}): too few valid targets as its targets are chosen "
+                f"({a['why']}), so the part after \"then\" fails to resolve.")
     if what == "instruction":
         return f"{verb_head(a)} ({a['instruction']} of {a['use']}): a nested sequence opens."
     if what == "costs":
