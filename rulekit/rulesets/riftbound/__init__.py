@@ -401,6 +401,10 @@ def _check_play(instr, at: str, part: str, zones) -> None:
         return
     if part == "cost":
         raise ScenarioError("'play' is an effect (419.3), not a cost", path=f"{at}.do", expected="'play' in 'effect'")
+    if instr.target.by_others:
+        raise ScenarioError("each player (or each opponent) playing a card they choose is not modelled: the "
+                            "ability's controller plays what an effect plays here", path=f"{at}.target",
+                            expected="target: self, that card, chosen, each or random")
     if instr.to is not None and instr.to in zones and instr.to not in ("base", cards.BATTLEFIELD):
         raise ScenarioError(f"a card an effect plays goes to a location (355.2): its player's base, a battlefield "
                             f"or \"here\" — not the {instr.to}", path=f"{at}.to",

@@ -350,8 +350,8 @@ def _ignoring(c) -> str | None:
     said = next((str(x) for x in c if isinstance(x, Token) and x.type == "IGNORING"), None)
     if said is None:
         return None
-    words = said.lower().split("ignoring its", 1)[1].strip()
-    return words if words in ("energy cost", "power cost") else "cost"
+    said = said.lower()
+    return next((words for words in ("energy cost", "power cost") if said.endswith(words)), "cost")
 
 
 def _plays_me_from(effect) -> tuple[str, ...]:
