@@ -256,6 +256,7 @@ class Instruction(HashedOnce):
     this_turn: bool = False                    # ``give might``: the change expires at the end of the turn
     resource: str | None = None                # ``add`` / ``pay``: what is added or paid (Riftbound: energy, a domain)
     until: str | None = None                   # A Game of Thrones' lasting effects: "challenge" or "phase"
+    ignoring: str | None = None                # Riftbound's ``play``: the costs it sets to 0 ("cost", "energy cost", …)
 
     @property
     def picks(self) -> int:

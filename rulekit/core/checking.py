@@ -284,7 +284,7 @@ def _check_instruction(instr, path: str, rules, card_id: str) -> None:
         if instr.filter is not None:
             _check_filter(instr.filter, f"{path}.filter", rules)
         return
-    if instr.do in RULES_ONLY_VERBS:
+    if instr.do in RULES_ONLY_VERBS and instr.do not in rules.effect_verbs:
         raise ScenarioError(f"{instr.do.value!r} is done by the rules or the script, not by an ability of {card_id!r}",
                             path=f"{path}.do")
     if instr.do in CONDITION_VERBS or instr.do is Verb.SAVE:

@@ -55,8 +55,8 @@ def card_targets(instr: Instruction, state: GameState, me: str, source: Card,
         return (now,) if now else ()
     f = instr.filter or CardFilter()
     # Unless the filter names a zone, "choose a card"/"each card" means cards in play, except
-    # for putting a card into play, which means cards in hand (rulekit.default-zones).
-    zones = (f.zone,) if f.zone else (("hand",) if VERB_EVENT[instr.do] is _EventKind.ENTERS_PLAY
+    # for putting a card into play or playing it, which means cards in hand (rulekit.default-zones).
+    zones = (f.zone,) if f.zone else (("hand",) if VERB_EVENT[instr.do] in (_EventKind.ENTERS_PLAY, _EventKind.PLAYED)
                                        else state.rules.in_play)
     out = []
     that = tc.card if tc is not None else None
@@ -161,7 +161,7 @@ def changeable_targets(instr: Instruction, state: GameState, me: str, source: Ca
 
 
 _BOARD_VERBS = frozenset(v for v in Verb if v not in (_Verb.CANCEL, _Verb.REPLACE, _Verb.SAVE, _Verb.DELAY,
-                                                      _Verb.NOT_MODELLED))
+                                                      _Verb.NOT_MODELLED, _Verb.PLAY))
 
 
 def replace_as_kill(instr: Instruction) -> Instruction:
@@ -187,6 +187,9 @@ def chooser_targets(instr: Instruction, state: GameState, chooser: str, source: 
         instr = replace_as_kill(instr)
     kind = VERB_EVENT[instr.do]
     refusal = state.rules.target_refusal     # what, beyond the filter, the ruleset's rules refuse
+    if instr.do is _Verb.PLAY:      # an effect's play: from where its ruleset lets an effect play a card
+        return tuple(c for c in card_targets(instr, state, chooser, source, tc)
+                     if state.rules.effect_play_refusal(state, c) is None)
     return tuple(c for c in card_targets(instr, state, chooser, source, tc)
                  if occur.applies(kind, state, c) is None and refusal(kind, state, c, instr.amount) is None)
 

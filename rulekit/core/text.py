@@ -268,6 +268,8 @@ class Namer:
         ability = card.ability(ability_id)
         if card.type == "spell":
             kind = "spell"
+        elif ability is None and ability_id == "play":     # a permanent an effect plays (its item has no ability)
+            kind = "play"
         elif ability is None or ability.timing in (Timing.TRIGGERED, Timing.PRIORITY):
             kind = "ability"
         else:
@@ -334,7 +336,9 @@ class Namer:
         if ids.outermost(answered) in self.occurrences and split_condition(answered) is not None:
             return True     # a condition of an occurrence's own nested sequence (a challenge's "s:mil/result:…")
         inner = ids.parse_use(ids.outermost(answered))
-        return inner is not None and self.card(inner.obj) is not None and split_condition(answered) is not None
+        return inner is not None and self.card(inner.obj) is not None and (
+            split_condition(answered) is not None       # a card an effect plays answers the instruction (Riftbound)
+            or (answered.count("/") == 1 and ids.is_instruction_part(ids.nested_part(answered))))
 
     def _condition(self, token: str) -> str:
         """A triggering condition (or one a nested or delayed effect grew from) in words, or ``""``."""

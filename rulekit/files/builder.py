@@ -24,8 +24,8 @@ from rulekit.core.scenario import CorpusEntry, Scenario, ScriptEntry
 from rulekit.files.instructions import (  # noqa: F401 (the builder's instructions, re-exported)
     do, choose, kneel, stand, kill, sacrifice, gain_power, move_power, discard_power, draw, at_random, shuffle,
     search, give_might, give_strength, challenges_so_far, buff, spend_buff, not_modelled, add, gain_gold,
-    pay_gold, pay, channel, recall, recycle, create, play_token, replace_next_death, discard_top, return_to_hand,
-    place, then)
+    pay_gold, pay, channel, recall, recycle, create, play_token, play_card, replace_next_death, discard_top,
+    return_to_hand, place, then)
 
 
 # -- filters, patterns, conditions ---------------------------------------------------------------

@@ -216,6 +216,18 @@ def create(title: str, might: int = 0, *, amount: int = 1, to: str | None = None
 play_token = create
 
 
+def play_card(target="self", filter: CardFilter | None = None, *, to: str | None = None,
+              ignoring: str | None = None, condition=()) -> Instruction:
+    """Riftbound's effect that plays a card (rule ``rb.play-effect``): it goes on the Chain, pending, and
+    is finalized once the effect is done, its Cost paid less what ``ignoring`` sets to 0 (``"cost"``,
+    ``"energy cost"``, ``"power cost"``); a unit or gear enters the board where ``to`` says — its
+    player's base by default, a battlefield by its id, or ``"here"``. "Play me from your trash, ignoring
+    its cost" is ``play_card(filter=cards(zone="trash"), ignoring="cost")``; "Play a unit from your hand
+    to your base, ignoring its Energy cost" ``play_card("chosen", cards(type="unit", zone="hand",
+    owner="you"), to="base", ignoring="energy cost")``; "play it here" ``play_card("that card", to="here")``."""
+    return Instruction(Verb.PLAY, Target(target), filter, condition=tuple(condition), to=to, ignoring=ignoring)
+
+
 def replace_next_death(instead, target="chosen", filter=None, *, this_turn: bool = False) -> Instruction:
     """Riftbound's "Choose a unit. The next time it would die (this turn), … instead" (``target="self"``:
     "The next time I would die, …"): when it resolves, a delayed replacement waits for that unit's

@@ -20,6 +20,7 @@ RULINGS = [
     ("rb.legion-counts", "legion-counts-a-finalized-spell", "played", lambda g: len(g.state.cards_in("hand", "P1"))),
     ("rb.played-by", "spell-control-changed-on-the-chain", "controller", lambda g: g.state.cards["ember"].might),
     ("rb.resolution-step", "combat-triggers-wait-for-the-resolution-step", "whole-step", lambda g: resolved_of(g)),
+    ("rb.pay-to-play", "pay-to-play-me-also-pays-its-cost", "instead", lambda g: g.state.cards["roc"].zone),
 ]
 
 
@@ -44,7 +45,8 @@ def test_the_file_of_the_other_option_meets_its_own_expect(ruling, name, other, 
                 "rb.own-leaving": "leave-the-board-not-seen",
                 "rb.legion-counts": "legion-counts-a-finalized-spell-played",
                 "rb.played-by": "spell-control-changed-on-the-chain-controller",
-                "rb.resolution-step": "combat-triggers-wait-for-the-resolution-step-whole-step"}
+                "rb.resolution-step": "combat-triggers-wait-for-the-resolution-step-whole-step",
+                "rb.pay-to-play": "pay-to-play-me-instead-of-its-cost"}
     file = loaded(variants[ruling])
     assert file.scenario.rulings == {ruling: other}
     game = play(variants[ruling])

@@ -20,6 +20,7 @@ from rulekit.rulesets.riftbound import priority
 from rulekit.rulesets.riftbound import replacing
 from rulekit.rulesets.riftbound import resolving
 from rulekit.rulesets.riftbound import combat
+from rulekit.rulesets.riftbound import effectplay
 from rulekit.rulesets.riftbound import scoring
 from rulekit.rulesets.riftbound import steps
 from rulekit.rulesets.riftbound import triggers
@@ -78,7 +79,8 @@ class Riftbound(Ruleset):
     ability_fields = frozenset({"zones", "once_per_turn", "optional", "deathknell", "active_if", "legion"})
     trigger_fields = frozenset({"nth", "by", "phase", "turn"})
     instruction_fields = frozenset({"to", "grant", "ability", "amount_of", "instead", "up_to", "token", "this_turn",
-                                    "resource"})
+                                    "resource", "ignoring"})
+    effect_verbs = frozenset({Verb.PLAY})     # an effect may play a card (419.3; rule rb.play-effect)
     entry_fields = frozenset({"to", "grant", "ability", "this_turn"})
     filter_fields = frozenset({"buffed", "keyword", "combat"})
     combat_roles = ("attacker", "defender", "in combat")
@@ -128,6 +130,10 @@ class Riftbound(Ruleset):
         """"Here" — the location of the ability's card, read as the instruction executes — is where
         an effect may create or play a token or a card (439.2, 359.3.f.1-2)."""
         return (cards.HERE,) if verb in (Verb.CREATE, Verb.PLAY) else ()
+
+    def effect_play_refusal(self, state, card):
+        """A card an effect plays is a Main Deck card off the board and off the Chain (rb.play-effect)."""
+        return effectplay.refusal(state, card)
 
     def where(self, card):
         return cards.where(card)
@@ -316,6 +322,7 @@ class Riftbound(Ruleset):
                                         expected="do: take control")
                 if instr.token is not None:
                     keywords.check_keywords(instr.token.keywords, f"{at}.token.keywords", instr.token.type)
+                _check_play(instr, at, part, self.zones)
         keywords.check_ability(ability, path)
 
     def explain_granted_later(self, step, source, ability_id):
@@ -373,6 +380,35 @@ def _check_replacement(ability, path: str) -> None:
             raise ScenarioError(f"{why}: {name!r} is refused on a replacement", path=f"{path}.{name}",
                                 expected="timing: replacement with when, effect and optionally condition, "
                                          "active_if, zones")
+
+
+def _check_play(instr, at: str, part: str, zones) -> None:
+    """An effect's ``play`` (rule ``rb.play-effect``): an effect, never a cost, nor what happens in place
+    of an event or later; a card goes to a location (355.2): its player's base, a battlefield, or
+    "here"; ``ignoring`` names the costs it sets to 0 (356.1.b), and only ``play`` takes it."""
+    from rulekit.core.errors import ScenarioError
+    for nested in ("instead", "later"):
+        for k, inner in enumerate(getattr(instr, nested)):
+            if inner.do is Verb.PLAY:
+                raise ScenarioError(f"an effect's 'play' in '{nested}' (in place of an event, or later) is not "
+                                    "modelled", path=f"{at}.{nested}[{k}].do",
+                                    expected="'play' as an instruction of an ability's effect")
+    if instr.ignoring is not None and (instr.do is not Verb.PLAY or instr.ignoring not in effectplay.IGNORABLE):
+        raise ScenarioError(f"'ignoring' names the costs an effect's 'play' sets to 0 (356.1.b), not "
+                            f"{instr.ignoring!r} on {instr.do.value!r}", path=f"{at}.ignoring",
+                            expected="do: play, with ignoring: one of " + ", ".join(effectplay.IGNORABLE))
+    if instr.do is not Verb.PLAY:
+        return
+    if part == "cost":
+        raise ScenarioError("'play' is an effect (419.3), not a cost", path=f"{at}.do", expected="'play' in 'effect'")
+    if instr.target.by_others:
+        raise ScenarioError("each player (or each opponent) playing a card they choose is not modelled: the "
+                            "ability's controller plays what an effect plays here", path=f"{at}.target",
+                            expected="target: self, that card, chosen, each or random")
+    if instr.to is not None and instr.to in zones and instr.to not in ("base", cards.BATTLEFIELD):
+        raise ScenarioError(f"a card an effect plays goes to a location (355.2): its player's base, a battlefield "
+                            f"or \"here\" — not the {instr.to}", path=f"{at}.to",
+                            expected="to: base, a battlefield's id, or here")
 
 
 RIFTBOUND = Riftbound()          # registered by rulekit.rulesets when first asked for

@@ -66,11 +66,12 @@ HIDDEN_ZONES = ("hand", "main deck", "rune deck")
 def played_to(card, to, spent_zone):
     """Where a played card goes and whether it is exhausted there: a unit to the location chosen
     (``to``; its controller's base by default, 355.2.a), exhausted (359.2.c); a gear to its
-    player's base, ready (359.2.d); any other card where played cards go (``spent_zone``)."""
+    player's base, ready (359.2.d), unless an effect that plays it names another location
+    (148.1.a.1); any other card where played cards go (``spent_zone``)."""
     if card.type == "unit":
         return (to or "base"), True
     if card.type == "gear":
-        return "base", False
+        return (to or "base"), False
     return spent_zone, False
 
 

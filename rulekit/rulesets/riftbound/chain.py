@@ -36,6 +36,7 @@ from rulekit.core.events import Verb
 from rulekit.rulesets.riftbound.priority import cost_failure, costs_of, hidden, playable
 from rulekit.rulesets.riftbound.judging import acting_on_self, turn_key
 from rulekit.rulesets.riftbound.triggers import occurrence
+from rulekit.rulesets.riftbound import effectplay
 
 DONE = "done"     #: the option that stops an "up to N" choice
 
@@ -167,7 +168,7 @@ STAGES: tuple[Stage, ...] = (
     Stage("pass", "pass (or add an item with Reaction)", (RbStep.PASS,)),
     Stage("resolve", "all passed in a row: the newest item resolves",
           (RbStep.RESOLVES, RbStep.MAY, RbStep.CHOSEN, RbStep.RECHECK, RbStep.CONDITION_FALSE, RbStep.NULL, RbStep.NOTHING,
-           RbStep.CHANCE, RbStep.SHUFFLED,
+           RbStep.CHANCE, RbStep.SHUFFLED, RbStep.PLAY_PENDING,
            RbStep.NOT_MODELLED, RbStep.REPLACES, RbStep.ABILITY_CONTROL, RbStep.RESOLVED)),
     Stage("cleanup", "cleanup: lethal damage (after a resolution, or a change while none resolves)", ()),
     Stage("empty", "the Chain is empty", (RbStep.CHAIN_EMPTY,)),
@@ -243,7 +244,8 @@ def answer_chain(frame: ChainFrame, state: GameState, control: Control, option: 
 def _place(frame: ChainFrame, state: GameState, control: Control, item: ChainItem) -> Progress:
     moved = replace(frame, waiting=tuple(i for i in frame.waiting if i is not item), items=frame.items + (item,),
                     priority=None, placed=frame.placed + 1)
-    rule, _ = frame.batch_rule(item.batch, ())
+    # a card an effect plays is placed after earlier items (rb.play-effect); a batch by its own rule
+    rule = "rb.play-effect" if item.played else frame.batch_rule(item.batch, ())[0]
     return Progress(state, control[:-1] + (moved,), rule, RbStep.PLACED, (("item", item.id),))
 
 
@@ -302,6 +304,8 @@ def _finalize(frame: ChainFrame, state: GameState, control: Control, item: Chain
         return _replace_item(frame, state, control, item, chosen, RbStep.TARGET, (("card", option),))
     if item.paid < len(_costs(item, state)):
         return _pay(frame, state, control, item, option)
+    if effectplay.is_permanent_play(state, item):    # a unit or gear an effect plays resolves at once (337.1.c)
+        return effectplay.enter_board(frame, state, control, item)
     if item.played:     # a card finalized this turn, not played until it resolves (rb.legion-counts; 812.1.c)
         state = replace(state, playing=state.playing.set(state.cards[item.played].obj, item.controller))
     return _replace_item(frame, state, control, item, replace(item, pending=False), RbStep.FINALIZED, ())
@@ -314,8 +318,9 @@ def adds(ability) -> bool:
 
 def _costs(item: ChainItem, state: GameState) -> tuple:
     """What the item's controller pays as it is finalized: a played spell's Cost, then the ability's."""
-    if item.played:
-        return costs_of(item.ability, state.cards[item.played])
+    if item.played:     # a card an effect plays: its Cost less what the effect ignores (rb.play-effect)
+        card = state.cards[item.played]
+        return costs_of(item.ability, card) if item.played_from is None else effectplay.costs(item, card)
     return item.ability.cost
 
 
@@ -328,7 +333,8 @@ def _pay(frame: ChainFrame, state: GameState, control: Control, item: ChainItem,
     if item.paid == 0:
         why = cost_failure(item.ability, state, item.controller, item.source, item.event, costs)
         if why is not None:
-            return _remove(frame, state, control, item, why, rule="rb.trigger-cost")
+            return _remove(frame, state, control, item, why,
+                           rule="rb.play-effect" if item.played_from is not None else "rb.trigger-cost")
         if item.ability.when is not None:       # a triggered ability: its controller may decline (404.2)
             if option is None:
                 key = AnswerKey(DecisionKind.MAY, f"{item.id}/cost", item.controller)
@@ -353,17 +359,19 @@ def _pay(frame: ChainFrame, state: GameState, control: Control, item: ChainItem,
     args = (("item", item.id), ("instruction", f"cost{index}"), ("verb", instr.do.value))
     if me is not item.source:       # a Deathknell's "recycle me to …": its card in the trash (rb.deathknell-me)
         args += (("me", me.obj), ruling_arg(state, "rb.deathknell-me"))
-    return occurrence(state, rest, conditions, group, "rb.trigger-cost", args)
+    return occurrence(state, rest, conditions, group,
+                      "rb.play-effect" if item.played_from is not None else "rb.trigger-cost", args)
 
 
 def _remove(frame: ChainFrame, state: GameState, control: Control, item: ChainItem, why: str,
             rule: str = "rb.no-target") -> Progress:
     """Not enough options for its choices (402.3), or its cost not paid (404.2): the item leaves
     the Chain without becoming a Chain Item (a card being played goes back where it came from,
-    358.4)."""
-    if item.played and state.cards[item.played].zone == "chain":
-        state = state.move(item.played, "hand")
+    358.4, 806.4.b: its hand, or the zone an effect played it from)."""
     args = (("item", item.id), ("why", why))
+    if item.played and state.cards[item.played].zone == "chain":
+        state = state.move(item.played, item.played_from or "hand")
+        args += (("back", (state.cards[item.played].obj, item.played_from or "hand")),)
     if item.ability.once_per_turn and item.ability.when is not None and not item.ability.deathknell:
         args += (ruling_arg(state, "rb.once-removed"),)      # has it triggered this turn?
         if state.ruling("rb.once-removed") == "not-triggered":

@@ -29,6 +29,7 @@ class RbStep(Word):
     CHANCE = "rb-chance"                  # the game answers which cards an instruction takes at random (rulekit.chance)
     SHUFFLED = "rb-shuffled"              # a deck is shuffled: the game answers what ends on top (rulekit.chance)
     NOTHING = "rb-nothing"                # the instruction could change nothing
+    PLAY_PENDING = "rb-play-pending"      # an effect plays a card: it goes on the Chain, pending (419.3, 354)
     NOT_MODELLED = "rb-not-modelled"      # an effect rulekit does not simulate resolves: nothing changes
     REPLACES = "rb-replaces"              # a replacement effect set up
     REPLACEMENT_ORDER = "rb-replacement-order"   # several replacements apply to one event: its owner orders them

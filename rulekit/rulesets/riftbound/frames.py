@@ -18,7 +18,8 @@ class ChainItem:
     the triggering event (for a numbered trigger with several simultaneous candidates, chosen at
     finalization from ``candidates``); ``chosen`` the choices made at finalization, as
     (slot, card object or item id) pairs — an "up to" slot may hold several, and ``""`` marks
-    that its controller chose no more."""
+    that its controller chose no more. A card an effect plays (rule ``rb.play-effect``) is an item
+    with ``played`` and ``played_from``: its own ability if it is a spell, none if a permanent."""
 
     id: str
     ability: Ability
@@ -32,6 +33,9 @@ class ChainItem:
     played_by: str | None = None   # who played that spell, once its control has changed (else its controller)
     batch: int = 0                 # which batch added it: items are placed batch by batch (337.1.b; ChainFrame.batch_rules)
     paid: int = 0                  # cost instructions paid so far (at finalization: 383.3.b.1, 404)
+    played_from: str | None = None  # an effect played the card from this zone (419.3; None: with priority, from hand)
+    to: str | None = None          # where an effect's play puts a permanent ("here" read as it executed; None: base)
+    ignoring: str | None = None    # the costs that effect's play sets to 0 (356.1.b): "cost", "energy cost", …
 
     def choice(self, slot: str) -> str | None:
         for s, value in self.chosen:

@@ -21,6 +21,7 @@ from rulekit.rulesets.riftbound.replacing import delayed_key
 from rulekit.rulesets.riftbound.judging import deathknell_me
 from rulekit.rulesets.riftbound.cleanup import lethal
 from rulekit.rulesets.riftbound import choosing
+from rulekit.rulesets.riftbound import effectplay
 
 
 def advance_item(frame: ItemFrame, state: GameState, control: Control) -> Progress | Ask:
@@ -165,17 +166,20 @@ def _execute(frame: ItemFrame, state: GameState, control: Control, instr: Instru
     elif (instr.target is Target.SELF and live is None and item.ability.deathknell
           and instr.do is not Verb.CREATE and instr.do not in CONDITION_VERBS):
         # "me" of a Deathknell: its card in the trash, where the instruction can act on it (rb.deathknell-me)
-        card, instr, why = deathknell_me(state, item.source, item.ability, instr)
+        card, acted, why = deathknell_me(state, item.source, item.ability, instr)
         args += (ruling_arg(state, "rb.deathknell-me"),)
         if card is None:
             return Progress(state, control[:-1] + (moved_on,), "rb.deathknell-me", RbStep.NOTHING,
                             args + (("why", why),) if why else args)
         targets, rule, args = (card,), "rb.deathknell-me", args + (("me", card.obj),)
-        to = instr.to               # deathknell_me may turn the verb into a move (return to hand: to its owner's hand)
+        if acted is not instr:      # turned into a move (return to hand: to its owner's hand)
+            instr, to = acted, acted.to
     elif instr.target is Target.SELF:
         targets = (live,) if live is not None else ()
     else:
         targets = judge.changeable_targets(effective, state, me, source, item.event)
+    if instr.do is Verb.PLAY:           # an effect plays a card: on the Chain, pending (rb.play-effect)
+        return effectplay.to_chain(state, control[:-1] + (moved_on,), item, slot, instr, targets, to, args)
     group = ids.nested(item.id, slot)
     if instr.do is Verb.REPLACE:
         # "the next time it would die (this turn), … instead": a delayed replacement (390.3) waits for that

@@ -184,6 +184,23 @@ RULES: tuple[Rule, ...] = (
          "played; neither is a countered one (countering is not modelled). \"You\" is the player who played it "
          "(ruling rb.played-by).", "rules reference",
          CORE_RULES + ", 350.1, 359.3.d, 359.3.e.10, 411.4, 419.1, 419.4.a, 419.4.b and 425.1.b"),
+    Rule("rb.play-effect", "A card an effect plays",
+         "An effect may play a card — \"play me from your trash\", \"play a unit from your hand to your base\", "
+         "\"play it here\": the effect's controller plays it, as an action the effect instructs (it needs no priority "
+         "and no Reaction), and controls it. The card leaves the zone it is in for the Chain, a pending item; once "
+         "the rest of the resolving effect is done it is finalized in the order it was added, and its Cost is paid "
+         "from its player's Rune Pool, less what the effect ignores (\"ignoring its cost\": Energy and Power; "
+         "\"ignoring its Energy cost\": the Energy only). A Cost that cannot be paid undoes the play: the card goes "
+         "back where it was. A unit or gear then resolves at once and enters the board as a new object where the "
+         "effect says — its player's base by default, a battlefield, or \"here\" as the instruction read it (a "
+         "Deathknell's: where its unit died) — a unit exhausted; a spell waits on the Chain and resolves like any "
+         "spell. The card is played when that is done, so \"When you play …\" and Legion see it: it is a card, "
+         "unlike a token. A card no longer where the effect looks for it is not played, and nothing happens. "
+         "(Whether a triggered ability's \"pay [1] to play me\" replaces the card's Cost is ruling rb.pay-to-play.)",
+         "rules reference",
+         CORE_RULES + ", 052, 148.1.a.1, 188.1, 312.1.b.1, 337.1.b, 337.1.c, 350.1, 354.1-354.3, 355.2.b, "
+         "356.1.b.1-356.1.b.2, 357.1, 358.4, 359.2.c, 359.3, 359.3.f.1-359.3.f.2, 419.3.a-419.3.c, 419.4.a and "
+         "806.4.b"),
     Rule("rb.ability-control", "Control of an ability itself",
          "An effect can change the control of an ability on the Chain, which is a different change from the "
          "control of its source; friendly and enemy are then judged from the new controller when its "
@@ -337,8 +354,9 @@ RULES: tuple[Rule, ...] = (
          "A Deathknell triggers only when its card is killed and sent to the trash, and its card is there when the "
          "item is finalized and resolves. \"Me\" then names that card in the trash, for as long as it stays "
          "there: \"recycle me\" puts it on the bottom of its owner's Main Deck, \"return me to my owner's hand\" "
-         "puts it in that hand, and a cost \"recycle me to …\" is paid with it. What needs a unit or gear on the "
-         "board (\"give me +1 Might\") finds nothing in the trash and is ignored; the rest of the item is still "
+         "puts it in that hand, \"play me\" plays it from there (rb.play-effect), and a cost \"recycle me to …\" "
+         "is paid with it. What needs a unit or gear on the board (\"give me +1 Might\") finds nothing in the "
+         "trash and is ignored; the rest of the item is still "
          "done. What a Deathknell reads of its card (where it was, its Might) is still the note taken before it "
          "moved. (Ruling rb.deathknell-me; the other option treats the card in the trash as gone.)",
          "rules reference", CORE_RULES + ", 053.1, 055, 108.2.b, 355.9.a.1, 383.3.b, 385.2, 416.1.a, 420.1 and "

@@ -304,5 +304,27 @@ DEATHKNELL_ME = Ruling(
             "Deathknell do nothing."),
     ))
 
+PAY_TO_PLAY = Ruling(
+    "rb.pay-to-play", "riftbound",
+    "A triggered ability's cost within its instructions is paid to play a card (\"When …, you may pay [1] to play "
+    "me from your trash\"). Is the card's own Cost paid as well when it is played?",
+    (
+        RulingOption(
+            "also",
+            "Yes: what is paid \"to\" play it is the triggered ability's cost, paid as its item is finalized; the "
+            "play that follows takes every step of playing a card, its Cost paid as it is finalized, since the "
+            "text neither ignores nor replaces that Cost. A Cost that cannot be paid undoes the play.",
+            f"{_CR}, 383.3.b, 742.1.b, 419.3.b and 356.1",
+            "The Core Rules' words: only \"ignoring\" (356.1.b) and \"for [Cost]\" (356.1.a) change what playing a "
+            "card costs, and an effect's play otherwise follows every step of playing (419.3.b)."),
+        RulingOption(
+            "instead",
+            "No: what is paid is the price of playing the card, as \"play me for [1]\" would replace its Cost "
+            "(356.1.a); the card's own Cost is not paid.",
+            f"{_CR}, 356.1.a (by analogy)",
+            "Reads the printed price as the price of the play, as cards that print it (a cheap replay from the "
+            "trash) seem meant to be read; the Core Rules do not say so in as many words."),
+    ))
+
 RULINGS = (OPTIONAL, NTH_COUNT, SOURCE_INFO, RECHECK, REPLACEMENT_TRIGGERS, ONCE_REMOVED, OWN_LEAVING, LEGION_COUNTS,
-           PLAYED_BY, RESOLUTION_STEP, NEXT_TIME_UNAPPLIED, REPLACEMENT_CHOOSER, DEATHKNELL_ME)
+           PLAYED_BY, RESOLUTION_STEP, NEXT_TIME_UNAPPLIED, REPLACEMENT_CHOOSER, DEATHKNELL_ME, PAY_TO_PLAY)

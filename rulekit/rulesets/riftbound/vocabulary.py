@@ -8,9 +8,9 @@ from rulekit.core.ruleset import VocabularyItem as _V
 
 VOCABULARY = (
     # issue #24's items, most-needed first
-    _V("play", "playing a card: a unit or gear, or a spell played with priority, played as it resolves: "
-               "'When you play me / a gear / another unit / a spell / a card' (rb.play, rb.play-spell; 351.1, "
-               "383.4.a, 419.4.a)"),
+    _V("play", "playing a card: a unit or gear, or a spell played with priority, played as it resolves, or a "
+               "card an effect plays ('play me from your trash'): 'When you play me / a gear / another unit / a "
+               "spell / a card' (rb.play, rb.play-spell, rb.play-effect; 351.1, 383.4.a, 419.3, 419.4.a)"),
     _V("conquer-hold", "conquering and holding a battlefield: 'When I conquer', 'When you hold' (rb.conquer, rb.hold; "
                        "315.2.b, 383.4.c-d, 464-466)"),
     _V("battlefields", "several named battlefields, and 'here' at each of them (rb.battlefields; 107.2, 359.3.f.2)"),

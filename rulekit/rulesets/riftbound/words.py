@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from rulekit.core import ids
+from rulekit.rulesets.riftbound.effectplay import PLAY_ID
 from rulekit.core.text import card_of, condition_label, not_modelled_outcome, obj_label, pass_line, verb_head
 
 
@@ -10,7 +11,8 @@ def item_label(state, item_id: str) -> str:
     card = card_of(state, item.obj) if item is not None else None
     ability = card.ability(item.ability) if card else None
     kind = "spell" if card is not None and card.type == "spell" else (
-        "Deathknell" if ability is not None and ability.deathknell else "ability")
+        "Deathknell" if ability is not None and ability.deathknell else
+        "play" if ability is None and card is not None and item.ability == PLAY_ID else "ability")
     return f"{card.title}'s {kind} ({item_id})" if card else item_id
 
 
@@ -32,6 +34,8 @@ def _replacement_ref(state, ref: str) -> str:
 def describe(what: str, a: dict, state) -> str | None:
     if what == "rb-occurs":
         head = f"Script: {a['label'] or a['occurrence']}. " if "occurrence" in a else (
+            f"{item_label(state, a['item'])} is finalized: a permanent, it resolves at once, leaves the Chain and "
+            f"becomes a game object on the board, played by {a['finalized']} (rb.play-effect). " if "finalized" in a else
             f"{item_label(state, a['item'])} has resolved: its play is complete, played by {a['completed']}, and it "
             f"goes to its owner's trash (rb.play-spell). " if "completed" in a else
             f"{verb_head(a)} ({a['instruction']} of {item_label(state, a['item'])}"
@@ -121,6 +125,10 @@ def describe(what: str, a: dict, state) -> str | None:
     if what == "rb-open-pass":
         how = "with nothing to play" if a.get("auto") else "and plays nothing more"
         return f"No Chain exists and {a['player']}, the turn player, passes {how}: the open window closes."
+    if what == "rb-removed" and a.get("back"):
+        card, zone = a["back"]
+        return (f"{item_label(state, a['item'])} cannot be finalized ({a['why']}): its play is undone and "
+                f"{obj_label(state, card)} goes back to the {zone} it was played from.")
     if what == "rb-removed":
         return f"{item_label(state, a['item'])} is removed from the Chain at finalization ({a['why']}): it never " \
                f"becomes a Chain Item."
@@ -184,6 +192,12 @@ def describe(what: str, a: dict, state) -> str | None:
         beneath = "" if a["outcomes"] <= 1 else "; the cards beneath keep their order"
         return f"Chance: {deck} is shuffled ({a['instruction']} of {item_label(state, a['item'])}); on top: {top} " \
                f"(1 of {a['outcomes']} possible outcome(s){beneath})."
+    if what == "rb-play-pending":
+        cards = ", ".join(f"{obj_label(state, obj)} from the {zone}" for _, obj, zone in a["played"])
+        where = f" (to {_place(state, a['to'])})" if a.get("to") else ""
+        return (f"{verb_head(a)} ({a['instruction']} of {item_label(state, a['item'])}{_here(state, a)}): {a['player']} "
+                f"plays {cards}{where}: it goes on the Chain, pending, and is finalized once this effect is done "
+                "(rb.play-effect).")
     if what == "rb-nothing":
         why = f" ({a['why']})" if a.get("why") else ""
         return f"{verb_head(a)} ({a['instruction']}): nothing it could change{why}."

@@ -95,6 +95,8 @@ WORDINGS = (
     "When you play me, play a 1 Might Recruit unit token into your base.",
     "When you play me, play a 3 Might Sprite unit token with Temporary.",
     "When I conquer, play a 1 Might Recruit unit token here.",
+    "Deathknell — Play a unit from your hand to your base, ignoring its Energy cost.",
+    "When a friendly unit dies, you may play me from your trash, ignoring its cost.",
     "When you play me, give a friendly unit \"Deathknell — Draw 1.\"",
     "When you play me, discard 1 at random. Draw 2.",
     "When I'm readied, shuffle your Main Deck, then draw 1.",
