@@ -369,8 +369,9 @@ class Namer:
         window, which says nothing a reader needs."""
         if not responds_to:
             return ""
-        if responds_to in self.occurrences:
-            return f"\u201c{self.occurrences[responds_to]}\u201d"
+        if responds_to in self.occurrences:       # a script occurrence ("the Nth time" a numbered trigger answers)
+            nth = self.repeats.get(responds_to)
+            return f"\u201c{self.occurrences[responds_to]}\u201d" + (f" (the {ordinal(nth)} time)" if nth else "")
         return self._condition(responds_to)
 
     def words(self, text: str) -> str:

@@ -33,7 +33,7 @@ def test_a_unit_whose_replaced_death_changes_nothing_keeps_its_lethal_damage_and
     assert [bool(s.args_dict()["occurred"]) for s in cleanups] == [True, False]    # exhausted, then nothing
     last = next(s for s in game.timeline[cleanups[-1].number:] if s.what == "rb-triggers")
     assert last.args_dict()["no cleanup"] == ("s",)
-    assert "nothing happened, so no cleanup follows (rb.cleanup; 322) — still with lethal damage: Stubborn " \
+    assert "nothing happened, so no cleanup follows (Core Rules 322) — still with lethal damage: Stubborn " \
            "Sentinel" in format_trace(game.timeline, rules=True)
     assert "322" in RULES["rb.cleanup"].source and "370.2" in RULES["rb.cleanup"].source
 

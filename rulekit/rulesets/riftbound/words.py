@@ -82,7 +82,7 @@ def describe(what: str, a: dict, state) -> str | None:
         made = ", ".join(item_label(state, i) for i in a["items"])
         declined = "".join(f"; declined, not placed on the Chain: {item_label(state, i)}" for i in a.get("declined", ()))
         kept = ", ".join(obj_label(state, c) for c in a.get("no cleanup", ()))
-        kept = (f"; nothing happened, so no cleanup follows (rb.cleanup; 322) — still with lethal damage: {kept}"
+        kept = (f"; nothing happened, so no cleanup follows (Core Rules 322) — still with lethal damage: {kept}"
                 if kept else "")
         return f"Triggers are evaluated after the events: {made or 'nothing triggers'}{declined}{kept}."
     if what == "rb-placed":
