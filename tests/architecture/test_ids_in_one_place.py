@@ -20,6 +20,8 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("rulekit.core.errors", "_BARE_PART"): "a part of a bare key of a file's field path, between dots",
     ("rulekit.core.errors", "parse_field_path"): "a file's field path read back into its keys and indexes",
     ("rulekit.views.figure", "lines_of"): "drawn words broken into lines to wrap them to their room",
+    ("rulekit.views.figure", "title_text"): "a step's rules position without its closing gloss in parentheses, "
+                                            "to give a long title its room",
     ("rulekit.views.draw_graph", "StateGraphView._place"): "a wrapped label's lines, measured for the room it takes",
     ("rulekit.app.explorer_page", "_descendants"): "the fields of /proc/PID/stat (the parent process of each)",
     ("rulekit.app.explorer_page", "_alive"): "the fields of /proc/PID/stat (a process's state)",
