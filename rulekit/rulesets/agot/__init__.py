@@ -256,6 +256,10 @@ class AGoT(Ruleset):
         gold.check_instructions(ability, path)
         for where, instr in parts:
             _check_power_destination(instr, f"{path}.{where}")
+            if instr.do is Verb.REPLACE and instr.target is not Target.THAT_CARD:
+                raise ScenarioError(f"'replace' takes the place of the triggering condition it responds to: its "
+                                    f"target is 'that card', not {instr.target.value!r} (rule agot.replacement)",
+                                    path=f"{path}.{where}.target", expected="target: that card")
             if instr.do in RESTRICTION_VERBS:
                 raise ScenarioError(f"{instr.do.value!r} belongs to a constant ability, not a {ability.timing.value} one",
                                     path=f"{path}.{where}.do", expected="timing: constant")

@@ -289,6 +289,10 @@ class Riftbound(Ruleset):
                 if instr.do in (Verb.ADD, Verb.PAY, Verb.CHANNEL) and instr.target is not Target.YOU:
                     raise ScenarioError(f"{instr.do.value!r} is done by the ability's controller: its target is "
                                         f"'you', not {instr.target.value!r}", path=f"{at}.target", expected="target: you")
+                if instr.target is Target.DUPLICATE:
+                    raise ScenarioError("target 'a duplicate' is a card placed under another of the same title, "
+                                        "which Riftbound does not have: it would find nothing", path=f"{at}.target",
+                                        expected="target: self, that card, chosen, each or random")
                 if instr.target is Target.CHOSEN_ABILITY and instr.do is not Verb.TAKE_CONTROL:
                     raise ScenarioError("only 'take control' targets 'chosen ability'", path=f"{at}.target",
                                         expected="do: take control")
