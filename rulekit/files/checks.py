@@ -3,7 +3,7 @@ needs, counts that must be positive, zones that exist, known amounts, what a scr
 from __future__ import annotations
 
 from rulekit.core.errors import ScenarioError, shown
-from rulekit.core.events import Verb
+from rulekit.core.events import EVENTS, Subject, Verb
 from rulekit.core.scenario import suggest
 from rulekit.files import instruction_fields
 from rulekit.files.locate import _at
@@ -84,6 +84,10 @@ class _Checker:
             return
         if t.nth is not None and t.nth < 1:
             raise self.fail(path + ("nth",), f"nth {t.nth} is not a count: the first time is 1", "1 or more")
+        if t.card is not None and all(EVENTS[kind].subject is not Subject.CARD for kind in t.events):
+            raise self.fail(path + ("card",), f"{t.event.value!r} is about a player or a phase, not a card: a 'card' "
+                            "filter would have no card to read (rule rulekit.fields)",
+                            "'player' for who it is about, or an event about a card")
         self.filter(t.card, path + ("card",))
         self.filter(t.by, path + ("by",))
 

@@ -33,8 +33,8 @@ AMOUNT_OF_VERBS = frozenset({Verb.DRAW, Verb.DEAL_DAMAGE, Verb.GIVE_MIGHT, Verb.
 UNSAVABLE_VERBS = frozenset({Verb.KILL, Verb.DISCARD})
 #: Verbs that name no card or player of their own: the target is never read.
 UNTARGETED_VERBS = frozenset({Verb.DELAY, Verb.CREATE})
-#: Verbs an ability cannot use as a cost: what they give is never paid (a grant, a removal).
-NOT_A_COST = frozenset({Verb.GRANT, Verb.REMOVE_ABILITY})
+#: Verbs an ability cannot use as a cost: what they give or make is never paid (a grant, a removal, a token).
+NOT_A_COST = frozenset({Verb.GRANT, Verb.REMOVE_ABILITY, Verb.CREATE})
 #: Fields a cost does not read: a cost is paid as it stands, before the effect (no "if", no "then").
 NOT_IN_A_COST = {
     "condition": "a cost is paid as it stands: it has no condition (an ability's condition is its 'condition')",
@@ -56,6 +56,9 @@ def problems(instr, part: str, first: bool):
         for name, why in NOT_IN_A_COST.items():
             if getattr(instr, name) not in (None, False, ()):
                 return (name, f"{name!r} in a cost: {why}", "no " + repr(name) + " in a cost")
+    if instr.then and do in RESTRICTION_VERBS:
+        return ("then", f"{do.value!r} says what a card cannot undergo while a constant ability applies: nothing "
+                "resolves before it", "no 'then'")
     if instr.then and first:
         return ("then", "'then' needs an instruction before it: it resolves only if they resolved in full",
                 "'then: true' on a later instruction of the effect")
@@ -91,6 +94,9 @@ def problems(instr, part: str, first: bool):
                 "do: give strength")
     if instr.resource is not None and do not in (Verb.ADD, Verb.PAY):
         return ("resource", f"{do.value!r} takes no 'resource': only 'add' and 'pay' do", "do: add or pay")
+    if target is Target.SELF and do is Verb.TAKE_CONTROL:
+        return ("target", "the ability's controller controls its own card already: taking control of it changes "
+                "nothing", "target: that card, chosen or each")
     if target is not Target.SELF and do in UNTARGETED_VERBS:
         return ("target", f"{do.value!r} names no card or player: its target is never read", "no target")
     return None

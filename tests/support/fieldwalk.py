@@ -30,6 +30,7 @@ class Probe:
     before: tuple = ()                          # instructions before it in its list, in both runs
     after: tuple = ()                           # instructions after it in its list, in both runs
     tweak: Callable | None = None               # a change to the board, in both runs
+    setting: dict = field(default_factory=dict)  # what the context builds around the object (its own keys)
     why: str = ""                               # what the value must change, for the failure message
 
     def label(self, name: str) -> str:
@@ -69,8 +70,8 @@ def with_fields(obj: dict, changes: dict) -> dict:
 _SEEN: dict = {}
 
 
-def _run(data_fn) -> tuple | None:
-    """The outcomes of the scenario ``data_fn()`` builds, or ``None`` if it is refused (remembered
+def _outcome(data_fn):
+    """The outcomes of the scenario ``data_fn()`` builds, or the :class:`Refused` error (remembered
     for the same data: many probes share their reference run)."""
     data = data_fn()
     key = json.dumps(data, sort_keys=True)
@@ -79,9 +80,22 @@ def _run(data_fn) -> tuple | None:
             _SEEN.clear()
         try:
             _SEEN[key] = outcomes(data)
-        except Refused:
-            _SEEN[key] = None
+        except Refused as e:
+            _SEEN[key] = e
     return _SEEN[key]
+
+
+def _run(data_fn) -> tuple | None:
+    """The outcomes of the scenario ``data_fn()`` builds, or ``None`` if it is refused."""
+    got = _outcome(data_fn)
+    return None if isinstance(got, Refused) else got
+
+
+def refused_for(error: Refused, name: str) -> bool:
+    """Whether a refusal names the field ``name`` (its path or its words): refused for the value,
+    not for something else the walk got wrong."""
+    e = error.error
+    return name in (e.path or "").replace("[", ".").split(".") or repr(name) in str(e) or f" {name} " in str(e)
 
 
 def witness(ctx: Context, name: str, probe: Probe) -> tuple[str, tuple | None]:
@@ -89,9 +103,9 @@ def witness(ctx: Context, name: str, probe: Probe) -> tuple[str, tuple | None]:
     ``("same", outcome)`` / ``("crashed", …)`` — a failure of the property."""
     base = with_fields(ctx.base, {**probe.with_, name: GONE})     # the field at its default
     changed = with_fields(base, {name: probe.value})
-    got = _run(lambda: ctx.build(changed, probe))
-    if got is None:
-        return "refused", None
+    got = _outcome(lambda: ctx.build(changed, probe))
+    if isinstance(got, Refused):
+        return ("refused", None) if refused_for(got, name) else ("refused for another reason", got)
     for policy_outcome in got:
         if policy_outcome[0] == "crashed":
             return "crashed", got
@@ -104,7 +118,31 @@ def witness(ctx: Context, name: str, probe: Probe) -> tuple[str, tuple | None]:
 
 
 def failure(ctx: Context, name: str, probe: Probe, verdict: str, got) -> str:
+    if verdict == "refused for another reason":
+        return f"{ctx.kind}.{name} in {ctx.name}: {probe.label(name)} was refused, but not for the field: {got}"
     crash = next((o[1] for o in got if o[0] == "crashed"), "") if got else ""
     what = "ran exactly as without it" if verdict == "same" else f"crashed the engine ({crash})"
     why = f" ({probe.why})" if probe.why else ""
     return f"{ctx.kind}.{name} in {ctx.name}: {probe.label(name)} loaded and {what}{why}"
+
+
+def failures(ctx: Context, name: str, probes) -> list[str]:
+    """The probes of ``name`` in ``ctx`` that loaded and did not change the run (or crashed)."""
+    out = []
+    for probe in probes:
+        verdict, got = witness(ctx, name, probe)
+        if verdict not in ("refused", "differs"):
+            out.append(failure(ctx, name, probe, verdict, got))
+    return out
+
+
+def unwitnessed(ctx: Context, name: str, probes) -> list[str]:
+    """Like :func:`failures`, for probes of which one is enough: the field is witnessed when one of
+    its values is refused or changes the run; else the failure of each."""
+    out = []
+    for probe in probes:
+        verdict, got = witness(ctx, name, probe)
+        if verdict in ("refused", "differs"):
+            return []
+        out.append(failure(ctx, name, probe, verdict, got))
+    return out

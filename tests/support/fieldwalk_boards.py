@@ -119,3 +119,8 @@ def board(ruleset: str, abilities=(), *, script=None, tweak=None) -> dict:
 
 def card(data: dict, card_id: str) -> dict:
     return next(c for c in data["cards"] if c["id"] == card_id)
+
+
+def under_test(data: dict) -> dict:
+    """The ability under test (id ``t``), on whichever card holds it."""
+    return next(a for c in data["cards"] for a in c.get("abilities", ()) if a["id"] == "t")

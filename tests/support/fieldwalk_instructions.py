@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 
 from fieldwalk import GONE, Context, Probe
-from fieldwalk_boards import DRAW, TIMING, ability, board
+from fieldwalk_boards import DRAW, TIMING, ability, board, under_test
 from fieldwalk_verbs import BASES, Base
 
 #: What an effect does in place of the instruction when it is taken away ("the ability without it").
@@ -99,13 +99,12 @@ def _with_duplicates(data):
 def _during_challenge(data):
     """The ability answers ``that`` attacking, in a challenge that ends after it resolves."""
     data["script"] = [dict(_CHALLENGE)]
-    src = next(c for c in data["cards"] if c["id"] == "src")
-    src["abilities"][0]["when"] = {"event": "attacks", "card": {"id": "that"}}
+    under_test(data)["when"] = {"event": "attacks", "card": {"id": "that"}}
 
 
 def _ability_x_on_src(data):
     src = next(c for c in data["cards"] if c["id"] == "src")
-    src["abilities"].append({"id": "x", "timing": "triggered", "when": {"event": "gets might"},
+    src.setdefault("abilities", []).append({"id": "x", "timing": "triggered", "when": {"event": "gets might"},
                              "effect": [{"do": "draw", "target": "you"}]})
 
 
@@ -123,7 +122,11 @@ def instruction_probes(name: str, ctx: Context) -> list[Probe]:
         after = _THEN_DRAW if r == "agot" and ctx.verb == "not modelled" else ()
         return [Probe(_FALSE[r], after=after, why="a condition that is false on the board")]
     if name == "then":
-        return [Probe(True, before=_NOT_IN_FULL[r], why="after an instruction that did not resolve in full")]
+        if ctx.part == "cost" or ctx.verb.startswith("cannot be"):
+            return [Probe(True, before=(dict(base),), why="after an instruction")]
+        after = ({"do": "draw", "target": "opponent"},) if ctx.verb == "not modelled" else ()
+        return [Probe(True, before=_NOT_IN_FULL[r], after=after,
+                      why="after an instruction that did not resolve in full" + (", before another" if after else ""))]
     if name == "cannot_be_saved":
         in_play = {"filter": {"type": "character"}} if "zone" in base.get("filter", {}) else {}
         return [Probe(True, with_=in_play, tweak=_with_duplicates if r == "agot" else None,
@@ -158,18 +161,22 @@ def instruction_probes(name: str, ctx: Context) -> list[Probe]:
     raise KeyError(name)
 
 
-def target_variants(ctx: Context, targets) -> list[tuple[str, dict]]:
-    """The instruction of ``ctx`` with each target (the base's own where the verb has one for it)."""
-    bases = {b.target: b for b in BASES[ctx.ruleset][ctx.verb]}
+def target_variants(ctxs: list, targets) -> list[tuple[str, dict, Context]]:
+    """The instruction of the contexts ``ctxs`` (one verb, one part) with each target: the base the
+    verb has for that target, in its own setting, else the first base with the target changed."""
+    own = {}
+    for ctx in ctxs:
+        own.setdefault(ctx.base.get("target", "self"), ctx)
+    first = ctxs[0]
     out = []
     for t in targets:
-        if t in bases:
-            out.append((t, copy.deepcopy(bases[t].instr)))
-        else:
-            instr = dict(ctx.base, target=t)
-            if t in ("chosen", "each", "random", "each player chooses") and "filter" not in instr:
-                instr["filter"] = {"type": "character" if ctx.ruleset == "agot" else "unit"}
-            out.append((t, instr))
+        if t in own:
+            out.append((t, copy.deepcopy(own[t].base), own[t]))
+            continue
+        instr = dict(first.base, target=t)
+        if t in ("chosen", "each", "random", "each player chooses") and "filter" not in instr:
+            instr["filter"] = {"type": "character" if first.ruleset == "agot" else "unit"}
+        out.append((t, instr, first))
     return out
 
 
@@ -199,21 +206,23 @@ def verb_failures(ctx: Context) -> list[str]:
     return []
 
 
-def target_failures(ctx: Context) -> list[str]:
-    """Each target the verb of ``ctx`` loads with changes the run, and two targets that mean different
-    things do not run alike."""
+def target_failures(ctxs: list) -> list[str]:
+    """Each target the verb of ``ctxs`` (one verb, one part, each context a base of it) loads with
+    changes the run, and two targets that mean different things do not run alike."""
     from fieldwalk import _run
     from fieldwalk_runs import difference
-    runs = {}
-    for t, instr in target_variants(ctx, TARGETS):
+    runs, where = {}, {}
+    for t, instr, ctx in target_variants(ctxs, TARGETS):
         runs[t] = _run(lambda: ctx.build(instr, None))
+        where[t] = ctx
     out = []
-    without = _run(lambda: ctx.without(None))
     for t, got in runs.items():
+        without = _run(lambda: where[t].without(None))
         if got is not None and without is not None and difference(without, got) is None:
-            out.append(f"Instruction.target in {ctx.name}: target={t!r} loaded and ran exactly as without the "
+            out.append(f"Instruction.target in {where[t].name}: target={t!r} loaded and ran exactly as without the "
                        "instruction")
     for a, b in DISTINCT_TARGETS:
         if runs.get(a) is not None and runs.get(b) is not None and difference(runs[a], runs[b]) is None:
-            out.append(f"Instruction.target in {ctx.name}: target={a!r} loaded and ran exactly as target={b!r}")
+            out.append(f"Instruction.target in {ctxs[0].ruleset} {ctxs[0].verb!r}, {ctxs[0].part}: target={a!r} "
+                       f"loaded and ran exactly as target={b!r}")
     return out

@@ -44,9 +44,10 @@ def _card_key(card) -> tuple | None:
 
 
 def _event(tc) -> tuple:
-    return (tc.id, tc.kind.value, _card_key(tc.card), tc.player, tc.amount, tc.to, tc.resource, tc.challenge,
-            tc.phase, _card_key(tc.source), getattr(tc.grant, "id", None), tc.ability, tc.this_turn, tc.until,
-            tc.how)
+    """What happened, and to what: not the words the event carries (its amount, "this turn", "until"),
+    whose consequences the final state shows."""
+    return (tc.id, tc.kind.value, _card_key(tc.card), tc.player, tc.to, tc.resource, tc.challenge, tc.phase,
+            _card_key(tc.source), getattr(tc.grant, "id", None), tc.ability)
 
 
 def _card(card) -> tuple:

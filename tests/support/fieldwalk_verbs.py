@@ -44,7 +44,7 @@ def _add(*cards_):
 
 def _also_on_src(ability: dict):
     def tweak(data):
-        card(data, "src")["abilities"].append(copy.deepcopy(ability))
+        card(data, "src").setdefault("abilities", []).append(copy.deepcopy(ability))
     return tweak
 
 
@@ -56,6 +56,11 @@ _CANCELLER = _set("b3", abilities=[{"id": "c", "timing": "would interrupt",
 
 #: "once a round" / "once each turn": for a verb whose event is the one the ability listens for
 _ONCE = {"agot": {"limit": {"times": 1}}, "riftbound": {"once_per_turn": True}}
+
+
+def _to_hand_spell(data):
+    """The ability under test on P1's spell in hand (``h2``), played with priority."""
+    card(data, "h2")["abilities"] = card(data, "src").pop("abilities")
 
 
 def _kinds(verb: str, filters: dict, *, that=True, self_=True, extra=None, **common) -> list[Base]:
@@ -161,8 +166,7 @@ def _riftbound() -> dict[str, list[Base]]:
     return {
         "kill": _kinds("kill", _all(_RB_UNIT, _RB_THEIRS)),
         "discard": [Base({"do": "discard", "target": t, "filter": f}) for t, f in (
-            ("chosen", hand), ("each", {"zone": "hand"}), ("random", hand), ("each player chooses", {"zone": "hand"}),
-            ("chosen", {"zone": "main deck", "owner": "you"}))],
+            ("chosen", hand), ("each", {"zone": "hand"}), ("random", hand), ("each player chooses", {"zone": "hand"}))],
         "return to hand": _kinds("return to hand", _all(_RB_UNIT, _RB_THEIRS)),
         "leave play": _kinds("leave play", _all(_RB_UNIT, _RB_THEIRS)),
         "put into play": [Base({"do": "put into play", "target": t, "filter": {"type": "unit", "zone": "hand"}})
@@ -177,7 +181,11 @@ def _riftbound() -> dict[str, list[Base]]:
         "spend buff": _kinds("spend buff", _all({"type": "unit", "buffed": True}),
                              extra={"tweaks": (_set("src", buffed=True, might=4), _set("that", buffed=True, might=5))}),
         "give might": _kinds("give might", _all(_RB_UNIT, _RB_THEIRS), amount=2, extra={"extra": _ONCE["riftbound"]}),
-        "take control": _kinds("take control", _all(_RB_THEIRS), self_=False),
+        "take control": _kinds("take control", _all(_RB_THEIRS), self_=False)
+        # "Reaction — gain control of a triggered ability": a spell P1 plays while P2's trigger waits on the Chain
+        + [Base({"do": "take control", "target": "chosen ability"}, timing="priority", when={}, effect_only=True,
+                tweaks=(_set("v2", abilities=[{"id": "w", "timing": "triggered", "when": {"event": "gets might"},
+                                               "effect": [dict(DRAW)]}]), _to_hand_spell))],
         "grant": _kinds("grant", _all(_RB_UNIT), grant={"id": "g", "timing": "triggered",
                                                         "when": {"event": "gets might", "card": {"which": "self"}},
                                                         "effect": [dict(DRAW)]},

@@ -243,10 +243,11 @@ class AGoT(Ruleset):
         constant abilities alone (``agot.constant``)."""
         parts = [(f"{part}[{k}]", i) for part in ("cost", "effect") for k, i in enumerate(getattr(ability, part))]
         if ability.timing is Timing.CONSTANT:
-            for name in ("when", "cost", "limit", "max"):
+            for name in ("when", "cost", "limit", "max", "cannot_be_cancelled"):
                 if getattr(ability, name):
-                    raise ScenarioError(f"a constant ability has no {name!r}: it is never used, it applies while its "
-                                        f"card is in play", path=f"{path}.{name}")
+                    raise ScenarioError(f"a constant ability has no {name!r}: it is never used (nor initiated, so "
+                                        f"nothing cancels it), it applies while its card is in play",
+                                        path=f"{path}.{name}")
             for where, instr in parts:
                 if instr.do not in RESTRICTION_VERBS:
                     raise ScenarioError(f"{instr.do.value!r} is not something a constant ability says", path=f"{path}.{where}.do",
