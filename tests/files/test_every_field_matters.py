@@ -113,6 +113,8 @@ def test_every_field_of_the_schema_is_walked_or_said_to_describe():
         sorted(objects - set(catalogue.WALKS) - set(catalogue.NOT_WALKED))
     for (kind, name), why in {**catalogue.DESCRIPTIVE, **catalogue.DIMENSIONS}.items():
         assert name in defs[kind]["properties"] and why
+    for (kind, name, ruleset), why in catalogue.DESCRIPTIVE_IN.items():
+        assert name in defs[kind]["properties"] and ruleset in ("agot", "riftbound") and why
 
 
 def test_the_walk_stands_on_boards_that_load():

@@ -95,6 +95,20 @@ REFUSED = [
     (_rb("[{do: kill, target: a duplicate}]"), "effect[0].target", "which Riftbound does not have"),
     (_rb("[{do: create, target: that card, token: {title: Recruit, might: 1}}]"), "effect[0].target",
      "its target is never read"),
+    (_rb(cost="[{do: create, token: {title: Recruit, might: 1}}]"), "cost[0].do", "cannot be a cost"),
+    (_rb("[{do: take control, target: self}]"), "effect[0].target", "controls its own card already"),
+    (_rb("[{do: discard, target: chosen, filter: {zone: main deck, owner: you}}]"), "effect[0].filter.zone",
+     "a discard takes a card from a hand"),
+    (_rb("[{do: not modelled, text: look at a card, condition: [{count: {type: unit}, at_least: 1}]}]"),
+     "effect[0].condition", "changes nothing in Riftbound"),
+    (_rb().replace("timing: triggered, when: {event: gets might}", "timing: action, when: {event: gets might}"),
+     "abilities[0].when", "on an ability played with priority"),
+    (_rb().replace("timing: triggered,", "timing: priority, once_per_turn: true,").replace(
+        "when: {event: gets might}, ", ""), "abilities[0].once_per_turn", "on an ability played with priority"),
+    (_agot("[{do: cannot be killed, target: self}]", timing="constant", when="null").replace(
+        "timing: constant,", "timing: constant, cannot_be_cancelled: true,"), "abilities[0].cannot_be_cancelled",
+     "a constant ability has no 'cannot_be_cancelled'"),
+    (_agot(when="{event: draws, card: {type: character}}"), "when.card", "is about a player or a phase"),
 ]
 
 

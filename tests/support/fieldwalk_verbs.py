@@ -211,14 +211,10 @@ def _riftbound() -> dict[str, list[Base]]:
                           "instead": [{"do": "exhaust", "target": "that card"}]},
                          script=({"do": "give might", "cards": ["that"], "amount": 1, "id": "go"},
                                  {"do": "kill", "cards": ["u1", "src"], "id": "kill"}), effect_only=True)],
+        "not modelled": [Base({"do": "not modelled", "text": "look at a card", "changes_state": True})],
     }
 
 
 BASES = {"agot": _agot(), "riftbound": _riftbound()}
 #: Verbs the walk does not put in an instruction, and why.
-NOT_WALKED = {
-    ("riftbound", "not modelled"): "names an effect rulekit does not simulate: in Riftbound it changes nothing by "
-                                   "definition, whatever its fields say (rule rulekit.not-modelled; Riftbound has no "
-                                   "test that an effect could change the game state, rb.targets), so its fields "
-                                   "(text, changes_state, condition) only describe the effect the card names",
-}
+NOT_WALKED: dict = {}

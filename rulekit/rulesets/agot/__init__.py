@@ -247,7 +247,7 @@ class AGoT(Ruleset):
                 if getattr(ability, name):
                     raise ScenarioError(f"a constant ability has no {name!r}: it is never used (nor initiated, so "
                                         f"nothing cancels it), it applies while its card is in play",
-                                        path=f"{path}.{name}")
+                                        path=f"{path}.{name}", expected=f"no {name!r} on a constant ability")
             for where, instr in parts:
                 if instr.do not in RESTRICTION_VERBS:
                     raise ScenarioError(f"{instr.do.value!r} is not something a constant ability says", path=f"{path}.{where}.do",

@@ -291,6 +291,10 @@ class Riftbound(Ruleset):
                 if instr.do in (Verb.ADD, Verb.PAY, Verb.CHANNEL) and instr.target is not Target.YOU:
                     raise ScenarioError(f"{instr.do.value!r} is done by the ability's controller: its target is "
                                         f"'you', not {instr.target.value!r}", path=f"{at}.target", expected="target: you")
+                if instr.do is Verb.NOT_MODELLED and instr.condition:
+                    raise ScenarioError("a 'not modelled' effect changes nothing in Riftbound, whether or not its "
+                                        "condition holds (there is no 'then' after it): say the condition in its "
+                                        "'text'", path=f"{at}.condition", expected="no condition here")
                 if instr.do is Verb.DISCARD and instr.filter is not None and instr.filter.zone not in (
                         None, self.hand, *self.in_play):
                     raise ScenarioError(f"a discard takes a card from a hand (or from the board), not from the "
