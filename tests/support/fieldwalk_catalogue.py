@@ -91,7 +91,7 @@ LEFT_OUT = {**{f"{r} verb {v!r}": why for (r, v), why in VERBS_NOT_WALKED.items(
 DEFAULT_GROUPS = {
     "Instruction": {f"{r}|{v}|{p}" for r, verbs in (
         ("agot", ("discard", "kneel", "gain power", "draw", "delay", "cannot be killed", "not modelled")),
-        ("riftbound", ("kill", "give might", "draw", "create", "grant", "replace", "take control")))
+        ("riftbound", ("kill", "give might", "draw", "create", "grant", "replace")))
         for v in verbs for p in ("cost", "effect")},
     "Trigger": {"agot|killed", "agot|draws", "agot|wins a challenge", "agot|phase begins", "agot|enters play",
                 "riftbound|gets might", "riftbound|draws", "riftbound|conquers", "riftbound|phase begins"},

@@ -66,8 +66,18 @@ def _trigger_by():
                    family="riftbound|trigger by", part="trigger by")
 
 
+_COUNTED: dict = {}
+
+
 def counted(ruleset: str, f: dict, tweak=None) -> int | None:
     """How many cards ``f`` counts on the board as it starts (``None``: the filter is refused)."""
+    key = (ruleset, repr(sorted(f.items())), tweak)
+    if key not in _COUNTED:
+        _COUNTED[key] = _count(ruleset, f, tweak)
+    return _COUNTED[key]
+
+
+def _count(ruleset: str, f: dict, tweak=None) -> int | None:
     from rulekit.core.game import Game
     from rulekit.core.matching import counted as engine_counted
     from fieldwalk_runs import Refused, load
