@@ -11,7 +11,7 @@ card when the engine looks at them.
 """
 from __future__ import annotations
 
-from rulekit.core.events import EventKind, Verb
+from rulekit.core.events import QUANTITY_VERBS, EventKind, Verb
 from rulekit.core.frozen import HashedOnce, Word, immutable
 
 
@@ -27,6 +27,7 @@ class Timing(Word):
     CONSTANT = "constant"            # A Game of Thrones: applies while its card is in play; never used
     REPLACEMENT = "replacement"      # Riftbound: a replacement printed on a card ("If … would …, instead …")
     WHEN_REVEALED = "when revealed"  # A Game of Thrones: a plot's "When Revealed:", mandatory as it is revealed
+    KEYWORD = "keyword"              # A Game of Thrones: a keyword a framework step processes (pillage); never in a window
 
     def __init__(self, value: str):
         # a plain attribute, not a property: the judge reads it for every ability it judges
@@ -198,6 +199,7 @@ class Target(Word):
     THAT_EFFECT = "that effect"     # the effect whose initiation the ability responds to (cancel)
     DUPLICATE = "a duplicate"       # a duplicate of this ability's card, chosen by its controller
     EACH_PLAYER = "each player chooses"   # each player, first player first, chooses a card among ``filter``
+    EACH_OPPONENT = "each opponent chooses"   # each opponent of the controller, in player order, chooses one
     CHOSEN = "chosen"               # a card the controller chooses among ``filter``
     CHOSEN_ABILITY = "chosen ability"   # Riftbound: another item on the Chain ("gain control of a triggered ability")
     EACH = "each"                   # every card matching ``filter``
@@ -209,7 +211,11 @@ class Target(Word):
     def __init__(self, value: str):
         # plain attributes, not properties: the judge reads them for every instruction it checks
         self.is_player = value in ("you", "opponent", "that player")                       # a player, not a card
-        self.is_chosen = value in ("chosen", "a duplicate", "each player chooses", "chosen ability")   # chosen on use
+        self.is_chosen = value in ("chosen", "a duplicate", "each player chooses", "each opponent chooses",
+                                   "chosen ability")   # chosen on use
+        # cards one or more players choose, ``amount`` of them each for a verb whose amount is no quantity
+        self.picks_cards = value in ("chosen", "each player chooses", "each opponent chooses")
+        self.by_others = value in ("each player chooses", "each opponent chooses")   # not (only) the controller
 
 
 @immutable
@@ -250,6 +256,14 @@ class Instruction(HashedOnce):
     this_turn: bool = False                    # ``give might``: the change expires at the end of the turn
     resource: str | None = None                # ``add`` / ``pay``: what is added or paid (Riftbound: energy, a domain)
     until: str | None = None                   # A Game of Thrones' lasting effects: "challenge" or "phase"
+    ignoring: str | None = None                # Riftbound's ``play``: the costs it sets to 0 ("cost", "energy cost", …)
+
+    @property
+    def picks(self) -> int:
+        """How many cards each chooser chooses: ``amount`` when the cards are chosen (``chosen``,
+        ``each player chooses``, ``each opponent chooses``) and the verb's amount is no quantity
+        ("choose 2 characters", "discard 2 cards from your hand"); otherwise 1."""
+        return self.amount if self.target.picks_cards and self.do not in QUANTITY_VERBS else 1
 
     @property
     def not_modelled(self) -> bool:

@@ -9,7 +9,7 @@ from rulekit.core import ids
 from rulekit.core.abilities import Ability, Target, Timing, Which
 from rulekit.core.errors import ScenarioError
 from rulekit.core.events import (CHANCE_VERBS, CONDITION_VERBS, EVENTS, PLAYER_PICKS_CARDS,
-                                 RESTRICTION_VERBS, RULES_ONLY_VERBS, SIGNED_VERBS, VERB_EVENT,
+                                 QUANTITY_VERBS, RESTRICTION_VERBS, RULES_ONLY_VERBS, SIGNED_VERBS, VERB_EVENT,
                                  Subject, Verb, kinds_counted)
 from rulekit.core.model import Card
 from rulekit.core.ruleset import COMMON_FIELDS
@@ -269,6 +269,10 @@ def _check_instruction(instr, path: str, rules, card_id: str) -> None:
         check_ability(instr.grant, f"{path}.grant", rules, card_id)
     if instr.amount < 0 and instr.do not in SIGNED_VERBS:
         raise ScenarioError(f"amount {instr.amount} is negative", path=f"{path}.amount", expected="0 or more")
+    if instr.target.picks_cards and instr.do not in QUANTITY_VERBS and instr.amount < 1:
+        raise ScenarioError(f"amount {instr.amount} chooses no card: with target {instr.target.value!r} it is how many "
+                            f"cards each chooser chooses (\"choose 2 characters\")", path=f"{path}.amount",
+                            expected="1 or more")
     _check_one_counter(instr.do, instr.amount, path)
     _check_this_turn(instr.do, instr.this_turn, path)
     if instr.do in RESTRICTION_VERBS:      # what a constant ability forbids: "this card" or every card a filter names
@@ -280,7 +284,7 @@ def _check_instruction(instr, path: str, rules, card_id: str) -> None:
         if instr.filter is not None:
             _check_filter(instr.filter, f"{path}.filter", rules)
         return
-    if instr.do in RULES_ONLY_VERBS:
+    if instr.do in RULES_ONLY_VERBS and instr.do not in rules.effect_verbs:
         raise ScenarioError(f"{instr.do.value!r} is done by the rules or the script, not by an ability of {card_id!r}",
                             path=f"{path}.do")
     if instr.do in CONDITION_VERBS or instr.do is Verb.SAVE:

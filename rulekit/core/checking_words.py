@@ -17,9 +17,10 @@ NOT_MODELLED_FIELDS = ("text", "changes_state", "condition", "then")
 
 
 def _check_this_turn(verb: Verb, this_turn: bool, path: str) -> None:
-    """Only a change that can last "this turn" takes ``this_turn`` (Riftbound's ``give might``)."""
+    """Only a change that can last "this turn" takes ``this_turn`` (Riftbound's ``give might`` and
+    ``replace``)."""
     if this_turn and verb not in THIS_TURN_VERBS:
-        raise ScenarioError(f"only {', '.join(repr(v.value) for v in THIS_TURN_VERBS)} takes 'this_turn', not "
+        raise ScenarioError(f"only {' or '.join(repr(v.value) for v in THIS_TURN_VERBS)} takes 'this_turn', not "
                             f"{verb.value!r}", path=f"{path}.this_turn",
                             expected="do: " + " or ".join(v.value for v in THIS_TURN_VERBS))
 

@@ -10,7 +10,7 @@ come up are applied, the rest are reported.
 
 Documented defaults: order forced abilities → the first in listing order; act or pass →
 pass; choose a target → the first legal target in listing order; chance → the first outcome in
-its stable order (:mod:`rulekit.core.chance`).
+its stable order (:mod:`rulekit.core.chance`); search → the first card that fits, in listing order.
 
 A *chance* decision is answered by the game, not by a player (its chooser is :data:`GAME`):
 which card a "discard 1 at random" takes, which card a shuffle leaves on top. Its answer is
@@ -35,6 +35,7 @@ class DecisionKind(Word):
     MAY = "you may"
     ORDER_REPLACEMENTS = "order replacements"
     CHANCE = "chance"           # the game answers it: a random pick, a shuffle (rulekit.chance)
+    SEARCH = "search"           # a player finds a card that fits a search, or nothing (A Game of Thrones)
 
 
 #: The chooser of a chance decision: the game itself, never a player.

@@ -39,7 +39,7 @@ class EventKind(Word):
     LOSES_ABILITY = "loses an ability"
     DAMAGED = "is dealt damage"
     MIGHT_CHANGES = "gets might"
-    CREATED = "is created"
+    CREATED = "is created"              # a token (Riftbound: played as it is created, so it counts as played)
     BUFFED = "buffed"                   # a buff counter is placed on a unit (Riftbound)
     BUFF_SPENT = "buff spent"           # a unit's buff counter is spent (Riftbound)
     CONQUERS = "conquers"               # a player gains control of a battlefield and scores it (Riftbound)
@@ -55,6 +55,7 @@ class EventKind(Word):
     WINS_DOMINANCE = "wins dominance"  # a player wins dominance (A Game of Thrones, the dominance phase)
     STRENGTH_CHANGES = "gets strength"  # a character's STR changes (A Game of Thrones: "+2 STR until …")
     REVEALED = "revealed"              # a card is revealed (A Game of Thrones: a plot, which its ruleset places)
+    PLACED = "placed"                  # a card placed in an out-of-play area (A Game of Thrones: on top or at the bottom of its deck)
 
     def __str__(self) -> str:  # pragma: no cover - readability in f-strings
         return self.value
@@ -113,6 +114,7 @@ class Verb(Word):
     NOT_MODELLED = "not modelled"                  # an effect rulekit names in words but does not simulate
     SHUFFLE = "shuffle"                            # a player's deck: the game answers its new top (rulekit.chance)
     REVEAL = "reveal"                              # reveal cards (A Game of Thrones: each player's chosen plot)
+    PLACE = "place"                                # A Game of Thrones: place a card in its owner's deck (``to``: top or bottom)
     CANNOT_BE_SAVED = "cannot be saved"            # constant abilities (A Game of Thrones)
     CANNOT_BE_CANCELLED = "cannot be cancelled"
     CANNOT_BE_KILLED = "cannot be killed"
@@ -169,7 +171,9 @@ EVENTS: dict[EventKind, EventDef] = {e.kind: e for e in (
     EventDef(EventKind.MIGHT_CHANGES, Verb.GIVE_MIGHT, Subject.CARD, (), False, True),
     EventDef(EventKind.BUFFED, Verb.BUFF, Subject.CARD, (), False, True),
     EventDef(EventKind.BUFF_SPENT, Verb.SPEND_BUFF, Subject.CARD, (), False, True),
-    EventDef(EventKind.CREATED, Verb.CREATE, Subject.CARD, (EventKind.ENTERS_PLAY,), False, False),
+    # a token is created by an effect; only Riftbound creates them, and there an effect that makes a token
+    # plays it (Core Rules 182.1.a, 350.2), so its creation counts as its being played
+    EventDef(EventKind.CREATED, Verb.CREATE, Subject.CARD, (EventKind.ENTERS_PLAY, EventKind.PLAYED), False, False),
     # scoring a battlefield: the card is the battlefield, the player the one who scores it
     EventDef(EventKind.CONQUERS, Verb.CONQUER, Subject.CARD, (), False, True, player_named=True, ruleset_applies=True),
     EventDef(EventKind.HOLDS, Verb.HOLD, Subject.CARD, (), False, True, player_named=True, ruleset_applies=True),
@@ -185,6 +189,8 @@ EVENTS: dict[EventKind, EventDef] = {e.kind: e for e in (
     EventDef(EventKind.WINS_DOMINANCE, Verb.WIN_DOMINANCE, Subject.PLAYER, (), False, False),
     EventDef(EventKind.STRENGTH_CHANGES, Verb.GIVE_STRENGTH, Subject.CARD, (), False, True),
     EventDef(EventKind.REVEALED, Verb.REVEAL, Subject.CARD, (), True, False, ruleset_applies=True),
+    # from play it is a leaving play (a card that was not in play does not leave play: the matching reads where it was)
+    EventDef(EventKind.PLACED, Verb.PLACE, Subject.CARD, (EventKind.LEAVES_PLAY,), True, False),
 )}
 
 #: Verbs whose events are about cards the rules pick for a player (``channel``: the top cards of that
@@ -211,14 +217,23 @@ VERB_EVENT: dict[Verb, EventKind] = {
     Verb.PAY: EventKind.PAYS, Verb.RECALL: EventKind.RECALLED,
     Verb.MOVE_POWER: EventKind.POWER_MOVED, Verb.DISCARD_POWER: EventKind.POWER_DISCARDED,
     Verb.WIN_DOMINANCE: EventKind.WINS_DOMINANCE, Verb.GIVE_STRENGTH: EventKind.STRENGTH_CHANGES,
-    Verb.REVEAL: EventKind.REVEALED,
+    Verb.REVEAL: EventKind.REVEALED, Verb.PLACE: EventKind.PLACED,
 }
 
 #: Verbs whose ``amount`` may be negative ("give a unit -3 Might"); for every other verb it is 0 or more.
 SIGNED_VERBS = (Verb.GIVE_MIGHT, Verb.GIVE_STRENGTH)
 
-#: Verbs whose change may last only "this turn" (``this_turn``); no other verb takes it.
-THIS_TURN_VERBS = (Verb.GIVE_MIGHT,)
+#: Verbs whose change may last only "this turn" (``this_turn``); no other verb takes it. (Riftbound's
+#: ``replace``: "the next time it would die this turn, … instead" expires when the turn ends.)
+THIS_TURN_VERBS = (Verb.GIVE_MIGHT, Verb.REPLACE)
+
+#: Verbs whose ``amount`` is how much of something each target gets, gives or takes (power, STR, Might,
+#: damage, cards drawn, resources, tokens, runes, the depth of a shuffle). For every other verb an
+#: instruction whose cards are chosen (``chosen``, ``each player chooses``, ``each opponent chooses``)
+#: reads ``amount`` as how many cards each chooser chooses ("choose 2 characters", "discard 2 cards").
+QUANTITY_VERBS = frozenset({Verb.GAIN_POWER, Verb.DRAW, Verb.MOVE_POWER, Verb.DISCARD_POWER, Verb.GIVE_MIGHT,
+                            Verb.GIVE_STRENGTH, Verb.DEAL_DAMAGE, Verb.ADD, Verb.PAY, Verb.CHANNEL, Verb.CREATE,
+                            Verb.SHUFFLE})
 
 #: Verbs that take no amount: each places or removes one counter ("a unit has at most one buff").
 ONE_COUNTER_VERBS = (Verb.BUFF, Verb.SPEND_BUFF)

@@ -55,8 +55,8 @@ def card_targets(instr: Instruction, state: GameState, me: str, source: Card,
         return (now,) if now else ()
     f = instr.filter or CardFilter()
     # Unless the filter names a zone, "choose a card"/"each card" means cards in play, except
-    # for putting a card into play, which means cards in hand (rulekit.default-zones).
-    zones = (f.zone,) if f.zone else (("hand",) if VERB_EVENT[instr.do] is _EventKind.ENTERS_PLAY
+    # for putting a card into play or playing it, which means cards in hand (rulekit.default-zones).
+    zones = (f.zone,) if f.zone else (("hand",) if VERB_EVENT[instr.do] in (_EventKind.ENTERS_PLAY, _EventKind.PLAYED)
                                        else state.rules.in_play)
     out = []
     that = tc.card if tc is not None else None
@@ -82,7 +82,7 @@ def player_targets(instr: Instruction, state: GameState, me: str, tc: Triggering
 
 
 LEAVING_PLAY = (_EventKind.KILLED, _EventKind.DISCARDED, _EventKind.SACRIFICED, _EventKind.RETURNED_TO_HAND,
-                _EventKind.LEAVES_PLAY)
+                _EventKind.LEAVES_PLAY, _EventKind.PLACED)
 
 
 def condition_change_blocked(instr: Instruction, state: GameState, tc: TriggeringCondition | None) -> str | None:
@@ -149,9 +149,9 @@ def changeable_targets(instr: Instruction, state: GameState, me: str, source: Ca
                          if state.rules.channel_from(state, p, instr.amount))
         return tuple(p for p in player_targets(instr, state, me, tc)
                      if occur.can_happen(kind, state, player=p, amount=instr.amount, resource=instr.resource) is None)
-    if instr.target is _Target.EACH_PLAYER:
+    if instr.target.by_others:
         seen, out = set(), []
-        for player in state.seat_order():
+        for player in choosers(instr, state, me):
             for c in chooser_targets(instr, state, player, source, tc):
                 if c.id not in seen:
                     seen.add(c.id)
@@ -161,12 +161,23 @@ def changeable_targets(instr: Instruction, state: GameState, me: str, source: Ca
 
 
 _BOARD_VERBS = frozenset(v for v in Verb if v not in (_Verb.CANCEL, _Verb.REPLACE, _Verb.SAVE, _Verb.DELAY,
-                                                      _Verb.NOT_MODELLED))
+                                                      _Verb.NOT_MODELLED, _Verb.PLAY))
 
 
 def replace_as_kill(instr: Instruction) -> Instruction:
     """A Riftbound death replacement targets what a kill could target."""
     return Instruction(_Verb.KILL, instr.target, instr.filter)
+
+
+def choosers(instr: Instruction, state: GameState, me: str) -> tuple[str, ...]:
+    """Who chooses an instruction's cards, in the order they choose: each player, or each opponent of
+    ``me``, in seat order from the first player (A Game of Thrones: player order; Riftbound: turn
+    order from the turn player); otherwise ``me``, the ability's controller."""
+    if instr.target is _Target.EACH_PLAYER:
+        return state.seat_order()
+    if instr.target is _Target.EACH_OPPONENT:
+        return tuple(p for p in state.seat_order() if p != me)
+    return (me,)
 
 
 def chooser_targets(instr: Instruction, state: GameState, chooser: str, source: Card,
@@ -176,6 +187,9 @@ def chooser_targets(instr: Instruction, state: GameState, chooser: str, source: 
         instr = replace_as_kill(instr)
     kind = VERB_EVENT[instr.do]
     refusal = state.rules.target_refusal     # what, beyond the filter, the ruleset's rules refuse
+    if instr.do is _Verb.PLAY:      # an effect's play: from where its ruleset lets an effect play a card
+        return tuple(c for c in card_targets(instr, state, chooser, source, tc)
+                     if state.rules.effect_play_refusal(state, c) is None)
     return tuple(c for c in card_targets(instr, state, chooser, source, tc)
                  if occur.applies(kind, state, c) is None and refusal(kind, state, c, instr.amount) is None)
 

@@ -209,7 +209,8 @@ class GameState:
     delayed: tuple = ()                              # DelayedEffect waiting for their timing point
     counts: Map = field(default_factory=Map)         # numbered triggers: "card.ability|turn" -> events seen
     rulings: Map = field(default_factory=Map)        # ruling name -> the option in force (every ruling of the ruleset)
-    playing: Map = field(default_factory=Map)        # card object being played -> its use (an event, until it is played)
+    playing: Map = field(default_factory=Map)        # card object being played -> its use (an event, until it is played;
+                                                     # Riftbound: a spell finalized on the Chain -> who plays it)
     history: Map = field(default_factory=Map)        # Riftbound: n -> (turn, TriggeringCondition), the n-th event processed
     resources: Map = field(default_factory=Map)      # "player|resource" -> amount a player holds (Riftbound: the Rune Pool)
     challenges: tuple = ()                           # A Game of Thrones: every challenge initiated, oldest first

@@ -22,6 +22,8 @@ _Subject = members(Subject)
 _Verb = members(Verb)
 _kneeling = copier(Card, "kneeling")       # a card knelt or stood, as one call (rulekit.core.frozen.copier)
 _condition = maker(TriggeringCondition)   # TriggeringCondition(...), as one call (rulekit.core.frozen.maker)
+#: events that put a card at the place their ``to`` names (its ruleset's :meth:`~rulekit.core.places.Places.place`)
+_PUT_SOMEWHERE = (_EventKind.MOVES, _EventKind.PLACED)
 
 
 def can_happen(kind: EventKind, state: GameState, *, card: Card | None = None,
@@ -55,9 +57,12 @@ def _pool_words(pool: dict) -> str:
 
 def applies(kind: EventKind, state: GameState, card: Card) -> str | None:
     """``None`` if ``card`` is an object the event can happen to at all (whatever it would
-    change), else why not: a card out of play for an event that takes a card from play, a kill of
-    a card that cannot die, a discard from neither play nor hand, playing a card not in hand."""
-    if EVENTS[kind].from_play and card.zone not in state.rules.in_play:
+    change), else why not: a card out of play for an event that takes a card from play (unless its
+    ruleset lets the event take it from that out-of-play area too:
+    :attr:`~rulekit.core.ruleset_state.GameOwnState.out_of_play_origins`), a kill of a card that cannot die, a
+    discard from an area no card is discarded from, playing a card not in hand."""
+    rules = state.rules
+    if EVENTS[kind].from_play and card.zone not in rules.in_play and card.zone not in rules.out_of_play_origins.get(kind, ()):
         return f"{card.title} is not in play"
     check = _APPLIES.get(kind)
     return check(state, card) if check is not None else None
@@ -116,9 +121,14 @@ def _dies(state: GameState, card: Card) -> str | None:
 
 
 def _discardable(state: GameState, card: Card) -> str | None:
-    if card.zone in state.rules.in_play or card.zone == state.rules.hand:
+    """A card is discarded from play or from the out-of-play areas its ruleset names (by default
+    the hand; A Game of Thrones: also the deck — Rules Reference, "Discard Pile")."""
+    areas = state.rules.out_of_play_origins.get(_EventKind.DISCARDED, (state.rules.hand,))
+    if card.zone in state.rules.in_play or card.zone in areas:
         return None
-    return f"{card.title} is neither in play nor in hand"
+    if areas == (state.rules.hand,):
+        return f"{card.title} is neither in play nor in hand"
+    return f"{card.title} is neither in play nor in an area cards are discarded from ({', '.join(areas)})"
 
 
 def _playable(state: GameState, card: Card) -> str | None:
@@ -158,7 +168,7 @@ def conditions_for(verb: Verb, state: GameState, sequence: str, cause: str, *,
     if spec.subject is _Subject.CARD:
         for card in cards:
             why = can_happen(kind, state, card=card, amount=amount)
-            if why is None and kind is _EventKind.MOVES and state.rules.where(card) == to:
+            if why is None and kind in _PUT_SOMEWHERE and state.rules.where(card) == to:
                 why = "already there"
             if why is None and kind is _EventKind.POWER_MOVED:     # power goes to another card in play
                 why = _power_destination_refusal(state, card, to)
@@ -231,8 +241,8 @@ def apply(state: GameState, tc: TriggeringCondition) -> GameState:
             to, turned = state.rules.played_to(card, tc.to)
             state = state.rules.place(state, card.id, to)
             return state.with_card(replace(state.cards[card.id], kneeling=True)) if turned else state
-        if kind is _EventKind.MOVES:
-            return state.rules.place(state, card.id, tc.to)   # on the board it keeps its controller
+        if kind in _PUT_SOMEWHERE:          # a move (on the board it keeps its controller); a placing (A Game of Thrones)
+            return state.rules.place(state, card.id, tc.to)
         if kind is _EventKind.CHANNELED:
             return state.move(card.id, state.rules.channel_to)
         if kind is _EventKind.RECYCLED:     # to the bottom of its deck (the rules say which deck)

@@ -46,7 +46,7 @@ _ALL = (
          "and hides the decisions that matter. The consecutive-pass count is kept exactly as the rules say."),
     Rule("rulekit.default-zones", "Where targets are looked for",
          "Unless an instruction's filter names a zone, it chooses among (or affects) cards in play; putting a card "
-         "into play looks in hand. A condition's count sees only cards in play unless its filter names a zone "
+         "into play, or an effect's playing one, looks in hand. A condition's count sees only cards in play unless its filter names a zone "
          "(\"if I'm your only unit\" counts no card in a deck or a discard pile).", "rulekit", "rulekit",
          "Card text says \"a character\" meaning one in play; the exceptions name their zone. Riftbound says so "
          "outright: \"unit\", \"gear\" and \"rune\" are objects on the Board unless the text says otherwise "

@@ -5,7 +5,9 @@ a game without any of them — and a ruleset overrides what its cards need (Rift
 scoring, combat and Rune Pool)."""
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Mapping
+
+from rulekit.core.events import EventKind
 
 
 class GameOwnState:
@@ -102,6 +104,12 @@ class GameOwnState:
         """The state after ``tc`` occurs, for an event whose table row says its ruleset applies it
         (:attr:`~rulekit.core.events.EventDef.ruleset_applies`)."""
         raise NotImplementedError(f"{self.name} has no event {tc.kind.value!r}")
+
+    #: for events that take a card from play (and the discard, which takes one from play or a hand), the
+    #: out-of-play areas they may take it from as well, by event kind. Default: a card is discarded from
+    #: play or a hand, and nothing else leaves an out-of-play area that way (A Game of Thrones: a card is
+    #: also discarded from its deck, and returned to hand from its discard or dead pile)
+    out_of_play_origins: ClassVar[Mapping] = {EventKind.DISCARDED: ("hand",)}
 
     #: where a channeled card is put (Riftbound: its controller's base); ``None`` where nothing is channeled
     channel_to: ClassVar[str | None] = None

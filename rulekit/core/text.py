@@ -82,6 +82,8 @@ def option_label(kind, option_id: str, state: GameState, chooser: str) -> str:
         return " and ".join(obj_label(state, c) for c in ids.outcome_cards(option_id)) or "nothing"
     if option_id == "pass":
         return f"{chooser} passes"
+    if kind == "search" and option_id == "nothing":
+        return "find nothing"            # a search may find no card
     use = ids.parse_use(option_id)
     if use is not None and use.responds_to is not None:
         return use_ref_label(state, option_id)
@@ -266,6 +268,8 @@ class Namer:
         ability = card.ability(ability_id)
         if card.type == "spell":
             kind = "spell"
+        elif ability is None and ability_id == "play":     # a permanent an effect plays (its item has no ability)
+            kind = "play"
         elif ability is None or ability.timing in (Timing.TRIGGERED, Timing.PRIORITY):
             kind = "ability"
         else:
@@ -329,8 +333,12 @@ class Namer:
         answered = use.responds_to or ""
         if ids.outermost(answered) == answered:
             return True
+        if ids.outermost(answered) in self.occurrences and split_condition(answered) is not None:
+            return True     # a condition of an occurrence's own nested sequence (a challenge's "s:mil/result:…")
         inner = ids.parse_use(ids.outermost(answered))
-        return inner is not None and self.card(inner.obj) is not None and split_condition(answered) is not None
+        return inner is not None and self.card(inner.obj) is not None and (
+            split_condition(answered) is not None       # a card an effect plays answers the instruction (Riftbound)
+            or (answered.count("/") == 1 and ids.is_instruction_part(ids.nested_part(answered))))
 
     def _condition(self, token: str) -> str:
         """A triggering condition (or one a nested or delayed effect grew from) in words, or ``""``."""
@@ -361,8 +369,9 @@ class Namer:
         window, which says nothing a reader needs."""
         if not responds_to:
             return ""
-        if responds_to in self.occurrences:
-            return f"\u201c{self.occurrences[responds_to]}\u201d"
+        if responds_to in self.occurrences:       # a script occurrence ("the Nth time" a numbered trigger answers)
+            nth = self.repeats.get(responds_to)
+            return f"\u201c{self.occurrences[responds_to]}\u201d" + (f" (the {ordinal(nth)} time)" if nth else "")
         return self._condition(responds_to)
 
     def words(self, text: str) -> str:

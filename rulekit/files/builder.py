@@ -22,9 +22,10 @@ from rulekit.core.events import EventKind, Verb
 from rulekit.core.model import Card
 from rulekit.core.scenario import CorpusEntry, Scenario, ScriptEntry
 from rulekit.files.instructions import (  # noqa: F401 (the builder's instructions, re-exported)
-    do, kneel, stand, kill, sacrifice, gain_power, move_power, discard_power, draw, at_random, shuffle,
+    do, choose, kneel, stand, kill, sacrifice, gain_power, move_power, discard_power, draw, at_random, shuffle,
     search, give_might, give_strength, challenges_so_far, buff, spend_buff, not_modelled, add, gain_gold,
-    pay_gold, pay, channel, recall, recycle)
+    pay_gold, pay, channel, recall, recycle, create, play_token, play_card, replace_next_death, discard_top,
+    return_to_hand, place, then)
 
 
 # -- filters, patterns, conditions ---------------------------------------------------------------
@@ -122,6 +123,13 @@ def triggered(id, when, effect, **kw) -> Ability:
     return ability(id, Timing.TRIGGERED, when, effect, **kw)
 
 
+def deathknell(id, effect, **kw) -> Ability:
+    """A Riftbound "Deathknell — …" ("When I die, …": rule ``rb.deathknell``); its "me" (``self``)
+    is its card in the trash once it has died (rule ``rb.deathknell-me``): ``deathknell("dk",
+    [recycle()])`` is "Deathknell — Recycle me."."""
+    return replace(ability(id, Timing.TRIGGERED, on(EventKind.KILLED), effect, **kw), deathknell=True)
+
+
 # -- the builder --------------------------------------------------------------------------------------
 class ScenarioBuilder:
     """Collects players, cards and script entries; :meth:`build` checks and returns a
@@ -153,7 +161,7 @@ class ScenarioBuilder:
         card without them). ``fields`` are the card's own game's, as a file writes them: A Game
         of Thrones' ``strength``, ``power``, ``duplicate_of`` (the id of the card this one is
         a duplicate of; a duplicate is not a character of its own), ``attached_to`` (the card an
-        attachment is attached to) and ``terminal``, Riftbound's ``might`` and
+        attachment is attached to), ``terminal`` and ``pillage`` (the keyword: rule ``agot.pillage``), Riftbound's ``might`` and
         ``damage``, ``buffed`` (its Might includes the buff), ``might_this_turn`` and
         ``keywords``. One of another game is refused here, naming it. ``text``: the card's printed
         text, read as a file's ``text:`` is (rule ``rulekit.card-text``): its abilities and keyword
@@ -245,6 +253,11 @@ class ScenarioBuilder:
     def move(self, *card_ids: str, to: str, **kw) -> "ScenarioBuilder":
         """The script's ``move``: to a zone, or (Riftbound) to a battlefield on the board by its id."""
         return self.occur(Verb.MOVE, cards=card_ids, to=to, **kw)
+
+    def place(self, *card_ids: str, bottom: bool = False, **kw) -> "ScenarioBuilder":
+        """A Game of Thrones: the cards placed on top of their owners' decks (``bottom=True``: at the
+        bottom); from play, each leaves play (rule ``agot.zones``)."""
+        return self.occur(Verb.PLACE, cards=card_ids, to="bottom of draw deck" if bottom else "draw deck", **kw)
 
     def recall(self, *card_ids: str, **kw) -> "ScenarioBuilder":
         """Riftbound: the script's ``recall`` — each permanent goes back to its base without a move

@@ -45,10 +45,20 @@ def _places(ruleset: str, cards):
         return None
 
 
+def _effect_places(ruleset: str):
+    """What else a ``to`` may name in an ability's effect, by verb (Riftbound: "here"), or nothing
+    for a ruleset rulekit does not know."""
+    from rulekit.rulesets import get
+    try:
+        return get(ruleset).effect_place_names
+    except (KeyError, AttributeError):
+        return lambda verb: ()
+
+
 def _check_document(doc, marks: dict, file) -> None:
     """File-level checks of the validated document, before a :class:`Scenario` is built: what
     each verb needs, counts that must be positive, zones that must exist, known formulas."""
-    checker = _Checker(_zones(doc.ruleset), marks, file, _places(doc.ruleset, doc.cards))
+    checker = _Checker(_zones(doc.ruleset), marks, file, _places(doc.ruleset, doc.cards), _effect_places(doc.ruleset))
     for i, card in enumerate(doc.cards):
         for j, ability in enumerate(card.abilities):
             checker.ability(ability, ("cards", i, "abilities", j))
@@ -63,9 +73,10 @@ def _check_document(doc, marks: dict, file) -> None:
 
 
 class _Checker:
-    def __init__(self, zones, marks: dict, file, places=None):
+    def __init__(self, zones, marks: dict, file, places=None, effect_places=lambda verb: ()):
         self.zones, self.marks, self.file = zones, marks, file
         self.places = places if places is not None else zones
+        self.effect_places = effect_places     # what else an ability's effect may name, by verb ("here")
 
     def fail(self, path: tuple, problem: str, expected: str | None = None) -> ScenarioError:
         return _at(path, self.marks, self.file, problem, expected)
@@ -125,16 +136,17 @@ class _Checker:
                 raise self.fail(path + (part, "times"), f"{part} of {bound.times} times allows no use at all",
                                 "1 or more")
 
-    def _what_verbs_need(self, do, item, path: tuple) -> None:
-        if do is Verb.MOVE and item.to is None:
-            raise self.fail(path + ("to",), "'move' needs 'to': the zone the cards go to", "a zone")
+    def _what_verbs_need(self, do, item, path: tuple, effect: bool = False) -> None:
+        if do in (Verb.MOVE, Verb.PLACE) and item.to is None:
+            raise self.fail(path + ("to",), f"{do.value!r} needs 'to': the zone the cards go to", "a zone")
         if item.to is not None and do is not Verb.MOVE_POWER:    # move power: the card it goes to (its ruleset checks it)
-            if do not in (Verb.MOVE, Verb.PUT_INTO_PLAY, Verb.CREATE, Verb.PLAY):
-                raise self.fail(path + ("to",), f"only 'move', 'play', 'put into play' and 'move power' take 'to', "
-                                f"not {do.value!r}")
-            if self.places is not None and item.to not in self.places:
+            if do not in (Verb.MOVE, Verb.PUT_INTO_PLAY, Verb.CREATE, Verb.PLAY, Verb.PLACE):
+                raise self.fail(path + ("to",), f"only 'move', 'place', 'play', 'put into play' and 'move power' take "
+                                f"'to', not {do.value!r}")
+            places = None if self.places is None else tuple(self.places) + (self.effect_places(do) if effect else ())
+            if places is not None and item.to not in places:
                 raise self.fail(path + ("to",), f"{shown(item.to)} is not a place cards can go to here"
-                                f"{suggest(item.to, self.places)}", "one of " + ", ".join(self.places))
+                                f"{suggest(item.to, places)}", "one of " + ", ".join(places))
         if do is Verb.GRANT and item.grant is None:
             raise self.fail(path + ("grant",), "'grant' needs 'grant': the ability it gives", "an ability")
         if item.grant is not None:
@@ -146,7 +158,7 @@ class _Checker:
                             "an ability id")
 
     def instruction(self, instr, path: tuple) -> None:
-        self._what_verbs_need(instr.do, instr, path)
+        self._what_verbs_need(instr.do, instr, path, effect=True)
         self._what_fields_need(instr, path)
         if instr.amount_of is not None and instr.amount_of not in AMOUNT_OF:
             raise self.fail(path + ("amount_of",), f"{shown(instr.amount_of)} is not a known amount"

@@ -12,18 +12,19 @@ that loads and changes nothing).
 from __future__ import annotations
 
 from rulekit.core.abilities import Target
-from rulekit.core.events import ONE_COUNTER_VERBS, RESTRICTION_VERBS, Verb
+from rulekit.core.events import ONE_COUNTER_VERBS, QUANTITY_VERBS, RESTRICTION_VERBS, Verb
 
 #: Verbs whose ``amount`` counts something of their own (cards drawn, power, STR, Might, damage,
 #: resources, tokens, how deep a shuffle is decided); any other verb's ``amount`` is how many cards a
 #: chosen or random target takes ("discard 2 cards", "choose 2 characters", "2 at random").
-COUNTING_VERBS = frozenset({Verb.DRAW, Verb.GAIN_POWER, Verb.GIVE_STRENGTH, Verb.GIVE_MIGHT, Verb.DEAL_DAMAGE,
-                            Verb.MOVE_POWER, Verb.DISCARD_POWER, Verb.ADD, Verb.PAY, Verb.SHUFFLE, Verb.CHANNEL,
-                            Verb.CREATE})
+COUNTING_VERBS = QUANTITY_VERBS
 #: Targets that take several cards when ``amount`` says so.
-SEVERAL_TARGETS = frozenset({Target.CHOSEN, Target.RANDOM, Target.EACH_PLAYER})
+SEVERAL_TARGETS = frozenset({Target.CHOSEN, Target.RANDOM, Target.EACH_PLAYER, Target.EACH_OPPONENT})
 #: Targets that find their cards with a ``filter``.
-FILTERED_TARGETS = frozenset({Target.CHOSEN, Target.EACH, Target.RANDOM, Target.EACH_PLAYER})
+FILTERED_TARGETS = frozenset({Target.CHOSEN, Target.EACH, Target.RANDOM, Target.EACH_PLAYER, Target.EACH_OPPONENT})
+#: Verbs whose card named by ``self`` or ``that card`` is looked for in the zone a filter's ``zone``
+#: says ("play me from your trash": Riftbound Core Rules 419.3.c, rule rb.play-effect).
+LOOKS_IN_A_ZONE = frozenset({Verb.PLAY})
 #: Verbs that take no ``amount`` at all (they act on a triggering condition, or set up or forbid something).
 NO_AMOUNT_VERBS = frozenset({Verb.CANCEL, Verb.SAVE, Verb.REPLACE, Verb.DELAY, Verb.GRANT, Verb.REMOVE_ABILITY,
                              *RESTRICTION_VERBS})
@@ -65,16 +66,18 @@ def problems(instr, part: str, first: bool):
     if do in RESTRICTION_VERBS and instr.condition:
         return ("condition", f"{do.value!r} belongs to a constant ability, which applies while its own "
                 "'condition' holds: the ability's condition says when", "the condition on the ability")
-    if instr.filter is not None and target not in FILTERED_TARGETS:
+    if instr.filter is not None and target not in FILTERED_TARGETS and not _where_it_looks(instr):
         return ("filter", f"target {target.value!r} names its card or player itself: a filter is read only by "
-                "the targets that find cards (chosen, each, random, each player chooses)",
-                "no filter, or target: chosen, each, random or each player chooses")
+                "the targets that find cards (chosen, each, random, each player / opponent chooses)"
+                + ("; on 'play' of this card or that card, only its 'zone' (where the effect looks for it)"
+                   if do in LOOKS_IN_A_ZONE else ""),
+                "no filter, or target: chosen, each, random, each player chooses or each opponent chooses")
     if instr.amount != 1 and do is not Verb.NOT_MODELLED and do not in ONE_COUNTER_VERBS:   # those: the core's words
         if do in NO_AMOUNT_VERBS or (do not in COUNTING_VERBS and target not in SEVERAL_TARGETS):
             return ("amount", f"{do.value!r} of target {target.value!r} affects what it names, not a number of "
                     "cards: 'amount' counts the cards a chosen or random target takes, or what a verb gives "
                     "(draw, power, STR, Might, damage, gold)",
-                    "no amount, or target: chosen, random or each player chooses")
+                    "no amount, or target: chosen, random, each player chooses or each opponent chooses")
     if instr.amount_of is not None and do not in AMOUNT_OF_VERBS:
         return ("amount_of", f"{do.value!r} has no amount that a card's Might could give",
                 "do: " + ", ".join(sorted(v.value for v in AMOUNT_OF_VERBS)))
@@ -100,3 +103,11 @@ def problems(instr, part: str, first: bool):
     if target is not Target.SELF and do in UNTARGETED_VERBS:
         return ("target", f"{do.value!r} names no card or player: its target is never read", "no target")
     return None
+
+
+def _where_it_looks(instr) -> bool:
+    """A filter of nothing but a ``zone`` on a card the instruction names, for a verb that looks for it
+    there ("play me from your trash")."""
+    f = instr.filter
+    return (instr.do in LOOKS_IN_A_ZONE and instr.target in (Target.SELF, Target.THAT_CARD) and f.zone is not None
+            and f == type(f)(zone=f.zone))

@@ -3,14 +3,43 @@ verb a card's cost or effect uses, returning plain :class:`~rulekit.core.abiliti
 data; strings are accepted wherever an enum is expected ("you", "that card")."""
 from __future__ import annotations
 
-from rulekit.core.abilities import CardFilter, ChallengeCount, Condition, Instruction, Period, Target, Who
+from rulekit.core.abilities import CardFilter, ChallengeCount, Condition, Instruction, Period, Target, Token, Who
 from rulekit.core.events import Verb
+from rulekit.core.frozen import replace
 
 
 # -- instructions ---------------------------------------------------------------------------------
 def do(verb, target="self", filter: CardFilter | None = None, amount: int = 1, condition=()) -> Instruction:
     """An instruction: ``do("kill", "chosen", cards(type="character", controller="opponent"))``."""
     return Instruction(Verb(verb), Target(target), filter, amount, tuple(condition))
+
+
+#: who chooses, as :func:`choose` takes it, and the target that says so
+CHOOSERS = {"you": Target.CHOSEN, "each player": Target.EACH_PLAYER, "each opponent": Target.EACH_OPPONENT}
+
+
+def choose(verb, count: int = 1, filter: CardFilter | None = None, *, by: str = "you", condition=()) -> Instruction:
+    """Cards ``by`` chooses and ``verb`` acts on — "you" (the ability's controller: ``chosen``), "each
+    player" or "each opponent" (each in player order from the first player; "you" in ``filter`` is
+    the chooser) — ``count`` of them each: "choose 2 characters, kneel them" is ``choose("kneel", 2,
+    cards(type="character"))``, the cost "discard 2 cards from your hand" ``choose("discard", 2,
+    cards(zone="hand", owner="you"))``, "each player chooses a character they control and kills it"
+    ``choose("kill", 1, cards(type="character", controller="you"), by="each player")``. ``count``
+    is how many cards for a verb whose amount is no quantity (rules ``agot.choose.several``,
+    ``rb.each-chooses``)."""
+    if by not in CHOOSERS:
+        raise ValueError(f"by={by!r}: who chooses is one of " + ", ".join(repr(k) for k in CHOOSERS))
+    return do(verb, CHOOSERS[by], filter, count, condition)
+
+
+def then(instruction: Instruction) -> Instruction:
+    """A Game of Thrones' "Then, …": ``instruction`` begins the part of the effect after "then" (rule
+    ``agot.then``). That part resolves only if the part before it resolved in full; its targets are
+    chosen as it begins to resolve, among the cards valid then, and with too few it fails to resolve
+    (``agot.then.targets``): "kneel each character an opponent controls. Then, choose a kneeling
+    character and kill it" is ``[do("kneel", "each", cards(type="character", controller="opponent")),
+    then(do("kill", "chosen", cards(type="character", posture="kneeling")))]``."""
+    return replace(instruction, then=True)
 
 
 def kneel(target="self", filter=None) -> Instruction:
@@ -61,10 +90,34 @@ def shuffle(player="you", deep: int = 1, condition=()) -> Instruction:
 
 
 def search(filter: CardFilter, to: str = "hand", condition=()) -> Instruction:
-    """A Game of Thrones' deck search (Rules Reference, "Search"; rule ``agot.chance``): the
-    controller chooses a card ``filter`` finds in their draw deck and it is put into their hand:
-    ``search(cards(zone="draw deck", owner="you", trait="Knight"))``; follow it with ``shuffle()``."""
+    """A Game of Thrones' deck search (Rules Reference, "Search"; rule ``agot.search``): as it
+    resolves, the controller finds a card ``filter`` finds in their draw deck and it is put into their
+    hand — or finds none: the decision ``search`` offers the cards that fit and ``"nothing"``
+    (``game.answer("nothing")``). It is no target. ``search(cards(zone="draw deck", owner="you",
+    trait="Knight"))``; follow it with ``shuffle()``."""
     return Instruction(Verb.MOVE, Target.CHOSEN, filter, condition=tuple(condition), to=to)
+
+
+def discard_top(amount: int = 1, player="you", condition=()) -> Instruction:
+    """A Game of Thrones' "discard the top card of your deck" (``amount``: the top N cards;
+    ``player="opponent"``: of each opponent's deck): a discard from the deck, which does not leave
+    play (Rules Reference, "Discard Pile"; rule ``agot.zones``)."""
+    return Instruction(Verb.DISCARD, Target.EACH, CardFilter(zone="draw deck", owner=Who(player), top=amount),
+                       condition=tuple(condition))
+
+
+def return_to_hand(target="that card", filter: CardFilter | None = None, condition=()) -> Instruction:
+    """"Return … to its owner's hand": from play, or (a filter naming the zone) from a discard or dead
+    pile — "return a location from your discard pile to your hand" is ``return_to_hand("chosen",
+    cards(type="location", zone="discard pile", owner="you"))`` (rule ``agot.zones``)."""
+    return do(Verb.RETURN_TO_HAND, target, filter, 1, condition)
+
+
+def place(target="that card", filter: CardFilter | None = None, *, bottom: bool = False, condition=()) -> Instruction:
+    """A Game of Thrones' "place … on top of its owner's deck" (``bottom=True``: "on the bottom");
+    "shuffle it into your deck" is ``[place("that card"), shuffle()]`` (rule ``agot.zones``)."""
+    return Instruction(Verb.PLACE, Target(target), filter, condition=tuple(condition),
+                       to="bottom of draw deck" if bottom else "draw deck")
 
 
 def give_might(amount: int, target="self", filter=None, *, this_turn: bool = False) -> Instruction:
@@ -142,5 +195,44 @@ def recall(target="chosen", filter=None) -> Instruction:
 
 
 def recycle(target="self", filter=None) -> Instruction:
-    """Riftbound's "Recycle this" (a rune to the bottom of its owner's Rune Deck)."""
+    """Riftbound's "Recycle this" (a rune to the bottom of its owner's Rune Deck; another card to the
+    bottom of its owner's Main Deck). On a Deathknell, "recycle me" recycles its card from the trash
+    (rule ``rb.deathknell-me``)."""
     return Instruction(Verb.RECYCLE, target=Target(target), filter=filter)
+
+
+def create(title: str, might: int = 0, *, amount: int = 1, to: str | None = None, type: str = "unit",
+           traits=None, ready: bool = False, keywords=()) -> Instruction:
+    """Riftbound's "play a 1 Might Recruit unit token": ``create("Recruit", 1)`` makes ``amount``
+    tokens (their tag is their title unless ``traits`` says otherwise) under the ability's
+    controller, where ``to`` says — its base by default, a battlefield by its id, or ``"here"``: the
+    location of the ability's card as the instruction executes (rule ``rb.tokens``)."""
+    return Instruction(Verb.CREATE, Target.SELF, amount=amount, to=to,
+                       token=Token(title, type, might, tuple(traits) if traits is not None else (title,),
+                                   ready, tuple(keywords)))
+
+
+#: The printed template's name for the same instruction ("Play a 1 Might Recruit unit token").
+play_token = create
+
+
+def play_card(target="self", filter: CardFilter | None = None, *, to: str | None = None,
+              ignoring: str | None = None, condition=()) -> Instruction:
+    """Riftbound's effect that plays a card (rule ``rb.play-effect``): it goes on the Chain, pending, and
+    is finalized once the effect is done, its Cost paid less what ``ignoring`` sets to 0 (``"cost"``,
+    ``"energy cost"``, ``"power cost"``); a unit or gear enters the board where ``to`` says — its
+    player's base by default, a battlefield by its id, or ``"here"``. "Play me from your trash, ignoring
+    its cost" is ``play_card(filter=cards(zone="trash"), ignoring="cost")``; "Play a unit from your hand
+    to your base, ignoring its Energy cost" ``play_card("chosen", cards(type="unit", zone="hand",
+    owner="you"), to="base", ignoring="energy cost")``; "play it here" ``play_card("that card", to="here")``."""
+    return Instruction(Verb.PLAY, Target(target), filter, condition=tuple(condition), to=to, ignoring=ignoring)
+
+
+def replace_next_death(instead, target="chosen", filter=None, *, this_turn: bool = False) -> Instruction:
+    """Riftbound's "Choose a unit. The next time it would die (this turn), … instead" (``target="self"``:
+    "The next time I would die, …"): when it resolves, a delayed replacement waits for that unit's
+    next death and is ordered with any other replacement that applies to it by the unit's owner
+    (rule ``rb.standing-replacement``); ``this_turn=True`` makes it expire when the turn ends.
+    ``instead`` lists what happens in place of the death (``that card`` is the unit)."""
+    return Instruction(Verb.REPLACE, target=Target(target), filter=filter, instead=tuple(instead),
+                       this_turn=this_turn)

@@ -101,6 +101,12 @@ def _check_answer(spec: AnswerSpec, scenario: Scenario, path: tuple, marks: dict
             raise _at(path + ("answer",), marks, file,
                       f"no card has id {spec.answer!r}{suggest(spec.answer, card_ids)}", "a card id")
         return
+    if spec.decision is DecisionKind.SEARCH:
+        # a card the search finds, or "nothing" (a player is never obliged to find one)
+        if spec.answer != "nothing" and spec.answer not in card_ids and not _names_new_object(spec.answer, scenario):
+            raise _at(path + ("answer",), marks, file,
+                      f"no card has id {spec.answer!r}{suggest(spec.answer, card_ids)}", "a card id, or 'nothing'")
+        return
     if spec.answer == "pass" and spec.decision is DecisionKind.ACT_OR_PASS:
         return
     if spec.decision is DecisionKind.MAY:

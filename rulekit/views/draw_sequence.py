@@ -79,7 +79,7 @@ def rows_of(timeline: tuple[Step, ...], current: Step) -> list:
 class SequenceView(View):
     size = (8.0, 6.6)
     ROWS = 24            # the most rows shown (all of one line)
-    LINES = 6            # the most lines of text in one row
+    LINES = 8            # the most lines of text in one row (a cleanup with several replaced deaths takes 7)
     TEXT_X = 4.35
     TITLE_LINES = 3
 

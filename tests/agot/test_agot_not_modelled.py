@@ -55,16 +55,28 @@ def test_used_it_resolves_changing_nothing_and_opening_no_nested_sequence():
     assert USE in game.state.used
 
 
-@pytest.mark.parametrize("changes_state, power", [(True, 1), (False, 0)])
-def test_then_after_it_resolves_only_where_it_changes_the_game_state(changes_state, power):
+def test_then_after_it_resolves_where_it_changes_the_game_state():
     """A "then" needs the part before it to resolve in full (agot.then): a placeholder that the
-    file says changes nothing did not."""
+    file says changes the game state did, so the power is gained."""
     then = replace(gain_power(1, "self"), then=True)
-    game = Game.start(_board(not_modelled(TEXT, changes_state=changes_state), then))
-    assert _window_verdict(game).code is Code.ELIGIBLE        # the power gain could change the state
+    game = Game.start(_board(not_modelled(TEXT, changes_state=True), then))
+    assert _window_verdict(game).code is Code.ELIGIBLE
     game = game.answer(USE).play_defaults()
-    assert game.state.cards["archivist"].power == power
-    assert [s.what for s in game.timeline].count("then-skipped") == (0 if changes_state else 1)
+    assert game.state.cards["archivist"].power == 1
+    assert [s.what for s in game.timeline].count("then-skipped") == 0
+
+
+def test_a_then_after_one_that_changes_nothing_could_never_resolve_so_it_is_not_offered():
+    """Rules Reference, "The word 'Then'": the part after "then" resolves only if the part before
+    it resolved in full, and a placeholder the file says changes nothing never does; so the whole
+    effect could change nothing, and the ability cannot be initiated ("Abilities"; agot.initiate)."""
+    then = replace(gain_power(1, "self"), then=True)
+    game = Game.start(_board(not_modelled(TEXT, changes_state=False), then))
+    verdict = _window_verdict(game)
+    assert verdict.code is Code.NO_EFFECT
+    assert verdict.detail == (f"not modelled: {TEXT} — the file says it would not change the game state; the part "
+                              "after \"then\" resolves only if the part before it resolved in full")
+    assert game.decision is None or USE not in game.decision.option_ids
 
 
 def test_the_shipped_board_offers_one_and_refuses_the_other():

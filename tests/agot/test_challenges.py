@@ -12,7 +12,7 @@ from rulekit.files import loads_scenario
 from rulekit.files.expect import uses_of
 from dataclasses import replace
 
-from rulekit import Game
+from rulekit import Code, Game
 from rulekit.core.abilities import Timing
 from rulekit.files.builder import (ScenarioBuilder, cards, challenges_so_far, do, draw, forced_reaction, give_strength,
                                    on, reaction)
@@ -79,14 +79,18 @@ def test_a_character_that_leaves_play_no_longer_counts():
 
 
 def test_strength_until_the_end_of_the_challenge_outside_a_challenge_changes_nothing():
+    """Rules Reference, "Lasting Effects": with no challenge under way the effect would expire at
+    once, changing nothing, so it fails to initiate ("Abilities": not even a forced ability is
+    initiated where its effect could change nothing; agot.initiate)."""
     pump = reaction("r", on("killed", type="character"),
                     (give_strength(2, "each", cards(type="character", controller="you"), until="challenge"),))
     b = _board((1,), (1,), abilities=(replace(pump, timing=Timing.FORCED_REACTION),))
     b.kill("d0", id="k")
     game = _game(b)
     assert game.state.cards["a0"].strength == 1
-    assert any(s.what == "nothing" and "no challenge is under way" in str(s.args_dict().get("why"))
-               for s in game.timeline)
+    verdicts = [v for s in game.timeline for v in s.verdicts if v.ability == "r"]
+    assert verdicts and all(v.code is Code.NO_EFFECT and "no challenge is under way" in v.detail for v in verdicts)
+    assert not any(s.what == "forced" for s in game.timeline)
 
 
 def test_the_history_condition_counts_the_round_and_the_phase():

@@ -47,7 +47,9 @@ def test_a_delayed_effect_expires_for_its_card_once_the_card_leaves_play(line, d
     for verb in line:        # where the card is after each entry, and whether it ever left play
         if verb == "kill" and where == "play area":
             where, left = "dead pile", True
-        elif verb == "return to hand" and where == "play area":
+        elif verb == "return to hand" and where in ("play area", "dead pile"):
+            # from play it leaves play; from the dead pile it goes to the hand too (Rules Reference,
+            # "Discard Pile", "Dead Pile"; FAQ (1.5): a card is returned to hand from an out-of-play area)
             where, left = "hand", True
         elif verb == "put into play" and where != "play area":
             where = "play area"

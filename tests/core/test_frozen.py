@@ -195,7 +195,10 @@ def test_the_member_attributes_name_the_intended_members():
     assert {t for t in Timing if t.forced} == {Timing.FORCED_INTERRUPT, Timing.FORCED_REACTION, Timing.WHEN_REVEALED}
     assert {t for t in Target if t.is_player} == {Target.YOU, Target.OPPONENT, Target.THAT_PLAYER}
     assert {t for t in Target if t.is_chosen} == {Target.CHOSEN, Target.DUPLICATE, Target.EACH_PLAYER,
-                                                 Target.CHOSEN_ABILITY}
+                                                 Target.EACH_OPPONENT, Target.CHOSEN_ABILITY}
+    # cards chosen ``amount`` at a time ("choose 2"), and chosen by players other than the controller alone
+    assert {t for t in Target if t.picks_cards} == {Target.CHOSEN, Target.EACH_PLAYER, Target.EACH_OPPONENT}
+    assert {t for t in Target if t.by_others} == {Target.EACH_PLAYER, Target.EACH_OPPONENT}
 
 
 def test_the_engines_values_take_the_fast_path():

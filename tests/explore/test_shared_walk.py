@@ -26,11 +26,15 @@ SHIPPED = sorted((ROOT / "scenarios").rglob("*.yaml"))
 
 def mixed(n: int):
     """``n`` locations of both players with forced reactions to a kill that interact through
-    kneeling: orderings reach different outcomes (not interchangeable abilities)."""
+    kneeling: orderings reach different outcomes (not interchangeable abilities). Each conditional
+    effect has an unconditional part too, so it is initiated whatever the order (an ability whose
+    whole effect could change nothing is not: Rules Reference, "Abilities") and its condition is
+    read as it resolves."""
     kneeling = cards(type="location", posture="kneeling")
     effects = [[gain_power(1)], [kneel()], [do("gain power", "self", None, 2, condition=[condition(count=kneeling,
-                                                                                                  at_least=1)])],
-               [do("gain power", "self", None, 1, condition=[condition(count=kneeling, at_most=0)])]]
+                                                                                                  at_least=1)]),
+                                            gain_power(1)],
+               [do("gain power", "self", None, 1, condition=[condition(count=kneeling, at_most=0)]), gain_power(1)]]
     b = ScenarioBuilder(f"{n} mixed forced reactions", players=["P1", "P2"], first_player="P1")
     b.card("v", "Victim", owner="P2")
     for i in range(n):

@@ -41,7 +41,7 @@ def test_another_games_key_is_refused_at_its_line_naming_both_games(key, game):
     name = key.partition(":")[0]
     assert e.line == 7 and e.path == f"cards[1].{name}"
     assert f"'{name}' is a card field of {game}, not of A Game of Thrones" in str(e)
-    assert ("agot's own card fields: attached_to, duplicate_of, faction, participating, power, strength, terminal, "
+    assert ("agot's own card fields: attached_to, duplicate_of, faction, participating, pillage, power, strength, terminal, "
             "unique, until_challenge, until_phase") in str(e)
 
 
@@ -113,4 +113,5 @@ def test_the_json_trace_shows_each_cards_own_game_fields():
     agot = trace_data(loads_scenario(AGOT.replace(", KEY", "")).start())
     assert agot["cards"][0]["fields"] == {"strength": 3, "power": 0, "duplicate_of": None, "faction": "neutral",
                                           "unique": False, "participating": None, "until_challenge": 0,
-                                          "until_phase": 0, "attached_to": None, "terminal": False}
+                                          "until_phase": 0, "attached_to": None, "terminal": False,
+                                          "pillage": False}

@@ -154,3 +154,76 @@ cards:
     with pytest.raises(ScenarioError) as e:
         loads_scenario(text)
     assert wanted in str(e.value)
+
+
+# -- the Resolution Step: the Chain waits (rule rb.resolution-step; 320.1, 335.1-335.2, 460.3, 461) --------
+def _martyr(deal=3, reaction=False):
+    """P1's Raider (Might 4, "When I conquer, draw 1") against P2's Martyr (Might 2, "Deathknell —
+    Deal N to an enemy unit."), built in Python."""
+    from rulekit.core.abilities import CardFilter, Instruction, Target, Trigger, Who
+    from rulekit.core.events import EventKind, Verb
+    b = ScenarioBuilder("martyr", ruleset="riftbound")
+    b.battlefield("bridge", "Sunken Bridge", "P2", controller="P2")
+    b.card("raider", "Tidebreaker Raider", "P1", type="unit", might=4, zone="battlefield", at="bridge")
+    b.give("raider", Ability(id="c", timing=Timing.TRIGGERED, effect=(draw(),), text="When I conquer, draw 1.",
+                             when=Trigger(EventKind.CONQUERS, CardFilter(here=True), Who.YOU)))
+    b.card("martyr", "Ashen Martyr", "P2", type="unit", might=2, zone="battlefield", at="bridge")
+    b.give("martyr", Ability(id="dk", timing=Timing.TRIGGERED, deathknell=True, when=Trigger(EventKind.KILLED),
+                             effect=(Instruction(Verb.DEAL_DAMAGE, Target.CHOSEN,
+                                                 CardFilter(type="unit", controller=Who.OPPONENT), amount=deal),),
+                             text=f"Deathknell — Deal {deal} to an enemy unit."))
+    b.card("P1m", "P1 card 0", "P1", type="unit", zone="main deck")
+    if reaction:
+        b.card("ward", "Quick Ward", "P2", type="spell", zone="hand")
+        b.give("ward", Ability(id="x", timing=Timing.PRIORITY, effect=(draw(),), text="Reaction — Draw 1."))
+        b.card("P2m", "P2 card 0", "P2", type="unit", zone="main deck")
+    return b.combat("bridge", "P1", id="fight").build()
+
+
+def test_the_heal_comes_before_a_deathknells_damage():
+    game = Game.start(_martyr(), play_defaults=True)
+    raider = game.state.cards["raider"]
+    assert (raider.zone, raider.at, raider.damage) == ("battlefield", "bridge", 3)     # 2 healed, then 3 of 4
+    assert resolved_of(game) == ("martyr.dk@s:fight/cleanup:killed:martyr", "raider.c@s:fight/conquer:conquers:bridge")
+    whats = [s.what for s in game.timeline]
+    assert whats.index("rb-chain-waits") < whats.index("rb-combat-cleanup") < whats.index("rb-chain-released") \
+        < whats.index("rb-finalized")
+
+
+def test_the_two_readings_of_the_resolution_step():
+    """each-task: the Deathknell resolves after the Combat Cleanup, before control; whole-step: after
+    combat has ended, the conquer's item on top of it."""
+    each = Game.start(_martyr(deal=4), play_defaults=True)
+    assert each.state.cards["raider"].zone == "trash" and each.state.cards["bridge"].controller == ""   # 461.5.b
+    assert resolved_of(each) == ("martyr.dk@s:fight/cleanup:killed:martyr",)
+    whole = Game.start(_martyr(deal=4), rulings={"rb.resolution-step": "whole-step"}, play_defaults=True)
+    assert whole.state.cards["raider"].zone == "trash" and whole.state.cards["bridge"].controller == "P1"
+    assert resolved_of(whole) == ("raider.c@s:fight/conquer:conquers:bridge", "martyr.dk@s:fight/cleanup:killed:martyr")
+    released = next(s for s in whole.timeline if s.what == "rb-chain-released")
+    assert released.args_dict()["task"] == "end" and released.rule == "rb.resolution-step"
+    assert released.args_dict()["ruling"] == "rb.resolution-step=whole-step"
+
+
+def test_the_trace_says_when_the_items_wait_and_when_they_are_released():
+    game = Game.start(_martyr(), play_defaults=True)
+    waits = next(s for s in game.timeline if s.what == "rb-chain-waits")
+    assert waits.rule == "rb.resolution-step"
+    assert "No one gets priority" in waits.describe() and "waiting: Ashen Martyr's Deathknell" in waits.describe()
+    released = next(s for s in game.timeline if s.what == "rb-chain-released")
+    assert released.describe().startswith("The Combat Cleanup is complete (deaths, heal, recall): the items waiting")
+    from rulekit.core.rules import RULES
+    assert "460.3" in RULES["rb.resolution-step"].source
+
+
+def test_explain_while_the_items_wait_says_no_one_has_priority():
+    from rulekit import Code, explain
+    game = Game.start(_martyr(reaction=True), play_defaults=True)
+    waits = next(s for s in game.timeline if s.what == "rb-chain-waits")
+    verdict, = explain(waits, "ward", "x").verdicts
+    assert verdict.code is Code.WRONG_TIMING and "Resolution Step" in verdict.detail
+    assert "rb.resolution-step=each-task" in verdict.detail
+    heal = next(s for s in game.timeline if s.what == "rb-combat-cleanup")
+    assert explain(heal, "ward", "x").verdicts[0].code is Code.WRONG_TIMING
+    # once released, P2 has priority on the Deathknell and may play the Reaction (309.1.a)
+    priority = next(s for s in game.timeline if s.what == "rb-pass" and s.args_dict()["player"] == "P2")
+    assert explain(priority, "ward", "x").verdicts[0].code is Code.ELIGIBLE

@@ -41,7 +41,7 @@ def _load(cards_yaml: str, script: str = "script: []", ruleset: str = "riftbound
     ("  - {id: a, title: A, owner: P1, type: unit, zone: base, abilities: [{id: x, timing: triggered, "
      "when: {event: killed}, effect: [{do: buff, target: self, amount: 2}]}]}", "takes no amount"),
     ("  - {id: a, title: A, owner: P1, type: unit, zone: base, abilities: [{id: x, timing: triggered, "
-     "when: {event: killed}, effect: [{do: kill, target: self, this_turn: true}]}]}", "only 'give might' takes"),
+     "when: {event: killed}, effect: [{do: kill, target: self, this_turn: true}]}]}", "only 'give might' or 'replace' takes"),
     ("  - {id: a, title: A, owner: P1, type: unit, zone: base, abilities: [{id: x, timing: triggered, "
      "when: {event: killed}, effect: [{do: draw, target: you, amount: -1}]}]}", "amount -1 is negative"),
     ("  - {id: a, title: A, owner: P1, type: spell, zone: hand, abilities: [{id: x, timing: action, legion: true, "
@@ -53,7 +53,7 @@ def test_what_a_file_cannot_say_is_refused(card, message):
 
 
 def test_only_give_might_takes_this_turn_in_the_script():
-    with pytest.raises(ScenarioError, match="only 'give might' takes 'this_turn', not 'kill'"):
+    with pytest.raises(ScenarioError, match="only 'give might' or 'replace' takes 'this_turn', not 'kill'"):
         _load("  - {id: a, title: A, owner: P1, type: unit, zone: base}",
               "script:\n  - {do: kill, cards: [a], this_turn: true}")
 

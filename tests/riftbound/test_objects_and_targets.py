@@ -18,7 +18,7 @@ from shipped_riftbound import loaded, play, steps
 def test_a_target_that_went_to_hand_and_came_back_is_a_new_object_and_is_unaffected():
     game = play("target-returns-as-a-new-object")
     wisp = game.state.cards["wisp"]
-    assert wisp.obj == "wisp@2" and wisp.damage == 0 and wisp.zone == "base"
+    assert wisp.obj == "wisp@3" and wisp.damage == 0 and wisp.zone == "base"
     hunter = next(s for s in steps(game, RbStep.RESOLVES) if s.args_dict()["item"].startswith("hunter.atk"))
     after = game.timeline[hunter.number + 1]
     assert after.what == RbStep.NOTHING                          # the old object is no longer a legal target

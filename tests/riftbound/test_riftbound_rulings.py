@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from rulekit.files.expect import resolved_of
 from shipped_riftbound import loaded, play, rulings_of
 
 
@@ -16,6 +17,10 @@ RULINGS = [
     ("rb.replacement-triggers", "replacement-gear-deathknell", "no-trigger",
      lambda g: len(g.state.cards_in("hand", "P1"))),
     ("rb.own-leaving", "leave-the-board-sees-itself", "not-seen", lambda g: len(g.state.cards_in("hand", "P1"))),
+    ("rb.legion-counts", "legion-counts-a-finalized-spell", "played", lambda g: len(g.state.cards_in("hand", "P1"))),
+    ("rb.played-by", "spell-control-changed-on-the-chain", "controller", lambda g: g.state.cards["ember"].might),
+    ("rb.resolution-step", "combat-triggers-wait-for-the-resolution-step", "whole-step", lambda g: resolved_of(g)),
+    ("rb.pay-to-play", "pay-to-play-me-also-pays-its-cost", "instead", lambda g: g.state.cards["roc"].zone),
 ]
 
 
@@ -37,7 +42,11 @@ def test_the_file_of_the_other_option_meets_its_own_expect(ruling, name, other, 
                 "rb.source-info": "control-change-source-gone-last-known",
                 "rb.recheck-condition": "ilse-moved-in-response-intervening-if",
                 "rb.replacement-triggers": "replacement-gear-deathknell-no-trigger",
-                "rb.own-leaving": "leave-the-board-not-seen"}
+                "rb.own-leaving": "leave-the-board-not-seen",
+                "rb.legion-counts": "legion-counts-a-finalized-spell-played",
+                "rb.played-by": "spell-control-changed-on-the-chain-controller",
+                "rb.resolution-step": "combat-triggers-wait-for-the-resolution-step-whole-step",
+                "rb.pay-to-play": "pay-to-play-me-instead-of-its-cost"}
     file = loaded(variants[ruling])
     assert file.scenario.rulings == {ruling: other}
     game = play(variants[ruling])

@@ -28,7 +28,7 @@ def test_answers_and_expect_name_new_objects_and_abilities_granted_by_effects():
     file = loaded("target-returns-as-a-new-object")
     key = AnswerKey(DecisionKind.CHOOSE_TARGET, "summon.x@chain:s:attack#5/effect0", "P2", 1)
     assert file.answers.get(key) == "wisp@1"
-    assert "wisp@2" in file.expect.cards
+    assert "wisp@3" in file.expect.cards
     granted = loaded("granted-by-an-effect")
     assert granted.expect.verdicts[0].ability == "atk"
     play("granted-by-an-effect")

@@ -21,13 +21,16 @@ from rulekit.rulesets.agot import challenges
 from rulekit.rulesets.agot import challenge_checks
 from rulekit.rulesets.agot import chance
 from rulekit.rulesets.agot import entering
+from rulekit.rulesets.agot import pillage
 from rulekit.rulesets.agot import plots
 from rulekit.rulesets.agot import refusals
 from rulekit.rulesets.agot import gold
+from rulekit.rulesets.agot import paying
 from rulekit.rulesets.agot import resolution
 from rulekit.rulesets.agot import sequence
 from rulekit.rulesets.agot import views
 from rulekit.rulesets.agot import words
+from rulekit.rulesets.agot import zones as areas
 from rulekit.rulesets.agot.codes import AgotStep
 from rulekit.rulesets.agot.frames import ResolutionFrame, SequenceFrame, Window
 from rulekit.rulesets.agot.rules import RULES
@@ -56,6 +59,9 @@ class AGoT(Ruleset):
         EventKind.RETURNED_TO_HAND: "hand",
     }
     played_zone = "discard pile"
+    #: a card is discarded from play, a hand, a deck or a dead pile; returned to hand from play, a discard
+    #: or a dead pile (Rules Reference, "Discard Pile"; FAQ (1.5); rule agot.zones)
+    out_of_play_origins = areas.OUT_OF_PLAY_ORIGINS
     #: FAQ (1.5) "Playing Events": from leaving the hand until its effects have resolved (or been
     #: cancelled) an event is being played, in no out-of-play area (agot.event.played)
     playing_zone = "being played"
@@ -70,7 +76,7 @@ class AGoT(Ruleset):
     #: card does not gain it); "attacks" / "defends" are declarations as attacker / defender
     event_words = {"moves": "is put into its owner's hand", "gets strength": "gets STR",
                    "power moved": "has power moved off it", "power discarded": "has power discarded from it",
-                   "adds": "gains gold", "pays": "pays gold"}
+                   "adds": "gains gold", "pays": "pays gold", "placed": "is placed in its owner's deck"}
     killable_types = ("character",)
     turned_word = "kneeling"
     # the plot phase is the round's first phase: its beginning begins a new round (Rules Reference,
@@ -92,7 +98,8 @@ class AGoT(Ruleset):
         Verb.INITIATE, Verb.DELAY, Verb.BEGIN_ROUND, Verb.NOT_MODELLED, Verb.SHUFFLE, Verb.MOVE, Verb.REVEAL,
         Verb.KILL, Verb.DRAW, Verb.DISCARD, Verb.PLAY, Verb.PUT_INTO_PLAY, Verb.RETURN_TO_HAND, Verb.LEAVE_PLAY,
         Verb.ATTACK, Verb.TAKE_CONTROL, Verb.REPLACE, Verb.BEGIN_PHASE, Verb.END_PHASE, Verb.ADD, Verb.PAY, *RESTRICTION_VERBS,
-        Verb.MOVE_POWER, Verb.DISCARD_POWER, Verb.WIN_DOMINANCE, Verb.CHALLENGE, Verb.DEFEND, Verb.GIVE_STRENGTH})
+        Verb.MOVE_POWER, Verb.DISCARD_POWER, Verb.WIN_DOMINANCE, Verb.CHALLENGE, Verb.DEFEND, Verb.GIVE_STRENGTH,
+        Verb.PLACE})
     #: target: random and shuffle: "discard 1 card at random", a searched deck shuffled (rules rulekit.chance,
     #: agot.chance; Rules Reference "Intrigue Claim", "Search")
     chance = True
@@ -117,7 +124,7 @@ class AGoT(Ruleset):
     handlers = {
         SequenceFrame: Handler(sequence.advance, sequence.answer, sequence.STEPS, sequence.ANSWERS),
         ResolutionFrame: Handler(resolution.advance, resolution.answer),
-        challenges.ChallengeFrame: Handler(challenges.advance),
+        challenges.ChallengeFrame: Handler(challenges.advance, challenges.answer),
     }
     flow = views.FLOW
     views = views
@@ -140,6 +147,12 @@ class AGoT(Ruleset):
     def card_facts(self, card):
         return cards.card_facts(card)
 
+    def place_names(self, cards_):
+        return areas.place_names(self.zones)
+
+    def place(self, state, card_id, to, controller=None):
+        return areas.place(state, card_id, to, controller)
+
     def host_of(self, card) -> str | None:
         return card.attached_to if card.extension is not None else None
 
@@ -152,6 +165,7 @@ class AGoT(Ruleset):
     def check_cards(self, listed: tuple) -> None:
         cards.check_cards(listed)
         plots.check_cards(listed)
+        pillage.check_cards(listed)
 
     def entered_play(self, state, card_id: str, tc):
         return entering.entered_play(state, card_id, tc)
@@ -191,6 +205,8 @@ class AGoT(Ruleset):
         entering.check_entry(entry, path, scenario)
         factions.check_move_power_entry(entry, path, scenario)
         challenge_checks.check_entry(entry, path, scenario)
+        areas.check_entry(entry, path, scenario)
+        pillage.check_entry(entry, path, scenario)
 
     # challenges (rule agot.challenge), their STR and lasting effects (agot.lasting)
     def run_entry(self, state, control, entry, occurrence, args):
@@ -213,7 +229,8 @@ class AGoT(Ruleset):
 
     def setup_cards(self, cards: tuple) -> tuple:
         """Every card gains one save per duplicate, named after it (``agot.save.duplicate``);
-        a duplicate is not a character of its own (its type is ``"duplicate"``)."""
+        a duplicate is not a character of its own (its type is ``"duplicate"``); a card with pillage
+        gains the keyword's game ability (``agot.pillage``)."""
         saves: dict[str, list[Ability]] = {}
         of = {c.id: c.extension.duplicate_of for c in cards if c.extension is not None}
         on: dict[str, list[str]] = {}
@@ -222,8 +239,8 @@ class AGoT(Ruleset):
                 on.setdefault(of[c.id], []).append(c.id)
         for card_id, dups in on.items():
             saves[card_id] = [duplicate_save(d, n, len(dups)) for n, d in enumerate(dups, 1)]
-        cards = tuple(plots.with_when_revealed(replace(c, type="duplicate")
-                                               if of.get(c.id) is not None and c.type == "character" else c)
+        cards = tuple(pillage.with_pillage(plots.with_when_revealed(replace(c, type="duplicate")
+                                               if of.get(c.id) is not None and c.type == "character" else c))
                       for c in cards)
         return tuple(replace(c, abilities=c.abilities + tuple(saves[c.id])) if c.id in saves else c for c in cards)
 
@@ -254,6 +271,7 @@ class AGoT(Ruleset):
                                         expected="one of " + ", ".join(v.value for v in RESTRICTION_VERBS))
             return
         challenge_checks.check_ability(ability, path)
+        paying.check_costs(ability, path, self)
         gold.check_instructions(ability, path)
         for where, instr in parts:
             _check_power_destination(instr, f"{path}.{where}")
@@ -280,7 +298,7 @@ class AGoT(Ruleset):
     def explain_step(self, step, source, ability, later=None):
         frame = step.context
         if frame is None:
-            return None
+            return pillage.explained(step, source, ability)      # framework step 4.2.5 (agot.pillage)
         return (tuple(judge(step.before, source, ability, tc, frame.step) for tc in frame.conditions),
                 tuple(tc.id for tc in frame.conditions))
 
@@ -308,8 +326,9 @@ def _check_power_destination(instr: Instruction, path: str) -> None:
         raise ScenarioError(f"'move power' needs 'to', the card the power goes to; {instr.to!r} is not one"
                             f"{suggest(instr.to or '', factions.POWER_DESTINATIONS)}", path=f"{path}.to",
                             expected="one of " + ", ".join(factions.POWER_DESTINATIONS))
-    if instr.do not in (Verb.MOVE_POWER, Verb.MOVE) and instr.to is not None:
-        raise ScenarioError(f"only 'move power' and a search's 'move' take 'to' in {AGoT.name}, not "
+    areas.check_to(instr.do, instr.to, f"{path}.to")
+    if instr.do not in (Verb.MOVE_POWER, Verb.MOVE, Verb.PLACE) and instr.to is not None:
+        raise ScenarioError(f"only 'move power', a search's 'move' and 'place' take 'to' in {AGoT.name}, not "
                             f"{instr.do.value!r}", path=f"{path}.to", expected="no 'to' here")
 
 
@@ -335,21 +354,7 @@ def _check_initiation_listener(ability: Ability, path: str, card_id: str) -> Non
 #: the out-of-play areas of A Game of Thrones (Rules Reference, "In Play and Out of Play")
 OUT_OF_PLAY = tuple(z for z in AGoT.zones if z not in AGoT.in_play)
 
-#: what an effect can do to its own card only while that card is out of play
-_ONLY_OUT_OF_PLAY = frozenset({Verb.PUT_INTO_PLAY})
-
-
-def needs_its_card_out_of_play(ability: Ability) -> bool:
-    """Whether the ability requires its card to be out of play to resolve (Rules Reference,
-    "Abilities", the second exception): part of its effect does to the card itself what only a
-    card out of play can undergo."""
-    for i in ability.effect:
-        if i.target is _SELF and i.do in _ONLY_OUT_OF_PLAY:
-            return True
-    return False
-
-
-_SELF = Target.SELF     # read once: a member read through its enum class is slow on Python 3.11
+needs_its_card_out_of_play = areas.needs_its_card_out_of_play
 _SCRIPT = AgotStep.SCRIPT
 _progress, _sequence = maker(Progress), maker(SequenceFrame)    # built at every occurrence (rulekit.core.frozen.maker)
 

@@ -18,7 +18,8 @@ class AgotCard:
     :data:`~rulekit.rulesets.agot.factions.FACTIONS` (a card of none is ``neutral``: RR
     "Neutral"); ``unique``, the unique symbol before its title (RR "Unique Cards"); ``attached_to``
     the id of the card an attachment in play is attached to, and ``terminal`` the keyword that
-    discards it when that card leaves play (RR "Attachment Cards", "Terminal"; rule ``agot.attachment``)."""
+    discards it when that card leaves play (RR "Attachment Cards", "Terminal"; rule ``agot.attachment``);
+    ``pillage`` the keyword Pillage (RR "Pillage"; rule ``agot.pillage``)."""
 
     __pydantic_config__ = {"extra": "forbid"}
 
@@ -32,6 +33,7 @@ class AgotCard:
     until_phase: int = 0                # the STR it gets "until the end of the phase"
     attached_to: str | None = None
     terminal: bool = False
+    pillage: bool = False               # the keyword Pillage (a character's: rule agot.pillage)
 
 
 def moved_card(rules, before, after, printed):

@@ -22,8 +22,11 @@ What is modelled, one script entry ``{do: challenge, player: ATTACKER, challenge
 4. The end (4.2.6): the characters stop participating and the lasting effects "until the end of
    the challenge" expire.
 
+Pillage, a challenge resolution keyword, takes effect between the result and the end (4.2.5:
+:mod:`.pillage`).
+
 Not modelled: challenge icons (any character may be declared), the unopposed power, claim and the
-challenge resolution keywords (4.2.3-4.2.5), stealth, the active player's turn order and the number
+other challenge resolution keywords (4.2.3-4.2.5), stealth, the active player's turn order and the number
 of challenges a player may initiate, a character removed from a challenge by an ability or by a
 change of control. The script says who attacks, the type and both sides; the result follows from
 the characters' STR.
@@ -38,6 +41,7 @@ from rulekit.core.frames import Control, Progress
 from rulekit.core.frozen import immutable, replace
 from rulekit.core.model import GameState
 from rulekit.core.ruleset import Frame
+from rulekit.rulesets.agot import pillage
 from rulekit.rulesets.agot.codes import AgotStep
 from rulekit.rulesets.agot.frames import SequenceFrame
 
@@ -80,11 +84,12 @@ class Challenge:
 @immutable
 class ChallengeFrame(Frame):
     """A challenge under way: its occurrence id, the next framework step (``defenders``, ``result``,
-    ``end``) and the defenders the script declares."""
+    ``keywords``, ``end``) and the defenders the script declares."""
 
     id: str
     stage: str
     defenders: tuple[str, ...] = ()
+    asked: int = 0              # how many times the winner was asked which pillage to use (4.2.5)
 
 
 def under_way(state: GameState) -> Challenge | None:
@@ -156,8 +161,8 @@ def advance(frame: ChallengeFrame, state: GameState, control: Control) -> Progre
         return Progress(state, moved_on + (SequenceFrame(sequence, conditions),), RULE,
                         AgotStep.DEFENDERS_DECLARED, args)
     if frame.stage == "result":             # 4.2.2
-        moved_on = rest + (replace(frame, stage="end"),)
         challenge = compare(state, challenge)
+        moved_on = rest + (replace(frame, stage="keywords" if pillage.may_pillage(state, challenge) else "end"),)
         state = replace(state, challenges=state.challenges[:-1] + (challenge,))
         args = (("challenge", frame.id), ("attacking_str", challenge.attacking_str),
                 ("defending_str", challenge.defending_str), ("winner", challenge.winner or ""),
@@ -169,8 +174,15 @@ def advance(frame: ChallengeFrame, state: GameState, control: Control) -> Progre
                                    challenge=challenge.type)
         conditions = tuple(tc for tc in won if tc.kind is EventKind.WINS_CHALLENGE or tc.player == challenge.loser)
         return Progress(state, moved_on + (SequenceFrame(sequence, conditions),), RULE, AgotStep.CHALLENGE_WON, args)
+    if frame.stage == "keywords":           # 4.2.5: pillage (rule agot.pillage)
+        return pillage.process(frame, state, control, challenge)
     state = end(state)                      # 4.2.6
     return Progress(state, rest, RULE, AgotStep.CHALLENGE_ENDS, (("challenge", frame.id),))
+
+
+def answer(frame: ChallengeFrame, state: GameState, control: Control, option: str, verdicts) -> Progress:
+    """The winner's answer at framework step 4.2.5: which pillage to use next, or pass."""
+    return pillage.answer(frame, state, control, option, state.challenges[-1], verdicts)
 
 
 def participants(state: GameState, role: str) -> tuple:

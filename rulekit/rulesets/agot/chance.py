@@ -64,6 +64,8 @@ def shuffle(frame: ResolutionFrame, state: GameState, control: Control, instr: I
     outcome = answer if answer is not None else (outcomes[0] if outcomes else "")
     state = chance.shuffled(state, player, outcome)
     after = moved_on if i + 1 >= len(players) else replace(frame, chance=frame.chance + (outcome,))
+    if len(outcomes) <= 1:      # a deck of 0 or 1 card: this shuffle changed nothing (agot.then)
+        after = replace(after, shortfall=True)
     return Progress(state, control[:-1] + (after,), "agot.chance", AgotStep.SHUFFLED,
                     args + (("player", player), ("outcome", outcome), ("cards", chance.cards_of(outcome)),
                             ("outcomes", len(outcomes))))
@@ -104,6 +106,6 @@ def check_ability(ability, path: str) -> None:
                 raise ScenarioError("'move' in agot is a search's \"put it into your hand\": an effect that moves a "
                                     f"card from the {SEARCHED} to the {SEARCH_TO} (Rules Reference, \"Search\")",
                                     path=f"{at}.to", expected=f"to: {SEARCH_TO}, filter: {{zone: {SEARCHED}, …}}")
-            if instr.to is not None and instr.do not in (Verb.MOVE, Verb.MOVE_POWER):
-                raise ScenarioError(f"only a search's 'move' and 'move power' take 'to' in agot, not "
+            if instr.to is not None and instr.do not in (Verb.MOVE, Verb.MOVE_POWER, Verb.PLACE):
+                raise ScenarioError(f"only a search's 'move', 'move power' and 'place' take 'to' in agot, not "
                                     f"{instr.do.value!r}", path=f"{at}.to")

@@ -25,6 +25,7 @@ class AgotStep(Word):
     DELAYED = "delayed"                   # a delayed effect resolves before the reactions
     # a resolving ability (rulekit.rulesets.agot.resolution)
     COST_PAID = "cost-paid"
+    COSTS = "costs"                       # an ability's several costs are paid together: one nested sequence
     TARGET = "target"
     INITIATION = "initiation"             # the initiation of the effect opens its own sequence
     INITIATES = "initiates"
@@ -37,12 +38,14 @@ class AgotStep(Word):
     EFFECT_CANCELLED = "effect-cancelled"
     DELAYS = "delays"                     # a delayed effect is set up
     THEN_SKIPPED = "then-skipped"
+    THEN_NO_TARGET = "then-no-target"     # the part after "then" has too few valid targets: it fails (agot.then.targets)
     INSTRUCTION = "instruction"           # an instruction opens a nested sequence
     CONDITION_FALSE = "condition-false"
     NOTHING = "nothing"
     NOT_MODELLED = "not-modelled"         # an effect rulekit does not simulate resolves: nothing changes
     CHANCE = "chance"                     # the game answers which cards an instruction takes at random (rulekit.chance)
     SHUFFLED = "shuffled"                 # a draw deck is shuffled: the game answers what ends on top (rulekit.chance)
+    SEARCH = "search"                     # a search finds a card, or nothing (agot.search)
     RESOLVED = "resolved"
     # a challenge (rulekit.rulesets.agot.challenges)
     CHALLENGE_INITIATED = "challenge-initiated"   # 4.2: the attackers are declared (and kneel)
@@ -52,6 +55,8 @@ class AgotStep(Word):
     CHALLENGE_WON = "challenge-won"               # 4.2.2: STR compared, a winner and a loser
     NO_WINNER = "no-winner"                       # 4.2.2: neither side can win
     CHALLENGE_ENDS = "challenge-ends"             # 4.2.6
+    KEYWORDS_PASS = "keywords-pass"               # 4.2.5: the winner uses no more pillage (agot.pillage)
+    KEYWORDS_DONE = "keywords-done"               # 4.2.5: no pillage (left) that the winner may use
 
     def __str__(self) -> str:
         return self.value

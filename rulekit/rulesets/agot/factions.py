@@ -21,7 +21,7 @@ FACTION_CARD = "faction"
 POWER_DESTINATIONS = ("your faction card", "self", "that card")
 
 _LEAVING = (EventKind.KILLED, EventKind.DISCARDED, EventKind.SACRIFICED, EventKind.RETURNED_TO_HAND,
-            EventKind.LEAVES_PLAY)
+            EventKind.LEAVES_PLAY, EventKind.PLACED)
 
 
 def check_factions(cards: tuple) -> None:

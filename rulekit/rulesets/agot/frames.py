@@ -105,7 +105,8 @@ class ResolutionFrame(Frame):
 
     ``stage`` (a :class:`Stage`) runs cost → targets → initiation → effect; ``index`` is the next
     instruction of that stage;
-    ``chosen`` holds the targets chosen so far as (instruction slot, card id); ``occurred``
+    ``chosen`` holds the targets chosen so far as (instruction slot, card id), a slot once per card
+    chosen for it; ``occurred``
     collects the conditions that occurred during the current stage, for its reaction window;
     ``chance`` holds the outcomes the game has answered for the instruction at ``index`` (rule
     ``rulekit.chance``): the cards taken at random, or each shuffled deck's new top so far.
@@ -132,6 +133,10 @@ class ResolutionFrame(Frame):
             if s == slot:
                 return card_id
         return None
+
+    def choices(self, slot: str) -> tuple[str, ...]:
+        """Every card chosen for ``slot`` so far, in the order chosen ("choose 2": up to two)."""
+        return tuple(card_id for s, card_id in self.chosen if s == slot)
 
     def loop_uses(self) -> tuple[str, ...]:
         return (ids.use_head(self.use),)

@@ -35,8 +35,8 @@ from rulekit.core.verdicts import Verdict
 from rulekit.rulesets.agot.refusals import REFUSED
 
 # events whose "could it change the game state" reads more than the card: a kill (constant
-# abilities may forbid it), a recycling (where the card goes), a payment (the pool)
-_READS_MORE = frozenset({EventKind.KILLED, EventKind.RECYCLED, EventKind.PAYS})
+# abilities may forbid it), a recycling or a placing (where the card goes), a payment (the pool)
+_READS_MORE = frozenset({EventKind.KILLED, EventKind.RECYCLED, EventKind.PAYS, EventKind.PLACED})
 _NOT_ON_A_CARD = frozenset({Verb.CANCEL, Verb.REPLACE, Verb.SAVE, Verb.DELAY, Verb.NOT_MODELLED})
 
 # a pattern's card-filter fields that read something beyond the card itself
@@ -62,8 +62,8 @@ def _plain_filter(f: CardFilter | None) -> bool:
 
 def _plain_instruction(instr, refused: frozenset) -> tuple[bool, bool]:
     """(plain, reads the decks) for one cost or effect instruction."""
-    if instr.do in _NOT_ON_A_CARD or instr.filter is not None:
-        return False, False
+    if instr.do in _NOT_ON_A_CARD or instr.filter is not None or instr.condition or instr.until is not None:
+        return False, False     # a condition inside it, a lasting effect: they read the game (.potential)
     if instr.do in CHANCE_VERBS:        # a shuffle: whether a deck holds two cards or more
         return instr.target.is_player, instr.target.is_player
     kind = VERB_EVENT.get(instr.do)

@@ -1,11 +1,14 @@
 """Initiating and resolving a triggered ability (rules ``agot.initiate`` and ``agot.nested``).
 
-A use runs in three stages: pay the cost, choose targets, resolve the effect. Each instruction
-of the cost or the effect is an occurrence with its own nested sequence, pushed on top of this
-frame: its interrupts are taken at once, and it occurs before the next instruction. The
-reactions to everything a stage made occur wait until the whole stage has resolved, and then
-open in one shared window (a sequence that starts at step 6). A condition inside an
-instruction is checked when that instruction executes.
+A use runs in three stages: pay the cost, choose targets, resolve the effect (the targets after a
+"then" are chosen as their part begins, cards from a hand or a deck as their instruction resolves:
+:mod:`.choosing`). The costs are paid together, as one occurrence (:mod:`.paying`,
+``agot.costs``); each instruction of the effect is an occurrence with its own nested sequence,
+pushed on top of this frame: its interrupts are taken at once, and it occurs before the next
+instruction. The reactions to everything a stage made occur wait until the whole stage has
+resolved, and then open in one shared window (a sequence that starts at step 6). Who chooses which
+cards, and how many, is :mod:`.choosing`. A condition inside an instruction is checked when that
+instruction executes.
 """
 from __future__ import annotations
 
@@ -13,18 +16,17 @@ from rulekit.core import ids
 from rulekit.core import judge
 from rulekit.core import occur
 from rulekit.core.abilities import Ability, Instruction, Target, Timing
-from rulekit.core.decisions import AnswerKey, Decision, DecisionKind
 from rulekit.core.events import EventKind, Verb
 from rulekit.core.frames import Ask, Control, Progress
 from rulekit.core.frozen import members, replace
 from rulekit.core.model import DelayedEffect, GameState, TriggeringCondition
 from rulekit.core.ruleset import ruling_arg
-from rulekit.rulesets.agot.challenge_checks import stops_at_once
 from rulekit.rulesets.agot import chance as agot_chance
+from rulekit.rulesets.agot import choosing, paying
+from rulekit.rulesets.agot import search as agot_search
 from rulekit.rulesets.agot.codes import AgotStep
 from rulekit.rulesets.agot.frames import ResolutionFrame, Role, SequenceFrame, Stage
 from rulekit.rulesets.agot.steps import SeqStep
-from rulekit.rulesets.agot.factions import destination
 
 _Stage = members(Stage)     # read at every step of a use (rulekit.frozen.members says why)
 
@@ -37,63 +39,22 @@ def _ability(frame: ResolutionFrame) -> Ability:
     return frame.ability
 
 
-def _slot(stage: Stage, index: int) -> str:
-    return f"{stage}{index}"
-
-
-def _choice_needed(frame: ResolutionFrame, state: GameState, instr: Instruction, slot: str,
-                   chooser: str) -> tuple | None:
-    """The legal targets if ``chooser`` must choose one for ``slot`` now, else ``None``
-    (no choice to make, already made, or nothing to choose from)."""
-    if not instr.target.is_chosen or frame.choice(slot) is not None:
-        return None
-    targets = judge.chooser_targets(instr, state, chooser, frame.source, frame.condition)
-    return targets or None
-
-
-def _slots(frame: ResolutionFrame, state: GameState, instr: Instruction, slot: str) -> tuple[tuple[str, str], ...]:
-    """(slot, chooser) pairs of one instruction: one for its controller, or, when each player
-    chooses, one per player in seat order from the first player."""
-    if instr.target is Target.EACH_PLAYER:
-        return tuple((f"{slot}:{p}", p) for p in state.seat_order())
-    return ((slot, frame.controller),)
-
-
-def _pending_slot(frame: ResolutionFrame, state: GameState) -> tuple | None:
-    """(slot, instruction, targets, chooser) of the choice to make next: in the targets stage,
-    the first effect instruction still needing one; in the cost stage, the cost about to be paid."""
-    if frame.stage is _Stage.TARGETS:
-        candidates = [(_slot(_Stage.EFFECT, i), instr) for i, instr in enumerate(_ability(frame).effect)]
-    elif frame.stage is _Stage.COST and frame.index < len(_ability(frame).cost):
-        candidates = [(_slot(_Stage.COST, frame.index), _ability(frame).cost[frame.index])]
-    else:
-        return None
-    for base, instr in candidates:
-        for slot, chooser in _slots(frame, state, instr, base):
-            targets = _choice_needed(frame, state, instr, slot, chooser)
-            if targets:
-                return slot, instr, targets, chooser
-    return None
-
-
-def _ask_target(frame: ResolutionFrame, state: GameState, pending) -> Ask:
-    slot, instr, targets, chooser = pending
-    key = AnswerKey(DecisionKind.CHOOSE_TARGET, ids.nested(frame.use, slot), chooser)
-    rule = "agot.choose.order" if instr.target is Target.EACH_PLAYER else "agot.initiate.targets"
-    return Ask(Decision(key, tuple(c.id for c in targets), targets[0].id, rule,
-                        f"{chooser} chooses a target to {instr.do.value}", state))
+_slot = choosing.slot_of
 
 
 def advance(frame: ResolutionFrame, state: GameState, control: Control) -> Progress | Ask:
     ability = _ability(frame)
     if frame.stage is _Stage.COST:
         if frame.index < len(ability.cost):
-            return _execute(frame, state, control, ability.cost[frame.index], _Stage.COST)
+            pending = choosing.pending_slot(frame, state)
+            if pending is not None:
+                return choosing.ask_target(frame, state, pending)
+            return paying.pay(frame, state, control)
         return _end_stage(frame, state, control, _Stage.TARGETS, "agot.initiate.cost-paid", AgotStep.COST_PAID)
     if frame.stage is _Stage.TARGETS:
-        pending = _pending_slot(frame, state)
+        pending = choosing.pending_slot(frame, state)
         if pending is not None:
-            return _ask_target(frame, state, pending)
+            return choosing.ask_target(frame, state, pending)
         if frame.delayed:
             # a delayed effect is not a new triggered ability: it does not initiate (so nothing
             # can cancel it); it resolves at once (agot.delayed)
@@ -159,22 +120,23 @@ def _finish(frame: ResolutionFrame, state: GameState, control: Control) -> Progr
 
 
 def answer(frame: ResolutionFrame, state: GameState, control: Control, option: str, verdicts) -> Progress:
-    pending = _pending_slot(frame, state)
+    pending = choosing.pending_slot(frame, state)
     if pending is None and agot_chance.asks(frame):
         return agot_chance.answer(frame, state, control, option)      # the game's answer (agot.chance)
-    slot = pending[0]
+    if pending is None and agot_search.asks(frame, state):
+        return agot_search.answer(frame, state, control, option)      # what the search finds (agot.search)
+    slot, instr = pending[0], pending[1]
     chosen = replace(frame, chosen=frame.chosen + ((slot, option),))
-    return Progress(state, control[:-1] + (chosen,), "agot.initiate.targets", AgotStep.TARGET,
-                    (("use", frame.use), ("card", option)))
+    args = (("use", frame.use), ("card", option)) + ((("cost", True),) if frame.stage is _Stage.COST else ())
+    if frame.stage is _Stage.EFFECT:    # after "then" (agot.then.targets), or from a hand or a deck (agot.choose.resolving)
+        args += (("instruction", _slot(_Stage.EFFECT, frame.index)),
+                 ("after_then", True) if choosing.targeting(instr) else ("picked", True))
+    return Progress(state, control[:-1] + (chosen,), choosing.rule_of(frame, instr), AgotStep.TARGET, args)
 
 
 def _execute(frame: ResolutionFrame, state: GameState, control: Control, instr: Instruction,
              stage: Stage) -> Progress | Ask:
     slot = _slot(stage, frame.index)
-    if stage is _Stage.COST:
-        pending = _pending_slot(frame, state)
-        if pending is not None:
-            return _ask_target(frame, state, pending)
     moved_on = replace(frame, index=frame.index + 1, chance=())
     args = (("use", frame.use), ("instruction", slot), ("verb", instr.words))
     if instr.then:
@@ -187,6 +149,17 @@ def _execute(frame: ResolutionFrame, state: GameState, control: Control, instr: 
         if not_in_full:
             skipped = replace(frame, index=len(_ability(frame).effect if stage is _Stage.EFFECT else _ability(frame).cost))
             return Progress(state, control[:-1] + (skipped,), "agot.then", AgotStep.THEN_SKIPPED, args)
+    if stage is _Stage.EFFECT and choosing.begins_then_part(frame):
+        # the part after "then" chooses its targets now, as it begins to resolve; with too few valid
+        # targets it fails to resolve, whole (agot.then.targets)
+        short = choosing.then_part_short(frame, state)
+        if short:
+            failed = replace(frame, index=len(_ability(frame).effect), shortfall=True, chance=())
+            return Progress(state, control[:-1] + (failed,), "agot.then.targets", AgotStep.THEN_NO_TARGET,
+                            args + (("why", short),))
+        pending = choosing.then_pending(frame, state)
+        if pending is not None:
+            return choosing.ask_target(frame, state, pending)
     why = judge.condition_failure(instr.condition, state, frame.controller, frame.source)
     if why:
         return Progress(state, control[:-1] + (replace(moved_on, shortfall=True),), "agot.effect.condition",
@@ -207,34 +180,33 @@ def _execute(frame: ResolutionFrame, state: GameState, control: Control, instr: 
                                 instr.later)
         return Progress(replace(state, delayed=state.delayed + (delayed,)), control[:-1] + (moved_on,),
                         "agot.delayed", AgotStep.DELAYS, args)
-    if instr.target is Target.RANDOM:
+    if stage is _Stage.EFFECT:
+        # cards picked from a hand or a deck, no targets: picked now, as it resolves (agot.choose.resolving)
+        pending = choosing.pick_pending(frame, state)
+        if pending is not None:
+            return choosing.ask_target(frame, state, pending)
+    searching = stage is _Stage.EFFECT and agot_search.is_search(instr, state.rules)
+    if searching:
+        # the card the search finds, which its player may decline to find (agot.search)
+        targets = agot_search.found(frame, state, instr, slot)
+        if isinstance(targets, Ask):
+            return targets
+        if not targets:
+            return agot_search.found_nothing(frame, state, control, args, "no card fits")
+    elif instr.target is Target.RANDOM:
         # the game answers which cards it takes (agot.chance)
         targets = agot_chance.random_targets(frame, state, instr, slot)
         if isinstance(targets, Ask):
             return targets
     else:
         targets = judge.changeable_targets(instr, state, frame.controller, frame.source, frame.condition)
-    if instr.target.is_chosen:
-        # every choice made for this instruction (one, or one per player): it resolves for all at once
-        chosen = {frame.choice(s) for s, _ in _slots(frame, state, instr, slot)}
-        targets = tuple(c for c in targets if c.id in chosen)
+    if not searching:
+        targets = choosing.chosen_only(frame, state, instr, slot, targets)
     sequence = ids.instruction_sequence(frame.use, stage, frame.index)
-    unsavable = "cannot be saved" if instr.cannot_be_saved else ("is leaving play as a cost" if stage is _Stage.COST else "")
-    if instr.target.is_player:
-        conditions = occur.conditions_for(instr.do, state, sequence, frame.use, players=targets, amount=instr.amount,
-                                          resource=instr.resource)
-    else:
-        expired = stops_at_once(instr, state)       # "until the end of the challenge" with none under way
-        if expired:
-            return Progress(state, control[:-1] + (replace(moved_on, shortfall=True),), "agot.lasting",
-                            AgotStep.NOTHING, args + (("why", expired),))
-        to = instr.to                       # a search's move: to the hand
-        if instr.do is Verb.MOVE_POWER:     # the card the power goes to, never the one it leaves (RR "Moving Power")
-            onto = destination(instr.to, state, frame.controller, frame.source, frame.condition)
-            to = onto.id if onto is not None else None
-            targets = tuple(c for c in targets if to is not None and c.id != to)
-        conditions = occur.conditions_for(instr.do, state, sequence, frame.use, cards=targets, amount=instr.amount,
-                                          cannot_be_saved=unsavable, to=to, until=instr.until)
+    conditions, expired = paying.conditions_of(frame, state, instr, targets, sequence)
+    if expired:         # "until the end of the challenge" with none under way
+        return Progress(state, control[:-1] + (replace(moved_on, shortfall=True),), "agot.lasting",
+                        AgotStep.NOTHING, args + (("why", expired),))
     if not conditions:
         return Progress(state, control[:-1] + (replace(moved_on, shortfall=True),), "agot.effect.nothing",
                         AgotStep.NOTHING, args)

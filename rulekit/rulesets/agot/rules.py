@@ -80,12 +80,25 @@ RULES: tuple[Rule, ...] = (
     Rule("agot.initiate", "Initiating an ability",
          "An ability can only be initiated if its effect could change the game state and its cost can be paid in "
          "full. Initiating: check restrictions, determine and pay costs, choose targets, then the effect "
-         "initiates and resolves.", "rules reference", _RR + ", \"Abilities\" and \"Initiating Abilities / Marshaling Cards\""),
+         "initiates and resolves. Whether the effect could change the game state reads all of it as the game "
+         "stands: a part whose condition is false now, or a lasting effect that would expire at once, could "
+         "change nothing, and the part after \"then\" only through the part before it, which must resolve in "
+         "full first. Only an ability that must choose a target (\"choose\") and has none has no legal target.",
+         "rules reference", _RR + ", \"Abilities\", \"Initiating Abilities / Marshaling Cards\", \"Target\", "
+         "\"Lasting Effects\" and \"The word 'Then'\""),
     Rule("agot.initiate.cost-paid", "Costs are paid", "Costs are paid before targets are chosen.",
          "rules reference", _RR + ", \"Initiating Abilities / Marshaling Cards\" (steps 4 and 5)"),
+    Rule("agot.costs", "Costs are paid together",
+         "When an ability has several costs, they are paid at the same time: once every choice they need is made, "
+         "all of them happen as one occurrence, so their triggering conditions share one set of interrupt windows and "
+         "one reaction window, rather than one after the other.", "rules reference",
+         _RR + ", \"Costs\"; rules text, \"Triggering Condition\" (shared windows)"),
     Rule("agot.initiate.targets", "Targets are chosen",
-         "Targets are chosen after costs are paid and before the effect initiates; only a target the effect could "
-         "change may be chosen.", "rules reference", _RR + ", \"Target\""),
+         "Targets are chosen after costs are paid and before the effect initiates — those of the part of the "
+         "effect before any \"then\" (the others later, rule agot.then.targets); only a target the effect could "
+         "change may be chosen. Only \"choose\" makes a target: a search, a card taken at random or \"each\" "
+         "card chooses none.", "rules reference",
+         _RR + ", \"Target\" and \"Choose\"; FAQ, Definitions and Terms, \"Choose\""),
     Rule("agot.initiate.effect", "The effect initiates",
          "The initiation of an effect is its own moment, before the effect resolves.",
          "rules reference", _RR + ", \"Initiating Abilities / Marshaling Cards\" (steps 6 and 7)"),
@@ -180,9 +193,29 @@ RULES: tuple[Rule, ...] = (
          "The abilities of characters, locations and attachments can be initiated, and affect the game, only while "
          "their card is in play — unless the ability says it is used from an out-of-play area (a scenario's "
          "\"zones\"), or it needs its card to be out of play to resolve: an ability whose effect does to the card "
-         "itself what only a card out of play can undergo (\"After X is killed, put X into play\") works from the "
-         "out-of-play areas. Event cards work from their owner's hand, as their card type says.",
+         "itself what only a card out of play can undergo (\"After X is killed, put X into play\"), or a reaction to "
+         "its own card going to an out-of-play area whose effect moves that card on from there (\"After X is killed, "
+         "return X to your hand\": the FAQ (2.4) says such a reaction interacts with the card in the dead pile), "
+         "works from the out-of-play areas. Event cards work from their owner's hand, as their card type says.",
          "rules reference", _RR + ", \"Abilities\""),
+    Rule("agot.zones", "Out-of-play areas: discarding, returning, placing",
+         "The hand, the deck, the discard pile and the dead pile are out-of-play areas. A card is discarded from "
+         "play or from an out-of-play area such as a hand or a deck, and goes on top of its owner's discard pile; "
+         "card text may return a card from a discard or dead pile to its owner's hand, and place a card on top or "
+         "at the bottom of its owner's deck (\"shuffle it into your deck\" places it, then shuffles). Only a card "
+         "that goes from play to an out-of-play area leaves play: one discarded from a deck, or returned from a "
+         "discard pile, was never in play, so \"leaves play\" does not hear it. A card always goes to its owner's "
+         "area, and a card that changes areas is a new object.", "rules reference",
+         _RR + ", \"In Play and Out of Play\", \"Discard Pile\", \"Dead Pile\", \"Deck, Draw Deck\", \"Leaves Play\" "
+         "and \"Ownership and Control\"; FAQ (1.5) \"Playing Events\" and the FAQ's errata, which place a card in play at the bottom of, or shuffle it into, its owner's deck"),
+    Rule("agot.pillage", "Pillage",
+         "Pillage is a challenge resolution keyword. After a player wins a challenge, once the reactions to winning "
+         "and the claim are over (framework step 4.2.5), for each participating character with pillage that player "
+         "controls, that player may discard the top card of the losing opponent's deck. Each instance is optional "
+         "and used once; the player chooses the order in which they resolve. A character that left play no longer "
+         "participates, and a pillage that could discard nothing (an empty deck) cannot be used.", "rules reference",
+         _RR + ", \"Pillage\", \"Keywords\", \"Abilities\" and Appendix I, framework steps 4.2.2-4.2.6; the FAQ's "
+         "questions \"Resolving Keywords\" and \"Processing Keywords\""),
     Rule("agot.event.played", "Playing an event",
          "An event card's abilities are used from its owner's hand. Once a player declares it, the card is committed "
          "to that play (it is not offered again while its costs are paid and its targets chosen); it is played when "
@@ -199,10 +232,20 @@ RULES: tuple[Rule, ...] = (
          "actually happened: every condition it was to create occurred — none was saved (a saved card is not "
          "considered killed or discarded), cancelled or otherwise pre-empted — and each did all it was asked "
          "(drawing 2 cards from a deck of 1 did not resolve in full). Whether a condition that was replaced "
-         "(\"instead\") resolved in full is the ruling agot.then-after-replacement. The two parts can be interrupted "
+         "(\"instead\") resolved in full is the ruling agot.then-after-replacement, and whether a search that found "
+         "nothing did, the ruling agot.then-after-search. The two parts can be interrupted "
          "separately but share one reaction window after the whole effect resolves.",
          "rules reference", _RR + ", \"The word 'Then'\" and \"Save\"; FAQ (1.8), \"Interrupts and Reactions to "
          "Abilities with 'Then' Effects\" (the shared reaction window)"),
+    Rule("agot.then.targets", "Targets after \"then\"",
+         "The targets of the part of an effect after \"then\" are chosen after the effect has initiated: as that "
+         "part begins to resolve, once the part before it has resolved in full (its interrupts included), among "
+         "the cards valid then. They are not checked when the ability is initiated. If too few are valid then, "
+         "that part fails to resolve — none of it, nor any part after it. A cancel answers the initiation of the "
+         "whole effect, before these targets are chosen: the part after \"then\" has no initiation of its own.",
+         "rules reference", _RR + ", \"Target\", \"The word 'Then'\", \"Cancel\" and \"Initiating Abilities / "
+         "Marshaling Cards\" (steps 5 to 7); FAQ (1.8), \"Interrupts and Reactions to Abilities with 'Then' "
+         "Effects\""),
     Rule("agot.limit", "Limits and maxima",
          "Every limit and maximum is counted for one player: one player's uses never count against another's. "
          "\"Limit N per phase/round\" counts a player's uses of one copy of the card; a card that leaves and "
@@ -237,10 +280,19 @@ RULES: tuple[Rule, ...] = (
          "Cards taken \"at random\" (discarded from a hand at random, as intrigue claim does) are chosen by no "
          "player: the game picks them, a chance decision (rulekit.chance); each card taken is then affected in a "
          "triggering condition of its own. A search lets its player look at the searched cards and take one that "
-         "fits (a choice of theirs; rulekit offers the cards that fit); a search of a whole deck ends with that deck "
+         "fits, or none (rule agot.search); a search of a whole deck ends with that deck "
          "shuffled, and which cards a shuffle leaves on top is a chance decision too, the cards beneath keeping "
          "their order. Shuffling is no triggering condition; a deck of 0 or 1 card is not changed by it.",
          "rules reference", _RR + ", \"Intrigue Claim\" and \"Search\""),
+    Rule("agot.search", "Searching",
+         "A player who searches looks at the searched cards without showing them, and may put one that fits where "
+         "the search says — or find nothing, even where a card fits. A search chooses nothing, so it has no target: "
+         "it is not chosen before the effect initiates, and \"no legal target\" never keeps it from being "
+         "initiated; the card is found as the search resolves. Whether a search could change the game state where "
+         "no card fits is the ruling agot.search-potential, and whether one that found nothing resolved in full, "
+         "for a \"then\" after it, the ruling agot.then-after-search.", "rules reference",
+         _RR + ", \"Search\", \"Target\" and \"Choose\"; FAQ, Definitions and Terms, \"Choose\" (without the "
+         "word \"choose\" an ability does not target)"),
     Rule("agot.delayed", "Delayed effects",
          "A delayed effect is set up by one effect to resolve at a later timing point; it resolves automatically, "
          "before the reactions to that timing point are offered, and once. It is not a new triggered ability, even "
@@ -248,9 +300,28 @@ RULES: tuple[Rule, ...] = (
          "to respond to. What it would do to a card expires once that card leaves play (it may come back, "
          "but as a new card).", "rules reference", _RR + ", \"Delayed Effects\" and \"Leaves Play\""),
     Rule("agot.choose.order", "Several players choose",
-         "When an effect asks several players to make choices, the first player chooses first, then the others in "
-         "player order, and the effect then resolves for all of them at once.", "rules reference",
-         _RR + ", \"Priority of Simultaneous Resolution\""),
+         "When an effect asks several players to make choices (\"each player chooses\", \"each opponent "
+         "chooses\"), the first player chooses first, then the others in player order, each choice made in the open "
+         "and known to the next chooser; the effect then resolves for all of them at once. The card names who "
+         "chooses: otherwise the ability's controller chooses all its targets.", "rules reference",
+         _RR + ", \"Priority of Simultaneous Resolution\", \"Target\" and \"Player Order\""),
+    Rule("agot.choose.resolving", "Cards picked as an effect resolves",
+         "Cards an effect takes from a hand or a deck without \"choose\" (\"discard 1 card from your hand\", "
+         "\"each player discards 1 card from his or her hand\") are no targets, so they are not chosen with the "
+         "targets before the effect initiates: each player picks them as that instruction resolves, among the "
+         "cards there at that moment — an event being played has left its owner's hand by then. Several players "
+         "pick in player order from the first player, and the instruction resolves for all at once.",
+         "rules reference", _RR + ", \"Initiating Abilities / Marshaling Cards\" (step 5: targets only), "
+         "\"Effects\" and \"Priority of Simultaneous Resolution\"; FAQ, Definitions and Terms, \"Choose\", and "
+         "(1.5) \"Playing Events\""),
+    Rule("agot.choose.several", "Choosing several targets",
+         "\"Choose 2 characters\" asks its chooser for two different cards, one choice after the other, and the "
+         "effect resolves on both at once. An ability whose controller must choose more targets than there are "
+         "eligible cards cannot be initiated; if, by the time targets are chosen, too few are left, no choice is "
+         "made and that part of the effect resolves unsuccessfully. Cards an effect picks from a hand or a deck "
+         "without \"choose\" (\"discard 2 cards from your hand\") are no targets: it takes as many as there are.",
+         "rules reference", _RR + ", \"Choose\", \"Target\" and \"Effects\"; FAQ, (3.3) \"Player Choices While "
+         "Initiating Abilities\", and the FAQ's definition of \"Choose\""),
     Rule("agot.factions", "Factions and the faction card",
          "A card belongs to one of the eight factions (Baratheon, Greyjoy, Lannister, Martell, the Night's Watch, "
          "Stark, Targaryen, Tyrell) or to none, and is then neutral. Each player's faction card is in play, among "

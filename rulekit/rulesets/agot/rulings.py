@@ -93,7 +93,93 @@ THEN_AFTER_REPLACEMENT = Ruling(
             "changes what the game state becomes, so the intent of the pre-then part was not carried out."),
     ))
 
-RULINGS = (REPLACEMENT_TRIGGERS, WOULD_INSTEAD, THEN_AFTER_REPLACEMENT)
+EACH_CHOOSES_SHORT = Ruling(
+    "agot.each-chooses-short", "agot",
+    "When an effect has each player (or each opponent) choose cards — \"each player chooses 2 characters they "
+    "control\" — and a chooser has fewer eligible cards than the number, can the ability be initiated, and what "
+    "does that chooser choose?",
+    (
+        RulingOption(
+            "as-able",
+            "It can be initiated if its effect could change the game state for any chooser; each chooser chooses as "
+            "many eligible cards as they have, up to the number, and a chooser with none chooses nothing.",
+            f"{_RR}, \"Abilities\" (an ability can be initiated if its effect has the potential to change the game "
+            "state), \"Priority of Simultaneous Resolution\" (each player makes their own choices, then the effect "
+            "resolves on all of them) and \"Military Claim\" (a player who controls too few characters satisfies "
+            "as much of the claim as possible)",
+            "The \"Target\" entry's \"not enough valid targets\" is written for the targets of a targeting "
+            "ability, which its controller chooses; an effect that each player carries out for themselves is, like "
+            "claim, satisfied as far as each player can, and the Rules Reference's test for initiating an effect is "
+            "whether it could change the game state."),
+        RulingOption(
+            "all-or-none",
+            "Every chooser must have enough eligible cards: if any has fewer than the number, the ability cannot be "
+            "initiated (and a chooser left short by the time the choices are made chooses nothing).",
+            f"{_RR}, \"Target\" (if an ability requires the choosing of targets and there are not enough valid "
+            "targets, it cannot be initiated) and \"Choose\"; FAQ, (3.3) \"Player Choices While Initiating "
+            "Abilities\"",
+            "\"Choose\" makes the cards each player picks targets, and the \"Target\" entry does not limit its "
+            "initiation check to the controller's choices: an ability that requires targets it cannot have cannot "
+            "be initiated."),
+    ))
+
+_THRONETEKI = "throneteki (a public online implementation of the game), server/game/GameActions/Search.js"
+
+SEARCH_POTENTIAL = Ruling(
+    "agot.search-potential", "agot",
+    "Could a search change the game state — so that an ability whose effect is a search may be initiated — where "
+    "no card in the searched area fits it?",
+    (
+        RulingOption(
+            "searched-cards",
+            "Yes, wherever the searched area holds a card: which of its cards fit is hidden information, and a "
+            "player is never obliged to find a card, so a search could change the game state whenever there is a "
+            "card to look at. A search of an area with no card (a deck of no card, or none within its \"top N\") "
+            "could change nothing.",
+            f"{_RR}, \"Search\" (the player looks at the searched cards without revealing them, and is not obliged "
+            "to find the object of the search); FAQ, Definitions and Terms, \"Hidden Information\" and \"Open "
+            "Information\" (a player cannot learn hidden information without a game effect; the number of cards in "
+            "a deck is open); "
+            f"{_THRONETEKI} (a search can change the game state whenever the searched deck holds a card)",
+            "To judge before initiating it that no card fits, a player would have to learn what the deck holds, "
+            "which the rules let them see only through the search itself; what is open information — how many "
+            "cards the searched area holds — decides, as it does in the public implementation of the game."),
+        RulingOption(
+            "a-card-that-fits",
+            "Only where a card in the searched area fits the search: the potential is judged on the whole game "
+            "state, hidden cards included, like any other effect's; a search that could find nothing could change "
+            "nothing by itself.",
+            f"{_RR}, \"Abilities\" (a card ability can be initiated only if its effect has the potential to "
+            "change the game state)",
+            "\"Abilities\" makes no exception for hidden information, and rulekit sees every card of the board."),
+    ))
+
+THEN_AFTER_SEARCH = Ruling(
+    "agot.then-after-search", "agot",
+    "Did a search that found nothing (no card fit, or its player chose to find none) resolve in full, so that the "
+    "part after \"then\" resolves?",
+    (
+        RulingOption(
+            "not-in-full",
+            "No: the game state did not change to reflect the search's intent (no card was put into the hand, or "
+            "into play), so the part after \"then\" does not resolve.",
+            f"{_RR}, \"The word 'Then'\" (the pre-then aspect resolves in full when the game state changes to "
+            f"reflect its intent in its entirety); {_THRONETEKI} (the search's action on its card, and what a card's "
+            "text chains after it, run only when a card is found)",
+            "The \"Then\" entry judges by the game state; \"Search\" lets a player find nothing, but says nothing "
+            "of \"then\", and a search that found nothing left the game state as if it had not resolved."),
+        RulingOption(
+            "in-full",
+            "Yes: a player is never obliged to find the object of a search, so a search that found nothing was "
+            "carried out as the rules allow, and the part after \"then\" resolves.",
+            f"{_RR}, \"Search\" (a player is not obliged to find the object of a search effect, even where a card "
+            "fits)",
+            "Finding nothing is one of the outcomes the Search entry itself allows; the search resolved, only its "
+            "result was empty."),
+    ))
+
+RULINGS = (REPLACEMENT_TRIGGERS, WOULD_INSTEAD, THEN_AFTER_REPLACEMENT, EACH_CHOOSES_SHORT, SEARCH_POTENTIAL,
+           THEN_AFTER_SEARCH)
 
 #: rulings that no longer exist: a file or a command that sets one is refused, naming what replaced it
 REMOVED_RULINGS = {

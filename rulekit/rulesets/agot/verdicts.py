@@ -4,8 +4,9 @@ this step of its sequence, and why not?
 :func:`judge` runs the checks in a fixed order and returns the first that fails: does the
 ability listen for this event; is this its timing; is its card where its abilities work; does
 the event match its pattern; is its condition true; has it been used for this triggering
-condition; has it reached its limit; can its cost be paid in full; does a target exist; could
-its effect change the game state. The engine and :func:`rulekit.explain` both call it.
+condition; has it reached its limit; can its cost be paid in full; does a target to choose exist;
+could its effect change the game state (the whole effect read: :mod:`.potential`). The engine
+and :func:`rulekit.explain` both call it.
 """
 from __future__ import annotations
 
@@ -14,11 +15,13 @@ from rulekit.core import occur
 from rulekit.core.abilities import Ability, Timing
 from rulekit.core.events import EventKind, Verb, kinds_counted
 from rulekit.core.frozen import members
-from rulekit.core.judge import (changeable_targets, condition_change_blocked, condition_failure, trigger_mismatch,
-                                use_id)
+from rulekit.core.judge import changeable_targets, chooser_targets, choosers, condition_failure, trigger_mismatch, use_id
 from rulekit.core.model import Card, GameState, TriggeringCondition
 from rulekit.core.verdicts import Code, Verdict
+from rulekit.rulesets.agot.choosing import EACH_CHOOSES_SHORT, targeting
 from rulekit.rulesets.agot.limits import limit_reached
+from rulekit.rulesets.agot.potential import effect_verdict, parts
+from rulekit.rulesets.agot.search import is_search
 from rulekit.core import remembered
 from rulekit.rulesets.agot.remembered import judged, memo_for
 from rulekit.rulesets.agot.steps import SeqStep
@@ -78,24 +81,45 @@ def judge(state: GameState, source: Card, ability: Ability, tc: TriggeringCondit
         if why:
             return Verdict(obj, aid, tid, _Code.LIMIT_REACHED, why)
     for instr in ability.cost:
-        if not changeable_targets(instr, state, me, source, tc):
+        found = changeable_targets(instr, state, me, source, tc)
+        if not found:
             # a gold cost says what the pool lacks ("P1 has not 2 gold to pay (pool: 1 gold)"; agot.gold)
             why = occur.can_happen(EventKind.PAYS, state, player=me, amount=instr.amount, resource=instr.resource) \
                 if instr.do is Verb.PAY else None
             return Verdict(obj, aid, tid, _Code.COST_UNPAYABLE, why or f"cannot {instr.do.value} {instr.target.value}")
-    could_change = False
-    for instr in ability.effect:
-        if changeable_targets(instr, state, me, source, tc):
-            could_change = True
-        elif instr.target.is_chosen:
-            return Verdict(obj, aid, tid, _Code.NO_TARGET, f"nothing to {instr.do.value}")
-    if not could_change:
-        blocked = [condition_change_blocked(i, state, tc) for i in ability.effect if i.acts_on_condition]
-        # rulekit.not-modelled: a placeholder effect could change the game state only where its file says so
-        blocked += [f"{i.words} — the file says it would not change the game state"
-                    for i in ability.effect if i.not_modelled]
-        return Verdict(obj, aid, tid, _Code.NO_EFFECT, next((b for b in blocked if b), "nothing it affects would change"))
+        if len(found) < instr.picks:        # "discard 2 cards from your hand" with one card (agot.costs)
+            return Verdict(obj, aid, tid, _Code.COST_UNPAYABLE, _too_few(instr, len(found)))
+    for instr in parts(ability.effect)[0]:
+        if instr.target.is_chosen and not is_search(instr, state.rules):
+            found = changeable_targets(instr, state, me, source, tc)
+            short = _short_of_targets(instr, state, me, source, tc, found) if found else None
+            if short:               # RR "Target": not enough valid targets (agot.choose.several)
+                return Verdict(obj, aid, tid, _Code.NO_TARGET, short)
+    # a target to choose, and an effect that could change the game state: the whole effect read (.potential)
+    cannot = effect_verdict(state, ability, me, source, tc)
+    if cannot is not None:
+        return Verdict(obj, aid, tid, cannot[0], cannot[1])
     return Verdict(obj, aid, tid, _Code.MUST_RESOLVE if ability.timing.forced else _Code.ELIGIBLE)
+
+
+def _too_few(instr, found: int, who: str = "") -> str:
+    return f"{who}only {found} to {instr.do.value}, {instr.picks} to choose"
+
+
+def _short_of_targets(instr, state: GameState, me: str, source: Card, tc: TriggeringCondition, found) -> str | None:
+    """Why the instruction's choosers have too few eligible cards for its ability to be initiated
+    (RR "Target": not enough valid targets), if they do: the controller's "choose 2" needs two;
+    each player's own choices need as many only under the ruling ``agot.each-chooses-short``."""
+    if not instr.target.by_others:
+        short = len(found) < instr.picks and targeting(instr)    # a hand's cards: as many as there are (RR "Effects")
+        return _too_few(instr, len(found)) if short else None
+    if state.ruling(EACH_CHOOSES_SHORT) != "all-or-none":
+        return None
+    for player in choosers(instr, state, me):
+        mine = len(chooser_targets(instr, state, player, source, tc))
+        if mine < instr.picks:
+            return _too_few(instr, mine, f"{player} has ") + f" (ruling {EACH_CHOOSES_SHORT}=all-or-none)"
+    return None
 
 
 # the timings of abilities usable at each step; a plot's When Revealed abilities resolve at step 6,

@@ -11,6 +11,7 @@ from rulekit.core import ids
 from rulekit.core.text import card_of, condition_label, names, resolving_words
 from rulekit.core.verdicts import Code
 from rulekit.core.ruleset import Flow, FlowNode, SequenceMark, StackEntry, WindowEntry
+from rulekit.rulesets.agot.challenges import ChallengeFrame
 from rulekit.rulesets.agot.codes import AgotStep
 from rulekit.rulesets.agot.frames import ResolutionFrame, SequenceFrame
 from rulekit.rulesets.agot.steps import SeqStep
@@ -162,8 +163,18 @@ _OPENS = (AgotStep.SCRIPT, AgotStep.CHALLENGE_INITIATED, AgotStep.DEFENDERS_DECL
 
 
 def _challenge_step(step) -> bool:
-    """A challenge's framework step that opens no sequence (no defender, no winner, its end)."""
-    return step.rule == "agot.challenge" and taken_at(step) is None
+    """A challenge's framework step that opens no sequence (no defender, no winner, its end), or a
+    step of a keyword it processes (pillage, 4.2.5) taken outside any sequence."""
+    if taken_at(step) is not None:
+        return False
+    if step.rule in _CHALLENGE_RULES:
+        return True
+    control = step.parent.control if step.parent is not None else step.control
+    return any(isinstance(f, ChallengeFrame) for f in control)
+
+
+#: the rules a challenge's framework steps cite: the challenge's, and pillage's at 4.2.5
+_CHALLENGE_RULES = ("agot.challenge", "agot.pillage")
 
 
 def position(step) -> str | None:

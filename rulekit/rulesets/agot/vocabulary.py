@@ -26,8 +26,10 @@ VOCABULARY = (
     _V("challenge-history", "the challenges so far: 'if you have not lost a challenge this round', 'won 2 or more "
                             "challenges this phase' (agot.challenge-history)"),
     _V("phases", "'when the … phase begins / ends' as triggering conditions"),
-    _V("costs", "costs paid before targets are chosen: kneel, sacrifice (agot.initiate.cost-paid)"),
-    _V("targets", "chosen targets, and 'each …' (agot.initiate.targets)"),
+    _V("costs", "costs paid before targets are chosen, several of them together: kneel, sacrifice, "
+                "'discard 2 cards from your hand' (agot.initiate.cost-paid, agot.costs)"),
+    _V("targets", "chosen targets ('choose 2 …'), 'each …', 'each player chooses', 'each opponent chooses' "
+                  "(agot.initiate.targets, agot.choose.several, agot.choose.order)"),
     _V("zones", "abilities that work outside play: from hand, the dead pile, the discard pile "
                 "(agot.abilities.zones)"),
     _V("factions", "factions on cards and in filters ('a Stark character'; neutral), and each player's faction card, "
@@ -43,12 +45,15 @@ VOCABULARY = (
     _V("gold", "the gold pool, 'gain N gold', and 'pay N gold to …' as a cost (agot.gold)"),
     _V("not-modelled", "an effect rulekit does not simulate, named in words so the trigger can be taught "
                        "(rulekit.not-modelled)"),
-    _V("chance", "'discard 1 card at random', a deck search and its shuffle, answered by the game "
-                 "(rulekit.chance, agot.chance; RR \"Intrigue Claim\", \"Search\")"),
+    _V("chance", "'discard 1 card at random' and a searched deck's shuffle, answered by the game; a deck search, "
+                 "which finds a card that fits or none (rulekit.chance, agot.chance, agot.search; RR \"Intrigue "
+                 "Claim\", \"Search\")"),
     _V("several-events", "one triggering condition naming several events: 'After a character is sacrificed or "
                          "killed', one ability with one limit (agot.tc.several; RR \"Triggering Condition\")"),
     _V("entered-play", "how and when a card entered play: marshalled, ambushed, put into play; 'this phase' "
                        "(agot.entered-play; RR \"Marshal\", \"Ambush (X)\", \"Put into Play\", \"Enters Play\")"),
+    _V("pillage", "the keyword Pillage: after its controller wins a challenge in which it participates, the top card "
+                  "of the losing opponent's deck may be discarded, at framework step 4.2.5 (agot.pillage; RR \"Pillage\")"),
     _V("plots", "plot cards' 'When Revealed' abilities and their order (agot.when-revealed; RR \"When Revealed\", "
                 "\"Plot Phase\")"),
 )

@@ -36,6 +36,14 @@ def describe(what: str, a: dict, state) -> str | None:
         return f"Step 5: it occurs — {happened}{pre}{rep}{gone}."
     if what == "cost-paid":
         return f"The cost of {subject(use_ref_label(state, a['use']))} is paid."
+    if what == "target" and a.get("cost"):
+        return f"Chosen to pay the cost of {use_ref_label(state, a['use'])}: {obj_label(state, a['card'])}."
+    if what == "target" and a.get("picked"):
+        return (f"Picked for {use_ref_label(state, a['use'])} as its instruction resolves: "
+                f"{obj_label(state, a['card'])} (a card from a hand or a deck is no target).")
+    if what == "target" and a.get("after_then"):
+        return (f"Target chosen for {use_ref_label(state, a['use'])}, as the part after \"then\" begins "
+                f"({a['instruction']}): {obj_label(state, a['card'])}.")
     if what == "target":
         return f"Target chosen for {use_ref_label(state, a['use'])}: {obj_label(state, a['card'])}."
     if what == "initiation":
@@ -76,8 +84,14 @@ def describe(what: str, a: dict, state) -> str | None:
                 "ability, so it does not initiate again.")
     if what == "then-skipped":
         return f"\"Then\" ({a['instruction']} of {a['use']}): the part before did not resolve in full, so the rest does not resolve."
+    if what == "then-no-target":
+        return (f"\"Then\" ({a['instruction']} of {a['use']}): too few valid targets as its targets are chosen "
+                f"({a['why']}), so the part after \"then\" fails to resolve.")
     if what == "instruction":
         return f"{verb_head(a)} ({a['instruction']} of {a['use']}): a nested sequence opens."
+    if what == "costs":
+        return (f"{verb_head(a)} ({a['instruction']} of {a['use']}): the costs are paid together, one occurrence "
+                "in one nested sequence.")
     if what == "not-modelled":
         return f"{verb_head(a)} ({a['instruction']} of {a['use']}): {not_modelled_outcome(a)}"
     if what == "chance":
@@ -91,6 +105,11 @@ def describe(what: str, a: dict, state) -> str | None:
         beneath = "" if a["outcomes"] <= 1 else "; the cards beneath keep their order"
         return (f"Chance: {deck} is shuffled ({a['instruction']} of {ids.use_head(a['use'])}); on top: {top} "
                 f"(1 of {a['outcomes']} possible outcome(s){beneath}).")
+    if what == "search":
+        where = f"({a['instruction']} of {a['use']})"
+        if a["found"] == "nothing":
+            return f"Search {where}: it finds nothing — {a['why']}."
+        return f"Search {where}: it finds {obj_label(state, a['found'])}."
     if what == "condition-false":
         return f"{verb_head(a)} ({a['instruction']}): its condition is false ({a['why']}), so it does nothing."
     if what == "nothing":
@@ -128,6 +147,10 @@ def _challenge_words(what: str, a: dict, state) -> str | None:
     if what == "no-winner":
         return (f"STR compared: {a['attacking_str']} attacking, {a['defending_str']} defending — neither player can "
                 "win, so no one wins or loses (framework step 4.2.2).")
+    if what == "keywords-pass":
+        return f"{a['player']} passes: no more pillage (framework step 4.2.5)."
+    if what == "keywords-done":
+        return f"No pillage {a['player']} may use (framework step 4.2.5): the verdicts say why."
     if what == "challenge-ends":
         return ("The challenge ends: no character participates any more, and effects until the end of the challenge "
                 "expire (framework step 4.2.6).")

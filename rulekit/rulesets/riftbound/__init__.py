@@ -14,10 +14,13 @@ from rulekit.core.ruleset import Handler, Ruleset
 from rulekit.rulesets.riftbound import cards
 from rulekit.rulesets.riftbound import chain
 from rulekit.rulesets.riftbound import cleanup
+from rulekit.rulesets.riftbound import judging
 from rulekit.rulesets.riftbound import keywords
 from rulekit.rulesets.riftbound import priority
+from rulekit.rulesets.riftbound import replacing
 from rulekit.rulesets.riftbound import resolving
 from rulekit.rulesets.riftbound import combat
+from rulekit.rulesets.riftbound import effectplay
 from rulekit.rulesets.riftbound import scoring
 from rulekit.rulesets.riftbound import steps
 from rulekit.rulesets.riftbound import triggers
@@ -26,8 +29,9 @@ from rulekit.rulesets.riftbound import words
 from rulekit.rulesets.riftbound.rules import RULES
 from rulekit.rulesets.riftbound.rulings import RULINGS
 from rulekit.rulesets.riftbound.codes import RbStep
-from rulekit.rulesets.riftbound.frames import (ChainFrame, ChainItem, Cleanup, CombatFrame, ItemFrame, OpenFrame,
-                                               ReplacementOrder, ScoringFrame, ShowdownFrame, TriggerCheck)
+from rulekit.rulesets.riftbound.frames import (RESOLUTION_STAGES, ChainFrame, ChainItem, Cleanup, CombatFrame,
+                                               ItemFrame, OpenFrame, ReplacementOrder, ScoringFrame, ShowdownFrame,
+                                               TriggerCheck)
 from rulekit.rulesets.riftbound.vocabulary import VOCABULARY
 
 
@@ -58,7 +62,8 @@ class Riftbound(Ruleset):
                    "buffed": "is buffed", "buff spent": "spends its buff",
                    "conquers": "is conquered", "holds": "is held",
                    "channeled": "is channeled", "recycled": "is recycled", "adds": "adds resources to their Rune Pool",
-                   "pays": "pays from their Rune Pool", "is recalled": "is recalled to its base (not a move)"}
+                   "pays": "pays from their Rune Pool", "is recalled": "is recalled to its base (not a move)",
+                   "is created": "is played (a token)"}
     pool_resources = cards.RESOURCES     # a file's top-level pools: a Rune Pool at the start (rb.resources)
     channel_to = "base"         # a channeled rune enters its controller's base (107.1.c, 430.1)
 
@@ -74,7 +79,8 @@ class Riftbound(Ruleset):
     ability_fields = frozenset({"zones", "once_per_turn", "optional", "deathknell", "active_if", "legion"})
     trigger_fields = frozenset({"nth", "by", "phase", "turn"})
     instruction_fields = frozenset({"to", "grant", "ability", "amount_of", "instead", "up_to", "token", "this_turn",
-                                    "resource"})
+                                    "resource", "ignoring"})
+    effect_verbs = frozenset({Verb.PLAY})     # an effect may play a card (419.3; rule rb.play-effect)
     entry_fields = frozenset({"to", "grant", "ability", "this_turn"})
     filter_fields = frozenset({"buffed", "keyword", "combat"})
     combat_roles = ("attacker", "defender", "in combat")
@@ -103,7 +109,7 @@ class Riftbound(Ruleset):
         return cards.card_event(card, tc)
 
     def turn_ends(self, state):
-        return cards.turn_ends(state)
+        return replacing.this_turn_expires(cards.turn_ends(state))
 
     def card_facts(self, card):
         return cards.card_facts(card)
@@ -111,10 +117,23 @@ class Riftbound(Ruleset):
     def card_mismatch(self, f, card, *, source=None, that=None):
         return cards.card_mismatch(f, card)
 
+    def trigger_own_mismatch(self, when, tc, state, me):
+        """A token's being played does not meet "When you play a card" (182, 052: rule rb.tokens)."""
+        return judging.token_not_a_card(when, tc)
+
 
     # each battlefield on the board is a location of its own (rule rb.battlefields)
     def place_names(self, cards_):
         return cards.place_names(self.zones, cards_)
+
+    def effect_place_names(self, verb):
+        """"Here" — the location of the ability's card, read as the instruction executes — is where
+        an effect may create or play a token or a card (439.2, 359.3.f.1-2)."""
+        return (cards.HERE,) if verb in (Verb.CREATE, Verb.PLAY) else ()
+
+    def effect_play_refusal(self, state, card):
+        """A card an effect plays is a Main Deck card off the board and off the Chain (rb.play-effect)."""
+        return effectplay.refusal(state, card)
 
     def where(self, card):
         return cards.where(card)
@@ -210,6 +229,11 @@ class Riftbound(Ruleset):
         if isinstance(checking, ShowdownFrame):   # the player with Focus, in a Showdown (312.2.b)
             return ((priority.priority_verdict(step.before, source, ability, checking.focus, None),),
                     (checking.id,))
+        if ability.timing in priority.PLAYED_TIMINGS and (
+                (isinstance(checking, ChainFrame) and checking.waits)
+                or (isinstance(checking, CombatFrame) and checking.stage in RESOLUTION_STAGES)):
+            # combat's Resolution Step: no one has priority, the items wait (rb.resolution-step)
+            return (priority.waiting_verdict(step.before, source, ability, checking.id),), (checking.id,)
         if not isinstance(checking, TriggerCheck):
             return None
         return triggers.explain_verdicts(step, source, ability), tuple(tc.id for tc in checking.events)
@@ -268,6 +292,10 @@ class Riftbound(Ruleset):
                 if instr.up_to is not None and (instr.target is not Target.CHOSEN or instr.up_to < 1):
                     raise ScenarioError("'up_to' needs a chosen target and a number of 1 or more",
                                         path=f"{at}.up_to", expected="target: chosen, up_to: 1 or more")
+                if instr.up_to is not None and instr.picks != 1:
+                    raise ScenarioError(f"'up_to' already says how many targets are chosen: 'amount' {instr.amount} "
+                                        f"with it would be a second count", path=f"{at}.amount",
+                                        expected="up_to: N alone (\"up to N\"), or amount: N alone (exactly N)")
                 if (instr.do is Verb.CREATE) != (instr.token is not None):
                     raise ScenarioError("'create' needs 'token' (what it creates), and only 'create' takes it",
                                         path=f"{at}.token", expected="do: create with token: {title, might, …}")
@@ -309,6 +337,7 @@ class Riftbound(Ruleset):
                                         expected="do: take control")
                 if instr.token is not None:
                     keywords.check_keywords(instr.token.keywords, f"{at}.token.keywords", instr.token.type)
+                _check_play(instr, at, part, self.zones)
         keywords.check_ability(ability, path)
 
     def explain_granted_later(self, step, source, ability_id):
@@ -383,6 +412,35 @@ def _check_replacement(ability, path: str) -> None:
             raise ScenarioError(f"{why}: {name!r} is refused on a replacement", path=f"{path}.{name}",
                                 expected="timing: replacement with when, effect and optionally condition, "
                                          "active_if, zones")
+
+
+def _check_play(instr, at: str, part: str, zones) -> None:
+    """An effect's ``play`` (rule ``rb.play-effect``): an effect, never a cost, nor what happens in place
+    of an event or later; a card goes to a location (355.2): its player's base, a battlefield, or
+    "here"; ``ignoring`` names the costs it sets to 0 (356.1.b), and only ``play`` takes it."""
+    from rulekit.core.errors import ScenarioError
+    for nested in ("instead", "later"):
+        for k, inner in enumerate(getattr(instr, nested)):
+            if inner.do is Verb.PLAY:
+                raise ScenarioError(f"an effect's 'play' in '{nested}' (in place of an event, or later) is not "
+                                    "modelled", path=f"{at}.{nested}[{k}].do",
+                                    expected="'play' as an instruction of an ability's effect")
+    if instr.ignoring is not None and (instr.do is not Verb.PLAY or instr.ignoring not in effectplay.IGNORABLE):
+        raise ScenarioError(f"'ignoring' names the costs an effect's 'play' sets to 0 (356.1.b), not "
+                            f"{instr.ignoring!r} on {instr.do.value!r}", path=f"{at}.ignoring",
+                            expected="do: play, with ignoring: one of " + ", ".join(effectplay.IGNORABLE))
+    if instr.do is not Verb.PLAY:
+        return
+    if part == "cost":
+        raise ScenarioError("'play' is an effect (419.3), not a cost", path=f"{at}.do", expected="'play' in 'effect'")
+    if instr.target.by_others:
+        raise ScenarioError("each player (or each opponent) playing a card they choose is not modelled: the "
+                            "ability's controller plays what an effect plays here", path=f"{at}.target",
+                            expected="target: self, that card, chosen, each or random")
+    if instr.to is not None and instr.to in zones and instr.to not in ("base", cards.BATTLEFIELD):
+        raise ScenarioError(f"a card an effect plays goes to a location (355.2): its player's base, a battlefield "
+                            f"or \"here\" — not the {instr.to}", path=f"{at}.to",
+                            expected="to: base, a battlefield's id, or here")
 
 
 RIFTBOUND = Riftbound()          # registered by rulekit.rulesets when first asked for

@@ -58,16 +58,20 @@ def moved_card(before, after, printed):
 
 #: the card types that are permanents: played, they become game objects on the board (351.1)
 PERMANENTS = ("unit", "gear")
+#: zones whose cards are not public (108.4.d, 108.5.d, 108.7.c): a card chosen there is no target (355.10.a),
+#: so an instruction choosing N of them takes as many as there are (422.4: "discard 2" with one card discards it)
+HIDDEN_ZONES = ("hand", "main deck", "rune deck")
 
 
 def played_to(card, to, spent_zone):
     """Where a played card goes and whether it is exhausted there: a unit to the location chosen
     (``to``; its controller's base by default, 355.2.a), exhausted (359.2.c); a gear to its
-    player's base, ready (359.2.d); any other card where played cards go (``spent_zone``)."""
+    player's base, ready (359.2.d), unless an effect that plays it names another location
+    (148.1.a.1); any other card where played cards go (``spent_zone``)."""
     if card.type == "unit":
         return (to or "base"), True
     if card.type == "gear":
-        return "base", False
+        return (to or "base"), False
     return spent_zone, False
 
 
@@ -229,6 +233,27 @@ def where(card) -> str:
     if card.zone == BATTLEFIELD:
         return card.id if card.type == BATTLEFIELD else (at_of(card) or BATTLEFIELD)
     return card.zone
+
+
+#: the word a ``to`` of an ability's effect uses for the location of the ability's card (053.3, 359.3.f.1)
+HERE = "here"
+
+
+def here_of(card) -> str | None:
+    """The place "here" names for ``card`` (the ability's card, as the instruction reads it): a
+    battlefield itself, or the battlefield or base a permanent is at — by the name a ``to`` uses —
+    or ``None`` if it is at no location on the board (107.1.b, 107.2.b; the legend zone is none,
+    107.4.b)."""
+    return where(card) if card.zone in ("base", BATTLEFIELD) else None
+
+
+def placed(state, card, to: str):
+    """``card`` (a token being created) placed at ``to``: at a battlefield on the board by its id —
+    in the battlefield zone, at it — or in the zone ``to`` names (439.2: created directly there)."""
+    target = state.cards.get(to)
+    if target is not None and is_battlefield(target):
+        return replace(card, zone=BATTLEFIELD).changed(at=to)
+    return replace(card, zone=to)
 
 
 def place_names(zones, cards) -> tuple[str, ...]:

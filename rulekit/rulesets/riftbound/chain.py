@@ -31,11 +31,12 @@ from rulekit.core.frozen import replace
 from rulekit.core.model import GameState
 from rulekit.core.ruleset import ruling_arg
 from rulekit.rulesets.riftbound.codes import RbStep
-from rulekit.rulesets.riftbound.frames import ChainFrame, ChainItem, ItemFrame
+from rulekit.rulesets.riftbound.frames import ChainFrame, ChainItem, CombatFrame, ItemFrame
 from rulekit.core.events import Verb
-from rulekit.rulesets.riftbound.priority import cost_failure, costs_of, playable
-from rulekit.rulesets.riftbound.judging import turn_key
+from rulekit.rulesets.riftbound.priority import cost_failure, costs_of, hidden, playable
+from rulekit.rulesets.riftbound.judging import acting_on_self, turn_key
 from rulekit.rulesets.riftbound.triggers import occurrence
+from rulekit.rulesets.riftbound import effectplay
 
 DONE = "done"     #: the option that stops an "up to N" choice
 
@@ -46,24 +47,37 @@ def _turn_order(state: GameState) -> tuple[str, ...]:
 
 
 def _stage_place(frame: ChainFrame, state: GameState, control: Control) -> Progress | Ask:
-    """The oldest batch first (items are finalized in the order they were added, 337.1.b); within
-    it — abilities that triggered at the same moment — the turn player's, then in turn order, each
-    player ordering their own (383.3.d, 383.3.d.1)."""
+    """The oldest batch first (items are finalized in the order they were added, 337.1.b: a batch
+    of Deathknells, added before their cards moved, before the abilities that saw the deaths); within
+    it — abilities that triggered at the same moment — the turn player's, then in turn order (the
+    attacking player's first for a combat's designations, 459.2.d.1), each player ordering their own
+    (383.3.d, 383.3.d.1)."""
     oldest = min(i.batch for i in frame.waiting)
-    for player in _turn_order(state):
+    rule, order = frame.batch_rule(oldest, _turn_order(state))
+    for player in order:
         mine = [i for i in frame.waiting if i.controller == player and i.batch == oldest]
         if not mine:
             continue
         if len(mine) == 1:
             return _place(frame, state, control, mine[0])
         key = AnswerKey(DecisionKind.ORDER_TRIGGERS, ids.order_decision(frame.id), player, frame.placed + 1)
-        return Ask(Decision(key, tuple(i.id for i in mine), mine[0].id, "rb.simultaneous",
+        return Ask(Decision(key, tuple(i.id for i in mine), mine[0].id, rule,
                             f"{player} chooses which of their triggered abilities goes on the Chain next", state))
     raise AssertionError("waiting items without a controller among the players")
 
 
 def _answer_place(frame: ChainFrame, state: GameState, control: Control, option: str) -> Progress:
     return _place(frame, state, control, next(i for i in frame.waiting if i.id == option))
+
+
+def _stage_wait(frame: ChainFrame, state: GameState, control: Control) -> Progress:
+    """Combat's Resolution Step: the items, placed, stay pending — no item is finalized or resolves
+    and no one gets priority while its task is under way (320, 320.1, 335.1, 460.3). The Chain lies
+    beneath the combat until the combat releases it (rule ``rb.resolution-step``)."""
+    k = next(i for i, f in enumerate(control) if isinstance(f, CombatFrame) and f.id == frame.waits)
+    return Progress(state, control[:k] + (frame,) + control[k:-1], "rb.resolution-step", RbStep.CHAIN_WAITS,
+                    (("chain", frame.id), ("items", tuple(i.id for i in frame.items)), ("combat", frame.waits),
+                     ruling_arg(state, "rb.resolution-step")))
 
 
 def _stage_finalize(frame: ChainFrame, state: GameState, control: Control) -> Progress | Ask:
@@ -147,20 +161,21 @@ STAGES: tuple[Stage, ...] = (
     Stage("open", "no Chain: the turn player may play a card (Main Phase)", (RbStep.OPEN_PASS,)),
     Stage("event", "events processed at once", (RbStep.OCCURS, RbStep.NO_HOLD, RbStep.REPLACEMENT_ORDER)),
     Stage("triggers", "triggers evaluated after the events", (RbStep.TRIGGERS, RbStep.MAY)),
-    Stage("pending", "items added as pending", (RbStep.PLACED, RbStep.ADDS)),
+    Stage("pending", "items added as pending", (RbStep.PLACED, RbStep.ADDS, RbStep.CHAIN_WAITS)),
     Stage("finalize", "pending items finalized in order",
           (RbStep.FINALIZED, RbStep.TARGET, RbStep.EVENT_CHOSEN, RbStep.REMOVED)),
     Stage("priority", "the newest item's controller has priority", (RbStep.PRIORITY,)),
     Stage("pass", "pass (or add an item with Reaction)", (RbStep.PASS,)),
     Stage("resolve", "all passed in a row: the newest item resolves",
-          (RbStep.RESOLVES, RbStep.MAY, RbStep.RECHECK, RbStep.CONDITION_FALSE, RbStep.NULL, RbStep.NOTHING,
-           RbStep.CHANCE, RbStep.SHUFFLED,
+          (RbStep.RESOLVES, RbStep.MAY, RbStep.CHOSEN, RbStep.RECHECK, RbStep.CONDITION_FALSE, RbStep.NULL, RbStep.NOTHING,
+           RbStep.CHANCE, RbStep.SHUFFLED, RbStep.PLAY_PENDING,
            RbStep.NOT_MODELLED, RbStep.REPLACES, RbStep.ABILITY_CONTROL, RbStep.RESOLVED)),
     Stage("cleanup", "cleanup: lethal damage (after a resolution, or a change while none resolves)", ()),
     Stage("empty", "the Chain is empty", (RbStep.CHAIN_EMPTY,)),
     Stage("showdown", "a Showdown: the player with Focus may play a card or pass", (RbStep.SHOWDOWN_PASS, RbStep.FOCUS)),
     Stage("combat", "the steps of combat: damage, cleanup, control, combat ends",
-          (RbStep.NO_COMBAT, RbStep.NO_DAMAGE, RbStep.COMBAT_CLEANUP, RbStep.COMBAT_RESULT, RbStep.COMBAT_ENDS)),
+          (RbStep.NO_COMBAT, RbStep.NO_DAMAGE, RbStep.COMBAT_CLEANUP, RbStep.COMBAT_RESULT, RbStep.COMBAT_ENDS,
+           RbStep.CHAIN_RELEASED)),
 )
 TRANSITIONS: tuple[tuple[str, str, str], ...] = (
     ("event", "triggers", "next"), ("triggers", "pending", "next"), ("pending", "finalize", "next"),
@@ -171,6 +186,8 @@ TRANSITIONS: tuple[tuple[str, str, str], ...] = (
     ("cleanup", "empty", "no items left"), ("triggers", "cleanup", "no item resolving: lethal damage"),
     ("open", "pending", "plays a card: a Chain"),
     ("empty", "open", "Main Phase: priority again"),
+    ("pending", "combat", "in combat's Resolution Step: they wait"),
+    ("combat", "finalize", "a task of the step is done: released"),
     ("combat", "event", "designations, damage, deaths, a conquer"), ("empty", "showdown", "the attacker has Focus"),
     ("showdown", "pending", "plays a card: a Chain"), ("showdown", "showdown", "Focus passes"),
     ("showdown", "combat", "all passed: combat damage"),
@@ -189,13 +206,15 @@ class ChainStage:
     answer: Callable | None = None
 
 
-#: What the Chain does next, in the order it asks: items triggered together are ordered onto it,
+#: What the Chain does next, in the order it asks: items triggered together are ordered onto it
+#: (in combat's Resolution Step they then wait beneath the combat, pending: rb.resolution-step),
 #: an item that Adds resources resolves as soon as it is finalized, then pending items are
 #: finalized; with no item left the Chain is empty; otherwise the newest item's controller gets
 #: priority, the newest item resolves once all have passed in a row, and
 #: until then the player with priority adds an item with Reaction or passes.
 CHAIN_STAGES: tuple[ChainStage, ...] = (
     ChainStage("pending", lambda chain, state: bool(chain.waiting), _stage_place, _answer_place),
+    ChainStage("pending", lambda chain, state: bool(chain.waits), _stage_wait),
     ChainStage("resolve", lambda chain, state: _finalized_add(chain) is not None, _stage_add),
     ChainStage("finalize", lambda chain, state: any(i.pending for i in chain.items), _stage_finalize,
                _answer_finalize),
@@ -225,7 +244,9 @@ def answer_chain(frame: ChainFrame, state: GameState, control: Control, option: 
 def _place(frame: ChainFrame, state: GameState, control: Control, item: ChainItem) -> Progress:
     moved = replace(frame, waiting=tuple(i for i in frame.waiting if i is not item), items=frame.items + (item,),
                     priority=None, placed=frame.placed + 1)
-    return Progress(state, control[:-1] + (moved,), "rb.simultaneous", RbStep.PLACED, (("item", item.id),))
+    # a card an effect plays is placed after earlier items (rb.play-effect); a batch by its own rule
+    rule = "rb.play-effect" if item.played else frame.batch_rule(item.batch, ())[0]
+    return Progress(state, control[:-1] + (moved,), rule, RbStep.PLACED, (("item", item.id),))
 
 
 # -- finalizing ---------------------------------------------------------------------------------------
@@ -249,8 +270,9 @@ def _finalize(frame: ChainFrame, state: GameState, control: Control, item: Chain
         return _replace_item(frame, state, control, item, chosen, RbStep.EVENT_CHOSEN, (("event", option),))
     for i, instr in enumerate(item.ability.effect):
         slot = f"effect{i}"
-        if not instr.target.is_chosen:
-            continue
+        if not instr.target.is_chosen or instr.target.by_others or hidden(instr):
+            continue        # each player's own choice, or cards in a hand or a deck: no target, chosen as it
+                            # resolves (355.10.a, 355.10.e, 355.17; .choosing)
         if instr.up_to is not None:
             picked = item.choices(slot)
             left = tuple(o for o in _options(instr, frame, state, item) if o not in picked)
@@ -263,19 +285,29 @@ def _finalize(frame: ChainFrame, state: GameState, control: Control, item: Chain
                                     f"{instr.do.value}, or {DONE}", state))
             chosen = replace(item, chosen=item.chosen + ((slot, "" if option == DONE else option),))
             return _replace_item(frame, state, control, item, chosen, RbStep.TARGET, (("card", option),))
-        if item.choice(slot) is not None:
+        picked = item.choices(slot)
+        if len(picked) >= instr.picks:
             continue
-        options = _options(instr, frame, state, item)
-        if not options:
-            return _remove(frame, state, control, item, f"no legal target to {instr.do.value}")
+        options = tuple(o for o in _options(instr, frame, state, item) if o not in picked)
+        legal = len(options) + len(picked)
+        if legal < instr.picks:         # all its targets, or removed (355.8, 402.3)
+            why = (f"no legal target to {instr.do.value}" if not legal else
+                   f"only {legal} legal targets to {instr.do.value}, {instr.picks} to choose")
+            return _remove(frame, state, control, item, why)
         if option is None:
-            key = AnswerKey(DecisionKind.CHOOSE_TARGET, ids.nested(item.id, slot), item.controller)
+            number = len(picked) + 1        # "exhaust two enemy units": #1, then #2 (a different unit)
+            of = f" ({number} of {instr.picks})" if instr.picks > 1 else ""
+            key = AnswerKey(DecisionKind.CHOOSE_TARGET, ids.nested(item.id, slot), item.controller, number)
             return Ask(Decision(key, options, options[0], "rb.chain.finalize",
-                                f"{item.controller} chooses a target to {instr.do.value}", state))
+                                f"{item.controller} chooses a target to {instr.do.value}{of}", state))
         chosen = replace(item, chosen=item.chosen + ((slot, option),))
         return _replace_item(frame, state, control, item, chosen, RbStep.TARGET, (("card", option),))
     if item.paid < len(_costs(item, state)):
         return _pay(frame, state, control, item, option)
+    if effectplay.is_permanent_play(state, item):    # a unit or gear an effect plays resolves at once (337.1.c)
+        return effectplay.enter_board(frame, state, control, item)
+    if item.played:     # a card finalized this turn, not played until it resolves (rb.legion-counts; 812.1.c)
+        state = replace(state, playing=state.playing.set(state.cards[item.played].obj, item.controller))
     return _replace_item(frame, state, control, item, replace(item, pending=False), RbStep.FINALIZED, ())
 
 
@@ -286,8 +318,9 @@ def adds(ability) -> bool:
 
 def _costs(item: ChainItem, state: GameState) -> tuple:
     """What the item's controller pays as it is finalized: a played spell's Cost, then the ability's."""
-    if item.played:
-        return costs_of(item.ability, state.cards[item.played])
+    if item.played:     # a card an effect plays: its Cost less what the effect ignores (rb.play-effect)
+        card = state.cards[item.played]
+        return costs_of(item.ability, card) if item.played_from is None else effectplay.costs(item, card)
     return item.ability.cost
 
 
@@ -300,7 +333,8 @@ def _pay(frame: ChainFrame, state: GameState, control: Control, item: ChainItem,
     if item.paid == 0:
         why = cost_failure(item.ability, state, item.controller, item.source, item.event, costs)
         if why is not None:
-            return _remove(frame, state, control, item, why, rule="rb.trigger-cost")
+            return _remove(frame, state, control, item, why,
+                           rule="rb.play-effect" if item.played_from is not None else "rb.trigger-cost")
         if item.ability.when is not None:       # a triggered ability: its controller may decline (404.2)
             if option is None:
                 key = AnswerKey(DecisionKind.MAY, f"{item.id}/cost", item.controller)
@@ -313,24 +347,31 @@ def _pay(frame: ChainFrame, state: GameState, control: Control, item: ChainItem,
     index = item.paid
     instr = costs[index]
     group = ids.instruction_sequence(item.id, "cost", index)
-    targets = judge.changeable_targets(instr, state, item.controller, item.source, item.event)
+    me = item.source
+    if instr.target is Target.SELF:
+        me, instr = acting_on_self(state, item.source, item.ability, instr)
+    targets = judge.changeable_targets(instr, state, item.controller, me, item.event)
     kw = {"players": targets} if instr.target.is_player else {"cards": targets}
     conditions = occur.conditions_for(instr.do, state, group, item.id, amount=instr.amount, source=item.source,
                                       to=instr.to, new_controller=item.controller, resource=instr.resource, **kw)
     paid = replace(item, paid=index + 1)
     rest = control[:-1] + (replace(frame, items=tuple(paid if i is item else i for i in frame.items)),)
-    return occurrence(state, rest, conditions, group, "rb.trigger-cost",
-                      (("item", item.id), ("instruction", f"cost{index}"), ("verb", instr.do.value)))
+    args = (("item", item.id), ("instruction", f"cost{index}"), ("verb", instr.do.value))
+    if me is not item.source:       # a Deathknell's "recycle me to …": its card in the trash (rb.deathknell-me)
+        args += (("me", me.obj), ruling_arg(state, "rb.deathknell-me"))
+    return occurrence(state, rest, conditions, group,
+                      "rb.play-effect" if item.played_from is not None else "rb.trigger-cost", args)
 
 
 def _remove(frame: ChainFrame, state: GameState, control: Control, item: ChainItem, why: str,
             rule: str = "rb.no-target") -> Progress:
     """Not enough options for its choices (402.3), or its cost not paid (404.2): the item leaves
     the Chain without becoming a Chain Item (a card being played goes back where it came from,
-    358.4)."""
-    if item.played and state.cards[item.played].zone == "chain":
-        state = state.move(item.played, "hand")
+    358.4, 806.4.b: its hand, or the zone an effect played it from)."""
     args = (("item", item.id), ("why", why))
+    if item.played and state.cards[item.played].zone == "chain":
+        state = state.move(item.played, item.played_from or "hand")
+        args += (("back", (state.cards[item.played].obj, item.played_from or "hand")),)
     if item.ability.once_per_turn and item.ability.when is not None and not item.ability.deathknell:
         args += (ruling_arg(state, "rb.once-removed"),)      # has it triggered this turn?
         if state.ruling("rb.once-removed") == "not-triggered":

@@ -5,7 +5,10 @@ object changes, objects enter or leave the board, a move completes, an item is a
 or leaves it, the state or phase changes (319.1-319.8). While an item resolves no Cleanup can
 happen: the one its events call for waits until it has resolved (321, 321.1); while a Cleanup
 happens no item resolves and nobody receives priority (320, 320.1); a Cleanup whose own events
-change the game calls for another, until one changes nothing (322).
+change the game calls for another, until one changes nothing (322). So a death a replacement turns
+into nothing that happens ("If I would die, exhaust me instead" on a unit already exhausted: 414.1.c)
+ends the repetition, the unit left on the board with its lethal damage; the replacement applies again
+to its death in a later Cleanup, a new event (370.2).
 
 Modelled: the step of a Cleanup that card texts see, lethal damage (323.3-323.5): every unit on
 the board with nonzero damage equal to or above its Might is killed, all at once, its Deathknell
@@ -39,18 +42,26 @@ def resolving(control: Control) -> bool:
 
 
 def _combat_cleanup_next(control: Control) -> bool:
-    """Whether combat damage has just been dealt: the combat's own Resolution Step is the Cleanup
-    that follows it (460.3, 461; :mod:`.combat`)."""
-    return any(isinstance(f, CombatFrame) and f.stage == "cleanup" for f in control)
+    """Whether combat damage has just been dealt, or the Combat Cleanup is under way: the combat's
+    own Combat Cleanup is the Cleanup that follows the damage (460.3, 461.1), and another Cleanup
+    comes only once it is complete — after its heal and recall (322, 324.2, 461.1.a; :mod:`.combat`)."""
+    return any(isinstance(f, CombatFrame) and f.stage in ("cleanup", "heal") for f in control)
 
 
 def check_then_cleanup(frame: TriggerCheck, state: GameState, control: Control) -> Progress | Ask:
     """Evaluate the triggers of an occurrence; then, if no item is resolving and a unit has lethal
     damage, the Cleanup its change called for is the next task (319, 321, 335.2.a), before any
-    item is finalized or resolves and before anyone receives priority (320.1)."""
+    item is finalized or resolves and before anyone receives priority (320.1). An occurrence in
+    which nothing happened changed nothing, so it calls for no Cleanup: a Cleanup whose deaths were
+    all replaced by what changes nothing is not repeated (322)."""
     out = check_triggers(frame, state, control)
-    if isinstance(out, Ask) or resolving(out.control) or not lethal(out.state) or _combat_cleanup_next(out.control):
+    if isinstance(out, Ask) or resolving(out.control) or _combat_cleanup_next(out.control):
         return out
+    dying = lethal(out.state)
+    if not dying:
+        return out
+    if not frame.events:        # no change: no Cleanup is called for, the units keep their lethal damage
+        return replace(out, args=out.args + (("no cleanup", tuple(c.obj for c in dying)),))
     return replace(out, control=out.control + (Cleanup(frame.group, ids.nested(frame.group, "cleanup")),))
 
 

@@ -17,6 +17,7 @@ class RbStep(Word):
     ADDS = "rb-adds"                      # a player with priority adds an item
     EVENT_CHOSEN = "rb-event-chosen"      # a numbered trigger's event chosen at finalization
     TARGET = "rb-target"                  # a target chosen at finalization
+    CHOSEN = "rb-chosen"                  # a card a player chose as the item resolves (each player chooses)
     REMOVED = "rb-removed"                # no legal target at finalization: removed from the Chain
     FINALIZED = "rb-finalized"            # no longer pending
     PRIORITY = "rb-priority"              # the newest item's controller receives priority
@@ -28,6 +29,7 @@ class RbStep(Word):
     CHANCE = "rb-chance"                  # the game answers which cards an instruction takes at random (rulekit.chance)
     SHUFFLED = "rb-shuffled"              # a deck is shuffled: the game answers what ends on top (rulekit.chance)
     NOTHING = "rb-nothing"                # the instruction could change nothing
+    PLAY_PENDING = "rb-play-pending"      # an effect plays a card: it goes on the Chain, pending (419.3, 354)
     NOT_MODELLED = "rb-not-modelled"      # an effect rulekit does not simulate resolves: nothing changes
     REPLACES = "rb-replaces"              # a replacement effect set up
     REPLACEMENT_ORDER = "rb-replacement-order"   # several replacements apply to one event: its owner orders them
@@ -43,6 +45,8 @@ class RbStep(Word):
     COMBAT_CLEANUP = "rb-combat-cleanup"  # units healed, attackers recalled if defenders remain (461.1)
     COMBAT_RESULT = "rb-combat-result"    # no single player establishes control (461.3.d, 461.5.b)
     COMBAT_ENDS = "rb-combat-ends"        # the designations are removed (461.7)
+    CHAIN_WAITS = "rb-chain-waits"        # combat's Resolution Step: the pending items wait (460.3, 320.1)
+    CHAIN_RELEASED = "rb-chain-released"  # a task of the Resolution Step is done: the waiting items are processed
 
     def __str__(self) -> str:
         return self.value

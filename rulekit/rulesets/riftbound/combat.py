@@ -7,8 +7,9 @@ What is modelled, in the order of the steps of combat:
    whose units applied Contested), the defender the other player with units at the battlefield.
    Their units there gain the Attacker and Defender designations (459.2.b.3-4), which is the event
    ``attacks`` (one per attacking unit) and ``defends`` (one per defending unit), processed at once:
-   "When I attack" and "When I defend" trigger then (383.4.e-f), the attacker's items placed first
-   (459.2.d.1: the attacker is the turn player here). The attacker has Focus (459.2.c); Focus does
+   "When I attack" and "When I defend" trigger then (383.4.e-f), the attacker's items placed first,
+   then those of the players who are not the defender in turn order, the defender's last, whoever's
+   turn it is (459.2.d.1). The attacker has Focus (459.2.c); Focus does
    not pass when the Chain of those triggers closes (459.2.g, 346.1).
    In the Showdown the player with Focus receives priority (312.2.b, 313.2) and may play a spell or
    ability with Action or Reaction (timing ``action`` or ``priority``: 308.1.a) — which starts a
@@ -17,19 +18,26 @@ What is modelled, in the order of the steps of combat:
 2. The Combat Damage Step (460): if attacking and defending units remain, each side's summed Might
    (460.2.a-b) is assigned among the other side's units in listing order, lethal damage to each
    before the next, the excess to the last (460.2.c.3-4), and dealt at once: one ``is dealt damage``
-   event per unit, with no source card (460.2.d).
-3. The Resolution Step (461): the combat cleanup kills the units with lethal damage (323.5), heals
-   every unit (461.1.a.1) and recalls the attackers if defenders remain (461.1.a.2; a recall is not a
-   move, 451). If only one player has units left there, that player establishes control, a conquer if
-   they gain it and have not scored the battlefield this turn (461.5, 461.5.d, rule ``rb.conquer``);
-   with no units left the battlefield becomes uncontrolled (461.5.b). Combat ends: the designations
-   are removed (461.7.a).
+   event per unit, with no source card (460.2.d). The FEPR process is skipped (460.3).
+3. The Resolution Step (461): the Combat Cleanup kills the units with lethal damage (323.5), heals
+   every unit (461.1.a.1) and recalls the attackers if defenders remain (461.1.a.2): a recall (449),
+   the event ``is recalled``, which abilities can trigger on, and not a move (451.1); no other cleanup
+   comes before its heal (322, 324.2). If only one player has units left there, that player
+   establishes control, a conquer if they gain it and have not scored the battlefield this turn
+   (461.5, 461.5.d, rule ``rb.conquer``); with no units left the battlefield becomes uncontrolled
+   (461.5.b). Combat ends: the designations are removed (461.7.a).
+
+No Chain item resolves while a task of the Resolution Step is under way (rule ``rb.resolution-step``;
+320, 320.1, 335.1): the items triggered by combat damage, in the Combat Cleanup and by the conquer
+are placed on the Chain as pending items at once, and the Chain then lies beneath the combat
+(:func:`.chain._stage_wait`) until the combat releases it (:data:`RELEASE_AT`) — after each task,
+or once combat has ended, as the ruling ``rb.resolution-step`` says — to be finalized in the order
+the items were added (335.2, 337.1.b).
 
 Not modelled: Contested status and the staging of combats (the script says where a combat is and
 who attacks), a Non-Combat Showdown, the players' choice of how to assign combat damage and the
-keywords that constrain it (Tank, …), "this combat" effects, a combat with no result being staged
-again (461.3.d.1), and the Core Rules' skipping of the FEPR process after combat damage (460.3):
-items triggered by combat damage resolve before the Resolution Step.
+keywords that constrain it (Tank, …), "this combat" effects, and a combat with no result being
+staged again (461.3.d.1).
 """
 from __future__ import annotations
 
@@ -41,6 +49,7 @@ from rulekit.core.events import Verb
 from rulekit.core.frames import Ask, Control, Progress
 from rulekit.core.frozen import replace
 from rulekit.core.model import GameState
+from rulekit.core.ruleset import ruling_arg
 from rulekit.rulesets.riftbound.cards import at_of
 from rulekit.rulesets.riftbound.codes import RbStep
 from rulekit.rulesets.riftbound.frames import ChainFrame, ChainItem, CombatFrame, ShowdownFrame
@@ -95,7 +104,15 @@ def _designate(frame: CombatFrame, state: GameState, control: Control, args: tup
     control = control[:-1] + (replace(frame, stage="damage"), showdown)
     return occurrence(state, control, conditions, frame.id, "rb.combat",
                       args + (("combat", "designate"), ("attacker", frame.attacker), ("defender", frame.defender),
-                              ("battlefield", frame.battlefield)))
+                              ("battlefield", frame.battlefield)), order=placing_order(state, frame))
+
+
+def placing_order(state: GameState, frame: CombatFrame) -> tuple[str, ...]:
+    """Who places the triggered abilities of the designations on the Chain first (459.2.d.1): the
+    attacking player, who has Focus, then every player who is not the defender in turn order, then the
+    defending player — whoever's turn it is."""
+    others = tuple(p for p in state.seat_order() if p not in (frame.attacker, frame.defender))
+    return (frame.attacker,) + others + (frame.defender,)
 
 
 def _assign(total: int, targets) -> list[tuple[object, int]]:
@@ -111,7 +128,34 @@ def _assign(total: int, targets) -> list[tuple[object, int]]:
     return out
 
 
+#: the stages at which, under each option of the ruling rb.resolution-step, the items waiting on the
+#: Chain are released: after the Combat Cleanup's task (before ``control``), after establishing
+#: control (before ``end``), and once combat has ended (``over``)
+RELEASE_AT = {"each-task": ("control", "end", "over"), "whole-step": ("over",)}
+_TASK_DONE = {"control": "cleanup", "end": "control", "over": "end"}
+
+
+def _held(frame: CombatFrame, control: Control) -> ChainFrame | None:
+    """The Chain whose items wait for this combat's Resolution Step, lying beneath it."""
+    below = control[-2] if len(control) >= 2 else None
+    return below if isinstance(below, ChainFrame) and below.waits == frame.id else None
+
+
+def _release(frame: CombatFrame, state: GameState, control: Control, chain: ChainFrame) -> Progress:
+    """A task of the Resolution Step is done: the items waiting on the Chain are processed now (335.2),
+    finalized in the order they were added (337.1.b); the combat goes on once the Chain is gone —
+    or, if it has ended, the Chain is all that is left of it."""
+    freed = replace(chain, waits="")
+    after = control[:-2] + ((frame, freed) if frame.stage != "over" else (freed,))
+    return Progress(state, after, "rb.resolution-step", RbStep.CHAIN_RELEASED,
+                    (("chain", chain.id), ("items", tuple(i.id for i in chain.items)),
+                     ("task", _TASK_DONE[frame.stage]), ("combat", frame.id), ruling_arg(state, "rb.resolution-step")))
+
+
 def advance_combat(frame: CombatFrame, state: GameState, control: Control) -> Progress:
+    held = _held(frame, control)
+    if held is not None and frame.stage in RELEASE_AT[state.ruling("rb.resolution-step")]:
+        return _release(frame, state, control, held)
     rest = control[:-1]
     attackers = tuple(c for c in units_at(state, frame.battlefield) if role_of(c) == ATTACKER)
     defenders = tuple(c for c in units_at(state, frame.battlefield) if role_of(c) == DEFENDER)
@@ -138,11 +182,14 @@ def advance_combat(frame: CombatFrame, state: GameState, control: Control) -> Pr
         healed = tuple(c.id for c in (state.cards[i] for i in state.order) if c.type == "unit" and c.damage)
         for cid in healed:
             state = state.with_card(state.cards[cid].changed(damage=0))
-        recalled = attackers if defenders else ()
-        for c in recalled:          # a recall is not a move (451): no event
-            state = state.move(c.id, "base")
-        return Progress(state, rest + (replace(frame, stage="control"),), "rb.combat", RbStep.COMBAT_CLEANUP,
-                        (("healed", healed), ("recalled", tuple(c.id for c in recalled))))
+        recalled = tuple(state.cards[c.id] for c in attackers) if defenders else ()
+        moved_on = rest + (replace(frame, stage="control"),)
+        args = (("healed", healed), ("recalled", tuple(c.id for c in recalled)))
+        if recalled:    # a recall (461.1.a.2, 449-450): an event abilities can trigger on, not a move (451.1)
+            group = ids.nested(frame.id, "recall")
+            conditions = occur.conditions_for(Verb.RECALL, state, group, group, cards=recalled)
+            return occurrence(state, moved_on, conditions, group, "rb.combat", (("combat", "recall"),) + args)
+        return Progress(state, moved_on, "rb.combat", RbStep.COMBAT_CLEANUP, args)
     if frame.stage == "control":
         moved_on = rest + (replace(frame, stage="end"),)
         present = sorted({c.controller for c in units_at(state, frame.battlefield)})
@@ -156,10 +203,11 @@ def advance_combat(frame: CombatFrame, state: GameState, control: Control) -> Pr
             state = state.with_card(replace(bf, controller=""))
         return Progress(state, moved_on, "rb.combat", RbStep.COMBAT_RESULT,
                         (("battlefield", frame.battlefield), ("present", tuple(present))))
-    # 461.7: combat ends; the designations are removed
+    # 461.7: combat ends; the designations are removed (items still waiting are released next)
     had = tuple(c for c in (state.cards[i] for i in state.order) if c.extension is not None and role_of(c))
     state = _set_roles(state, had, None)
-    return Progress(state, rest, "rb.combat", RbStep.COMBAT_ENDS, (("battlefield", frame.battlefield),))
+    after = rest + (replace(frame, stage="over"),) if held is not None else rest
+    return Progress(state, after, "rb.combat", RbStep.COMBAT_ENDS, (("battlefield", frame.battlefield),))
 
 
 # -- the Showdown: Focus ------------------------------------------------------------------------------

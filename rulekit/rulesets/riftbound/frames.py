@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rulekit.core import ids
 from rulekit.core.abilities import Ability
-from rulekit.core.frozen import immutable
+from rulekit.core.frozen import immutable, replace
 from rulekit.core.model import Card, TriggeringCondition
 from rulekit.core.ruleset import Frame
 from rulekit.core.verdicts import Verdict
@@ -18,7 +18,8 @@ class ChainItem:
     the triggering event (for a numbered trigger with several simultaneous candidates, chosen at
     finalization from ``candidates``); ``chosen`` the choices made at finalization, as
     (slot, card object or item id) pairs — an "up to" slot may hold several, and ``""`` marks
-    that its controller chose no more."""
+    that its controller chose no more. A card an effect plays (rule ``rb.play-effect``) is an item
+    with ``played`` and ``played_from``: its own ability if it is a spell, none if a permanent."""
 
     id: str
     ability: Ability
@@ -29,8 +30,12 @@ class ChainItem:
     pending: bool = True
     chosen: tuple[tuple[str, str], ...] = ()
     played: str | None = None      # the spell card played for this item (to the trash when it resolves)
-    batch: int = 0                 # which trigger check added it: items are placed batch by batch (337.1.b)
+    played_by: str | None = None   # who played that spell, once its control has changed (else its controller)
+    batch: int = 0                 # which batch added it: items are placed batch by batch (337.1.b; ChainFrame.batch_rules)
     paid: int = 0                  # cost instructions paid so far (at finalization: 383.3.b.1, 404)
+    played_from: str | None = None  # an effect played the card from this zone (419.3; None: with priority, from hand)
+    to: str | None = None          # where an effect's play puts a permanent ("here" read as it executed; None: base)
+    ignoring: str | None = None    # the costs that effect's play sets to 0 (356.1.b): "cost", "energy cost", …
 
     def choice(self, slot: str) -> str | None:
         for s, value in self.chosen:
@@ -58,12 +63,15 @@ class TriggerCheck(Frame):
     captured: tuple[ChainItem, ...] = ()     # Deathknell items captured before the events
     decided: tuple[tuple[str, str], ...] = ()
     deathknells: tuple[Verdict, ...] = ()    # every dying card's Deathknells, judged before the events
+    order: tuple[str, ...] = ()              # who places their items first, if not the turn player (459.2.d.1)
 
 
 @immutable(quick_new=True)
 class ChainFrame(Frame):
     """The Chain: items on it (oldest first), items triggered together and not yet ordered onto
-    it, and who has priority."""
+    it, and who has priority. ``waits`` names the combat (:class:`CombatFrame`) in whose Resolution
+    Step the Chain's items were added: while it is set they stay pending, and the Chain lies beneath
+    the combat until a task of the step is done (rule ``rb.resolution-step``; 320.1, 335.1, 460.3)."""
 
     id: str
     items: tuple[ChainItem, ...] = ()        # oldest first; the newest is last
@@ -73,6 +81,28 @@ class ChainFrame(Frame):
     passes: int = 0
     number: int = 0                          # priority opportunities given so far
     placed: int = 0                          # items ordered onto the Chain so far
+    waits: str = ""                          # the combat whose Resolution Step the items wait for
+    batch_rules: tuple[tuple[int, str, tuple[str, ...]], ...] = ()   # (batch, rule, players in order) if not
+                                             # rb.simultaneous's turn order (Deathknells: 808.1.d.2; 459.2.d.1)
+
+    def batch_rule(self, batch: int, turn_order: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
+        """The rule a batch of waiting items is placed by, and the players in the order they place
+        theirs: the turn player's first, then turn order (383.3.d.1), unless the batch says otherwise."""
+        for number, rule, order in self.batch_rules:
+            if number == batch:
+                return rule, order or turn_order
+        return "rb.simultaneous", turn_order
+
+    def with_batches(self, groups) -> "ChainFrame":
+        """The Chain with new items waiting to be placed, ``groups`` — (items, rule, players in order) —
+        one batch each, after every batch added before them (337.1.b)."""
+        waiting, rules, batch = self.waiting, self.batch_rules, self.batches
+        for items, rule, order in groups:
+            waiting += tuple(replace(item, batch=batch) for item in items)
+            if rule != "rb.simultaneous" or order:
+                rules += ((batch, rule, tuple(order)),)
+            batch += 1
+        return replace(self, waiting=waiting, batch_rules=rules, batches=batch)
 
     @property
     def ordinal(self) -> int:
@@ -107,13 +137,20 @@ class OpenFrame(Frame):
 class ItemFrame(Frame):
     """The newest item, resolving instruction by instruction. ``chance`` holds the outcomes the
     game has answered for the instruction at ``index`` (rule ``rulekit.chance``): the cards taken at
-    random, or each shuffled deck's new top so far."""
+    random, or each shuffled deck's new top so far; ``chosen`` the cards players chose as it
+    resolves ("each player kills a unit they control", rule ``rb.each-chooses``; cards in a hand or a
+    deck, rule ``rb.hidden-choice``)."""
 
     item: ChainItem
     index: int = 0
     decided: bool = False
     rechecked: bool = False
     chance: tuple[str, ...] = ()
+    completed: bool = False          # a played spell's play has been completed (rb.play-spell)
+    chosen: tuple[tuple[str, str], ...] = ()   # choices made as it resolves: (slot, card object; "" for done)
+
+    def choices(self, slot: str) -> tuple[str, ...]:
+        return tuple(value for s, value in self.chosen if s == slot)
 
     def loop_uses(self) -> tuple[str, ...]:
         return (ids.use_head(self.item.id),)
@@ -130,14 +167,33 @@ class ScoringFrame(Frame):
 @immutable
 class CombatFrame(Frame):
     """A combat at one battlefield (:mod:`.combat`): the occurrence that began it, the battlefield,
-    the attacker and defender, and the step it is at (``damage``, ``cleanup``, ``heal``,
-    ``control``, ``end``)."""
+    the attacker and defender, and the step it is at (``damage``; then the Resolution Step:
+    ``cleanup``, ``heal``, ``control``, ``end``, and ``over`` once combat has ended with items still
+    waiting on the Chain)."""
 
     id: str
     battlefield: str
     attacker: str
     defender: str
     stage: str = "damage"
+
+
+#: the stages of a combat from the moment combat damage has been dealt (or found not to be): its
+#: Resolution Step, in which no Chain item resolves while a task is under way (rb.resolution-step)
+RESOLUTION_STAGES = ("cleanup", "heal", "control", "end", "over")
+
+
+def resolution_combat(control) -> CombatFrame | None:
+    """The combat in its Resolution Step that an event just processed belongs to — so the items it
+    triggers wait on the Chain (460.3, 320.1, 335.1) — or ``None``: the nearest combat below the
+    top of ``control``, unless an item is resolving or a Chain is being played above it (a Chain
+    released after a task of the step: its items' events are ordinary)."""
+    for frame in reversed(control):
+        if isinstance(frame, CombatFrame):
+            return frame if frame.stage in RESOLUTION_STAGES else None
+        if isinstance(frame, ItemFrame) or (isinstance(frame, ChainFrame) and not frame.waits):
+            return None
+    return None
 
 
 @immutable
@@ -173,6 +229,7 @@ class ReplacementOrder(Frame):
     rule: str
     args: tuple
     choices: tuple[tuple[str, str], ...] = ()
+    order: tuple[str, ...] = ()          # who places their triggered items first (TriggerCheck.order)
 
 
 @immutable

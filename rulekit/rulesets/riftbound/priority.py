@@ -14,10 +14,10 @@ from rulekit.core.frames import Ask, Control, Progress
 from rulekit.core.frozen import replace
 from rulekit.core.model import Card, GameState, TriggeringCondition
 from rulekit.core.verdicts import Code, Verdict
-from rulekit.rulesets.riftbound.cards import card_costs
+from rulekit.rulesets.riftbound.cards import HIDDEN_ZONES, card_costs
 from rulekit.rulesets.riftbound.codes import RbStep
 from rulekit.rulesets.riftbound.frames import ChainFrame, ChainItem, OpenFrame, ShowdownFrame
-from rulekit.rulesets.riftbound.judging import item_controller, zones_of
+from rulekit.rulesets.riftbound.judging import acting_on_self, item_controller, zones_of
 
 PLAYED_TIMINGS = (Timing.PRIORITY, Timing.ACTION)
 
@@ -33,7 +33,8 @@ def cost_failure(ability: Ability, state: GameState, controller: str, source: Ca
     """``None`` if every instruction of the cost (``costs``, by default the ability's) can be paid
     now, else why not: a cost is paid in full or not at all (358.4, 405.2), so "exhaust me" cannot
     be paid by an exhausted unit, nor [2] from a Rune Pool with 1 Energy (357.1). Energy and Power
-    costs are summed before they are checked."""
+    costs are summed before they are checked. A Deathknell's "recycle me" is paid with its card in
+    the trash (``rb.deathknell-me``)."""
     costs = ability.cost if costs is None else costs
     due: dict[str, int] = {}
     for instr in costs:
@@ -48,7 +49,10 @@ def cost_failure(ability: Ability, state: GameState, controller: str, source: Ca
     for instr in costs:
         if instr.do is Verb.PAY:
             continue
-        targets = judge.changeable_targets(instr, state, controller, source, event)
+        me = source
+        if instr.target is Target.SELF:
+            me, instr = acting_on_self(state, source, ability, instr)
+        targets = judge.changeable_targets(instr, state, controller, me, event)
         if not instr.target.is_player:     # paying must change something: an exhausted unit cannot be exhausted
             kind = VERB_EVENT[instr.do]
             targets = tuple(c for c in targets if occur.can_happen(kind, state, card=c, amount=instr.amount) is None)
@@ -57,6 +61,12 @@ def cost_failure(ability: Ability, state: GameState, controller: str, source: Ca
                                                            else "a card it names")
             return f"its cost cannot be paid: nothing to {instr.do.value} ({target})"
     return None
+
+
+def hidden(instr) -> bool:
+    """Whether the instruction chooses among cards in a hidden zone (a hand, a deck): they are no
+    targets (355.10.a), and it takes as many as there are, up to its number (422.4, 359.3.e.11)."""
+    return instr.filter is not None and instr.filter.zone in HIDDEN_ZONES
 
 
 def priority_verdict(state: GameState, card: Card, ability: Ability, player: str, chain: str | None) -> Verdict:
@@ -86,10 +96,28 @@ def priority_verdict(state: GameState, card: Card, ability: Ability, player: str
     for instr in ability.effect:
         if instr.target is Target.CHOSEN_ABILITY and chain is None:
             return Verdict(card.obj, ability.id, at, Code.NO_TARGET, "no ability on a Chain to choose")
-        if instr.target.is_chosen and instr.up_to is None and instr.target is not Target.CHOSEN_ABILITY:
-            if not (judge.changeable_targets(instr, state, me, card, None) or instr.target.is_player):
+        if (instr.target.is_chosen and instr.up_to is None and instr.target is not Target.CHOSEN_ABILITY
+                and not instr.target.by_others and not hidden(instr)):
+            # each player's own choice, cards in a hand or a deck: no targets, chosen as it resolves (355.10.a,
+            # 355.10.e, 355.17)
+            found = len(judge.changeable_targets(instr, state, me, card, None))
+            if not found:
                 return Verdict(card.obj, ability.id, at, Code.NO_TARGET, f"nothing to {instr.do.value}")
+            if found < instr.picks:     # valid choices for all its targets (355.8, 402.2)
+                return Verdict(card.obj, ability.id, at, Code.NO_TARGET,
+                               f"only {found} legal targets to {instr.do.value}, {instr.picks} to choose")
     return Verdict(card.obj, ability.id, at, Code.ELIGIBLE)
+
+
+def waiting_verdict(state: GameState, card: Card, ability: Ability, at: str) -> Verdict:
+    """May ``ability`` of ``card`` be played while combat's Resolution Step is under way (``at``: the
+    combat or the Chain waiting for it)? No one has priority then: the items wait, and no card or
+    ability can be played until a task of the step is done (320.1, 335.1, 460.3; rule
+    ``rb.resolution-step``)."""
+    return Verdict(card.obj, ability.id, at, Code.WRONG_TIMING,
+                   "no one has priority while combat's Resolution Step is under way: the items on the Chain wait, "
+                   f"pending, until its task is done (320.1, 460.3; ruling rb.resolution-step="
+                   f"{state.ruling('rb.resolution-step')})")
 
 
 def playable(state: GameState, player: str, chain: str | None = "chain") -> list[tuple[Card, Ability]]:

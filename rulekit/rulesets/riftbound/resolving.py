@@ -7,16 +7,21 @@ from rulekit.core import chance, ids, judge
 from rulekit.core import occur
 from rulekit.core.abilities import Instruction, Target
 from rulekit.core.decisions import NO, YES, AnswerKey, Decision, DecisionKind
-from rulekit.core.events import Verb
+from rulekit.core.events import CONDITION_VERBS, EventKind, Verb
 from rulekit.core.frames import Ask, Control, Progress
 from rulekit.core.frozen import replace
+from rulekit.rulesets.riftbound import cards
 from rulekit.rulesets.riftbound.cards import RiftboundCard, with_keyword_abilities
-from rulekit.core.model import Card, GameState
+from rulekit.core.model import Card, GameState, TriggeringCondition
 from rulekit.core.ruleset import ruling_arg
 from rulekit.rulesets.riftbound.codes import RbStep
 from rulekit.rulesets.riftbound.frames import ChainFrame, ChainItem, ItemFrame
 from rulekit.rulesets.riftbound.triggers import occurrence
+from rulekit.rulesets.riftbound.replacing import delayed_key
+from rulekit.rulesets.riftbound.judging import deathknell_me
 from rulekit.rulesets.riftbound.cleanup import lethal
+from rulekit.rulesets.riftbound import choosing
+from rulekit.rulesets.riftbound import effectplay
 
 
 def advance_item(frame: ItemFrame, state: GameState, control: Control) -> Progress | Ask:
@@ -40,6 +45,10 @@ def _asks_may(frame: ItemFrame, state: GameState) -> bool:
 
 def answer_item(frame: ItemFrame, state: GameState, control: Control, option: str, verdicts=()) -> Progress:
     if not _asks_may(frame, state):
+        instr = frame.item.ability.effect[frame.index] if frame.index < len(frame.item.ability.effect) else None
+        waiting = None if instr is None else choosing.pending(frame, state, instr, _acting_source(state, frame.item))
+        if waiting is not None:         # a player's choice as it resolves (rb.each-chooses)
+            return choosing.answer(frame, state, control, option, waiting)
         return _answer_chance(frame, state, control, option)
     args = (("item", frame.item.id), ("answer", option), ("when", "resolution"), ruling_arg(state, "rb.optional"))
     if option == YES:
@@ -116,18 +125,33 @@ def _execute(frame: ItemFrame, state: GameState, control: Control, instr: Instru
                 amount = live.might                  # read now
         amount = max(amount, 0)                      # a Might below 0 is read as 0 (143.2.b, rb.might)
     live = _live_source(state, item)
-    if captured is not None:
-        source = captured                            # "here", "I": where it died
-    elif live is not None and live.zone in state.rules.in_play:
-        source = live
-    elif state.ruling("rb.source-info") == "last-known":
-        source = _last_known(state, item)            # Magic: where it last was
-    else:
-        source = replace(item.source, zone="")       # gone: no location (359.3.e.12)
+    source = _acting_source(state, item)
+    to = instr.to
+    if to == cards.HERE:        # read as the instruction executes (359.3.f.1-2): where the source is now
+        to = cards.here_of(source)
+        if to is None:          # information about the source that is not available is null (359.3.e.12)
+            why = f"\"here\" is nowhere: {source.title} is at no location on the board"
+            gone = (ruling_arg(state, "rb.source-info"),) if captured is None and live is None else ()
+            return Progress(state, control[:-1] + (moved_on,), "rb.source-info", RbStep.NULL,
+                            args + (("why", why), ("ignored", True)) + gone)
+        args += (("here", to),)
     effective = replace(instr, amount=amount)
+    rule = "rb.resolve"
     if instr.target is Target.CHOSEN_ABILITY:
         return _take_ability(frame, moved_on, state, control, item, slot, args)
-    if instr.target.is_chosen:
+    if instr.target.by_others:          # each player chooses now, in turn order (rb.each-chooses)
+        waiting = choosing.pending(frame, state, instr, source)
+        if waiting is not None:
+            return choosing.ask(frame, state, instr, waiting)
+        wanted = choosing.chosen_cards(frame, state, instr)
+        targets = tuple(c for c in judge.changeable_targets(effective, state, me, source, item.event) if c.obj in wanted)
+    elif choosing.hidden_choice(instr):     # in a hand or a deck: no target, chosen now (rb.hidden-choice)
+        waiting = choosing.pending(frame, state, instr, source)
+        if waiting is not None:
+            return choosing.ask(frame, state, instr, waiting)
+        wanted = choosing.chosen_cards(frame, state, instr)
+        targets = tuple(c for c in judge.chooser_targets(effective, state, me, source, item.event) if c.obj in wanted)
+    elif instr.target.is_chosen:
         wanted = item.choices(slot)
         targets = tuple(c for c in judge.chooser_targets(effective, state, me, source, item.event) if c.obj in wanted)
     elif instr.target is Target.RANDOM:
@@ -139,28 +163,55 @@ def _execute(frame: ItemFrame, state: GameState, control: Control, instr: Instru
                                        f"{instr.do.value} ({slot} of {item.id})", state))
         picked = chance.cards_of(frame.chance[0] if frame.chance else (outcomes[0] if outcomes else ""))
         targets = tuple(c for c in candidates if c.obj in picked)
+    elif (instr.target is Target.SELF and live is None and item.ability.deathknell
+          and instr.do is not Verb.CREATE and instr.do not in CONDITION_VERBS):
+        # "me" of a Deathknell: its card in the trash, where the instruction can act on it (rb.deathknell-me)
+        card, acted, why = deathknell_me(state, item.source, item.ability, instr)
+        args += (ruling_arg(state, "rb.deathknell-me"),)
+        if card is None:
+            return Progress(state, control[:-1] + (moved_on,), "rb.deathknell-me", RbStep.NOTHING,
+                            args + (("why", why),) if why else args)
+        targets, rule, args = (card,), "rb.deathknell-me", args + (("me", card.obj),)
+        if acted is not instr:      # turned into a move (return to hand: to its owner's hand)
+            instr, to = acted, acted.to
     elif instr.target is Target.SELF:
         targets = (live,) if live is not None else ()
     else:
         targets = judge.changeable_targets(effective, state, me, source, item.event)
+    if instr.do is Verb.PLAY:           # an effect plays a card: on the Chain, pending (rb.play-effect)
+        return effectplay.to_chain(state, control[:-1] + (moved_on,), item, slot, instr, targets, to, args)
     group = ids.nested(item.id, slot)
     if instr.do is Verb.REPLACE:
-        # "the next time it would die this turn, instead …": wait for that object's death
+        # "the next time it would die (this turn), … instead": a delayed replacement (390.3) waits for that
+        # object's death, and is ordered there with any other replacement (rb.standing-replacement)
         for card in targets:
-            key = f"next death of {card.obj}"
+            key = delayed_key(card.obj, instr.this_turn)
             entry = (item.id, item.source.id, me, instr.instead)
             state = replace(state, replacements=state.replacements.set(key, state.replacements.get(key, ()) + (entry,)))
         return Progress(state, control[:-1] + (moved_on,), "rb.replacement", RbStep.REPLACES,
-                        args + (("cards", tuple(c.id for c in targets)),))
+                        args + (("cards", tuple(c.id for c in targets)), ("this turn", instr.this_turn)))
     if instr.do is Verb.CREATE:
-        targets = _tokens(state, instr, me)
+        targets = _tokens(state, instr, me, to)
     kw = {"players": targets} if instr.target.is_player else {"cards": targets}
     conditions = occur.conditions_for(instr.do, state, group, item.id, amount=amount, source=item.source,
-                                      to=instr.to, grant=instr.grant, ability=instr.ability, new_controller=me,
+                                      to=to, grant=instr.grant, ability=instr.ability, new_controller=me,
                                       this_turn=instr.this_turn, resource=instr.resource, **kw)
     if not conditions:
         return Progress(state, control[:-1] + (moved_on,), "rb.effect-nothing", RbStep.NOTHING, args)
-    return occurrence(state, control[:-1] + (moved_on,), conditions, group, "rb.resolve", args)
+    return occurrence(state, control[:-1] + (moved_on,), conditions, group, rule, args)
+
+
+def _acting_source(state: GameState, item: ChainItem) -> Card:
+    """The item's source as its instructions read it now (rb.source-info): a Deathknell's as it was
+    where it died; the live card on the board; else, gone, as the ruling says."""
+    if item.ability.deathknell:
+        return item.source                           # "here", "I": where it died (808.1.d.3)
+    live = _live_source(state, item)
+    if live is not None and live.zone in state.rules.in_play:
+        return live
+    if state.ruling("rb.source-info") == "last-known":
+        return _last_known(state, item)              # Magic: where it last was
+    return replace(item.source, zone="")             # gone: no location (359.3.e.12)
 
 
 def _random_outcomes(instr, state: GameState, candidates, amount: int) -> tuple[str, ...]:
@@ -217,16 +268,18 @@ def _shuffle(frame: ItemFrame, moved_on: ItemFrame, state: GameState, control: C
                             ("outcomes", len(outcomes))))
 
 
-def _tokens(state: GameState, instr: Instruction, me: str) -> tuple[Card, ...]:
+def _tokens(state: GameState, instr: Instruction, me: str, to: str | None) -> tuple[Card, ...]:
     """The tokens a ``create`` makes: owned and controlled by the item's controller (179, 180),
-    entering exhausted unless ready (182.1.d), where the instruction says (its base by default)."""
+    entering exhausted unless ready (182.1.d), created directly where the instruction says — a zone,
+    or a battlefield on the board, in the battlefield zone at it — its controller's base by default
+    (439.2, 439.2.a, 439.2.b)."""
     token = instr.token
     slug = ids.token_slug(token.title)
     n = ids.tokens_so_far(state.order, slug)
-    return tuple(with_keyword_abilities(
-        Card(id=ids.token(slug, n + k + 1), title=token.title, owner=me, controller=me, zone=instr.to or "base",
+    return tuple(with_keyword_abilities(cards.placed(state,
+        Card(id=ids.token(slug, n + k + 1), title=token.title, owner=me, controller=me, zone="base",
              type=token.type, traits=token.traits, kneeling=token.type == "unit" and not token.ready,
-             extension=RiftboundCard(might=token.might, keywords=token.keywords)))
+             extension=RiftboundCard(might=token.might, keywords=token.keywords)), to or "base"))
         for k in range(max(instr.amount, 0)))
 
 
@@ -241,18 +294,22 @@ def _take_ability(frame: ItemFrame, moved_on: ItemFrame, state: GameState, contr
     if target is None or target.controller == item.controller:
         return Progress(state, rest + (moved_on,), "rb.effect-nothing", RbStep.NOTHING, args)
     chain = rest[chain_at]
-    items = tuple(replace(i, controller=item.controller) if i is target else i for i in chain.items)
+    # a played spell keeps who played it (rb.played-by): a change of its control changes no past action
+    items = tuple(replace(i, controller=item.controller,
+                          played_by=i.played_by or (i.controller if i.played else None)) if i is target else i
+                  for i in chain.items)
     rest = rest[:chain_at] + (replace(chain, items=items),) + rest[chain_at + 1:]
     return Progress(state, rest + (moved_on,), "rb.ability-control", RbStep.ABILITY_CONTROL,
                     args + (("target", target.id), ("from", target.controller), ("to", item.controller)))
 
 
 def _finish(frame: ItemFrame, state: GameState, control: Control) -> Progress:
-    """After an item resolves: a played spell goes to the trash, then the cleanup (units with
-    lethal damage die together: rule ``rb.cleanup``, :mod:`.cleanup`)."""
+    """After an item resolves: a played spell's play is complete (it goes to the trash and is
+    played: :func:`_complete_play`), then the cleanup (units with lethal damage die together: rule
+    ``rb.cleanup``, :mod:`.cleanup`)."""
     item = frame.item
-    if item.played and state.cards[item.played].zone == "chain":
-        state = state.move(item.played, "trash")
+    if item.played and not frame.completed and state.cards[item.played].zone == "chain":
+        return _complete_play(frame, state, control)
     dying = lethal(state)
     rest = control[:-1]
     if dying:       # the Cleanup its events called for waits until it has resolved (321.1)
@@ -260,3 +317,32 @@ def _finish(frame: ItemFrame, state: GameState, control: Control) -> Progress:
         conditions = occur.conditions_for(Verb.KILL, state, group, group, cards=dying)
         return occurrence(state, rest, conditions, group, "rb.cleanup", (("item", item.id),))
     return Progress(state, rest, "rb.chain", RbStep.RESOLVED, (("item", item.id),))
+
+
+def played_by(state: GameState, item: ChainItem) -> str:
+    """Who played the spell of ``item`` (ruling ``rb.played-by``): the player who played it — put
+    it on the Chain and paid for it (419.1, 411.1, 411.4) — even if its control has changed since;
+    or, under the other option, its controller as its play is completed (155, 188.2, 419.4.a)."""
+    if item.played_by is not None and state.ruling("rb.played-by") == "who-played":
+        return item.played_by
+    return item.controller
+
+
+def _complete_play(frame: ItemFrame, state: GameState, control: Control) -> Progress:
+    """A spell played with priority is played once its play is complete: when it has resolved,
+    even if none of its instructions could be followed (350.1, 419.4.a, 359.3.e.10). It goes to its
+    owner's trash (359.3.d) in the event of its being played, whose triggers — "When you play a
+    spell" — are evaluated after it, their items added after those its own instructions added (rule
+    ``rb.play-spell``). The cleanup its resolution calls for follows (321.1)."""
+    item = frame.item
+    card = state.cards[item.played]
+    player = played_by(state, item)
+    group = ids.after_part_sequence(item.id, "played")
+    tc = TriggeringCondition(ids.triggering_condition(group, EventKind.PLAYED.value, card.obj), EventKind.PLAYED,
+                             group, item.id, card=card, player=player)
+    if card.obj in state.playing:          # finalized, waiting to be played (rb.legion-counts): played now
+        state = replace(state, playing=state.playing.delete(card.obj))
+    args = (("item", item.id), ("completed", player))
+    if item.played_by is not None and item.played_by != item.controller:
+        args += (ruling_arg(state, "rb.played-by"),)     # its control changed on the Chain: who played it?
+    return occurrence(state, control[:-1] + (replace(frame, completed=True),), (tc,), group, "rb.play-spell", args)

@@ -35,10 +35,9 @@ from __future__ import annotations
 
 from rulekit.core import ids
 from rulekit.core import occur
-from rulekit.rulesets.riftbound import cards
+from rulekit.rulesets.riftbound import cards, whereabouts
 from rulekit.core.abilities import Ability, Timing
 from rulekit.core.decisions import NO, YES, AnswerKey, Decision, DecisionKind
-from rulekit.core.effects import apply_replacement
 from rulekit.core.events import EVENTS, EventKind, kinds_counted
 from rulekit.core.frames import Ask, Control, Progress
 from rulekit.core.frozen import replace
@@ -47,9 +46,9 @@ from rulekit.core.verdicts import Code, Verdict
 from rulekit.core.ruleset import ruling_arg
 from rulekit.rulesets.riftbound.codes import RbStep
 from rulekit.rulesets.riftbound.frames import (ChainFrame, ChainItem, OpenFrame, ReplacementOrder, ScoringFrame,
-                                               TriggerCheck)
+                                               TriggerCheck, resolution_combat)
 from rulekit.rulesets.riftbound.judging import _NUMBERED, item_controller, nth_seen, rb_judge, turn_key
-from rulekit.rulesets.riftbound.replacing import (_own_leaving, _played_costs, death_key, replacing_conditions,
+from rulekit.rulesets.riftbound.replacing import (_own_leaving, _played_costs, lasting_this_turn,
                                                   standing_replacements)
 from rulekit.rulesets.riftbound.scoring import BEGINNING_PHASE, establish_control
 
@@ -70,46 +69,36 @@ def _once_per_object(conditions: tuple[TriggeringCondition, ...]) -> tuple[Trigg
 
 
 def occurrence(state: GameState, control: Control, conditions: tuple[TriggeringCondition, ...], group: str,
-               rule: str = "rb.occurs", args: tuple = (), choices: tuple = ()) -> Progress:
+               rule: str = "rb.occurs", args: tuple = (), choices: tuple = (), order: tuple[str, ...] = ()) -> Progress:
     """Process events at once: replace what a replacement effect replaces, capture Deathknells,
     apply the events, then check triggers. A replaced death does not happen (no Deathknell, no
     "when … dies"); the events that replace it do happen and, under the default reading, are
     processed with the rest — so they can trigger (``rb.replacement``, ruling
     ``rb.replacement-triggers``). Replacements printed on cards apply to every event they qualify
-    for (``rb.standing-replacement``); ``choices`` are the orders their owners chose (372)."""
+    for (``rb.standing-replacement``); ``choices`` are the orders their owners chose (372). ``order``
+    names the players in the order they place the items these events trigger, where the rules say
+    so (a combat's designations: 459.2.d.1); by default the turn player's first (383.3.d.1)."""
     conditions_in, args_in = conditions, args
     original = state
     if any(tc.kind is EventKind.CONQUERS for tc in conditions):     # a conquer only where the rules say (464.1, 465)
         conditions, not_conquers = establish_control(state, conditions)
         if not_conquers:
             args = args + (("not_conquers", not_conquers),)
-    replaced, replacing = [], []
-    for tc in conditions:
-        key = death_key(tc)
-        if key is not None and key in state.replacements:
-            entry = state.replacements[key][-1]
-            state = replace(state, replacements=state.replacements.delete(key))
-            if state.ruling("rb.replacement-triggers") == "no-trigger":
-                state = apply_replacement(state, tc, entry)
-            else:
-                replacing.extend(replacing_conditions(state, tc, entry))
-            replaced.append((tc.id, entry[0]))
-    if replaced:
-        gone = {r[0] for r in replaced}
-        conditions = tuple(tc for tc in conditions if tc.id not in gone) + tuple(replacing)
-    state, conditions, standing, ask = standing_replacements(state, conditions, choices)
+    state, conditions, replaced, ask, passed_by = standing_replacements(state, conditions, choices)
     if ask is not None:     # several replacements apply to one event: its owner orders them first (372)
         tc, options, owner = ask
-        frame = ReplacementOrder(group, tc.id, owner, options, conditions_in, rule, args_in, choices)
-        return Progress(original, control + (frame,), "rb.standing-replacement", RbStep.REPLACEMENT_ORDER,
-                        (("condition", tc.id), ("owner", owner), ("options", options)))
-    replaced.extend(standing)
+        frame = ReplacementOrder(group, tc.id, owner, options, conditions_in, rule, args_in, choices, order)
+        order = (("condition", tc.id), ("owner", owner), ("options", options),
+                 ("by", state.ruling("rb.replacement-chooser")), ruling_arg(state, "rb.replacement-chooser"))
+        return Progress(original, control + (frame,), "rb.standing-replacement", RbStep.REPLACEMENT_ORDER, order)
     if replaced:
         args = args + (ruling_arg(state, "rb.replacement-triggers"),)
+    if passed_by:       # a delayed replacement not applied: does it still wait?
+        args = args + (ruling_arg(state, "rb.next-time-unapplied"),)
     conditions, unpaid = _played_costs(state, conditions, group)
     if unpaid:
         args = args + (("unpaid", unpaid),)
-    happened = _once_per_object(tuple(tc for tc in conditions if occur.still_imminent(tc, state) is None))
+    happened = _once_per_object(tuple(tc for tc in conditions if _still_imminent(tc, state) is None))
     captured, deathknells = [], []
     for death in happened:      # a death that does not happen fires no Deathknell
         if death.kind is not EventKind.KILLED or death.card is None:
@@ -130,13 +119,16 @@ def occurrence(state: GameState, control: Control, conditions: tuple[TriggeringC
         expired = cards.expiring(state)
         if expired:
             args = args + (("expired", expired),)
+        lasting = lasting_this_turn(state)
+        if lasting:         # "the next time … this turn" replacements not applied expire too (317.2.c)
+            args = args + (("replacements expired", lasting),)
     before = {tc.card.id: tc.card.might for tc in happened if tc.kind in cards.MIGHT_EVENTS}
     looked, own_items = _own_leaving(state, happened)
     if looked:
         deathknells.extend(looked)
         captured.extend(own_items)
         args = args + (("own leaving", tuple(i.id for i in own_items)), ruling_arg(state, "rb.own-leaving"))
-    history = state.history
+    history, first, before_events = state.history, len(state.history), state
     for tc in happened:
         history = history.set(len(history), (state.round, tc))
     state = replace(state, history=history)
@@ -149,6 +141,7 @@ def occurrence(state: GameState, control: Control, conditions: tuple[TriggeringC
         state = replace(state, resources=type(state.resources)())
     if any(tc.card is not None and ids.is_token(tc.card.id) for tc in happened):
         state = _tokens_cease(state, happened)
+    state = whereabouts.note(before_events, state, happened, first)   # where each card is now (rb.nth)
     if before:
         args = args + (("might", tuple((state.cards[cid].obj, cards.change_words(tc), before[cid],
                                         state.cards[cid].might)
@@ -159,10 +152,10 @@ def occurrence(state: GameState, control: Control, conditions: tuple[TriggeringC
     if entered:
         args = args + (("entered", entered),)
     moved = tuple((tc.card.obj, state.rules.where(state.cards[tc.card.id])) for tc in happened
-                  if tc.kind is EventKind.MOVES)
-    if moved:           # where each moved card now is (a zone, or a battlefield: rb.battlefields)
+                  if tc.kind is EventKind.MOVES or (tc.kind is EventKind.CREATED and state.cards[tc.card.id].zone))
+    if moved:           # where each moved or created card now is (a zone, or a battlefield: rb.battlefields)
         args = args + (("moved", moved),)
-    check = TriggerCheck(group, happened, tuple(captured), deathknells=tuple(deathknells))
+    check = TriggerCheck(group, happened, tuple(captured), deathknells=tuple(deathknells), order=order)
     if any(tc.kind is EventKind.PHASE_BEGINS and tc.phase == MAIN_PHASE for tc in happened):
         control = control + (OpenFrame(ids.open_window(group)),)     # once its triggers are dealt with
     if any(tc.kind is EventKind.PHASE_BEGINS and tc.phase == BEGINNING_PHASE for tc in happened):
@@ -171,6 +164,19 @@ def occurrence(state: GameState, control: Control, conditions: tuple[TriggeringC
                     args + (("occurred", tuple(tc.id for tc in happened)),
                             ("captured", tuple(i.id for i in captured if i.ability.deathknell)),
                             ("replaced", tuple(replaced))))
+
+
+def _still_imminent(tc: TriggeringCondition, state: GameState) -> str | None:
+    """``None`` if the event can still happen, else what pre-empted it. A spell's play completed as
+    it resolves (rule ``rb.play-spell``) happens to the card on the Chain, where its play began —
+    not in a hand, where a card the script plays comes from — as long as it is still there."""
+    if tc.kind is EventKind.PLAYED and tc.card is not None and tc.card.zone == CHAIN:
+        now = state.cards[tc.card.id]
+        return None if (now.zone, now.incarnation) == (CHAIN, tc.card.incarnation) else f"{now.title} left the Chain"
+    return occur.still_imminent(tc, state)
+
+
+CHAIN = "chain"     #: the Chain's zone: a spell played with priority waits there until its play is complete
 
 
 def _entered(state: GameState, tc: TriggeringCondition) -> tuple[str, str, str, bool]:
@@ -278,10 +284,24 @@ def undecided(state: GameState, items: list[ChainItem], frame: TriggerCheck) -> 
     return None
 
 
+def _legion_while_playing(state: GameState, verdicts) -> bool:
+    """Whether a Legion ability was judged while a spell was finalized and not yet played: then
+    whether that spell counts is ruling ``rb.legion-counts``'s business."""
+    if not state.playing:
+        return False
+    for v in verdicts:
+        card = state.cards.get(ids.card_id(v.card))
+        ability = card.ability(v.ability) if card is not None else None
+        if ability is not None and ability.legion:
+            return True
+    return False
+
+
 def check_triggers(frame: TriggerCheck, state: GameState, control: Control) -> Progress | Ask:
     verdicts, triggered = evaluate(state, frame)
+    legion = (ruling_arg(state, "rb.legion-counts"),) if _legion_while_playing(state, verdicts) else ()
     if not triggered and not frame.captured:      # the common case: nothing goes on the Chain
-        args = (("group", frame.group), ("items", ()))
+        args = (("group", frame.group), ("items", ())) + legion
         if any(v.code in _NUMBERED for v in verdicts):
             args += (ruling_arg(state, "rb.nth-count"),)
         return Progress(state, control[:-1], "rb.evaluate-after", RbStep.TRIGGERS, args, verdicts)
@@ -299,7 +319,7 @@ def check_triggers(frame: TriggerCheck, state: GameState, control: Control) -> P
         if item.ability.once_per_turn and item.ability.when is not None and not item.ability.deathknell:
             state = replace(state, usage=state.usage.set(turn_key(item.source, item.ability, state, "once"), 1))
     rest = control[:-1]
-    args = (("group", frame.group), ("items", tuple(i.id for i in items)))
+    args = (("group", frame.group), ("items", tuple(i.id for i in items))) + legion
     if declined:
         args += (("declined", tuple(sorted(declined))),)
     if declined or any(i.ability.optional for i in items):    # when "you may" is decided: the ruling's business
@@ -310,15 +330,34 @@ def check_triggers(frame: TriggerCheck, state: GameState, control: Control) -> P
         return Progress(state, rest, "rb.evaluate-after", RbStep.TRIGGERS, args, verdicts)
     # the items are added to the Chain now, after those added before them (401.1, 337.1.b): a batch
     # of their own, even if an effect is still resolving (401.2) and a cleanup adds more after it
+    groups = _batches(frame, items)
+    combat = resolution_combat(rest)     # combat's Resolution Step: they wait, pending (rb.resolution-step)
     for i in range(len(rest) - 1, -1, -1):
-        if isinstance(rest[i], ChainFrame):
-            batch = rest[i].batches
-            chain = replace(rest[i], waiting=rest[i].waiting + tuple(replace(item, batch=batch) for item in items),
-                            batches=batch + 1)
+        if isinstance(rest[i], ChainFrame) and (combat is None or rest[i].waits == combat.id):
+            chain = rest[i].with_batches(groups)
+            if chain.waits:     # lying beneath its combat: brought up so the items are placed now (335.1)
+                return Progress(state, rest[:i] + rest[i + 1:] + (chain,), "rb.evaluate-after", RbStep.TRIGGERS,
+                                args, verdicts)
             return Progress(state, rest[:i] + (chain,) + rest[i + 1:], "rb.evaluate-after", RbStep.TRIGGERS, args,
                             verdicts)
-    chain = ChainFrame(ids.chain(frame.group), waiting=tuple(items), batches=1)
+    chain = ChainFrame(ids.chain(frame.group), waits=combat.id if combat is not None else "").with_batches(groups)
     return Progress(state, rest + (chain,), "rb.evaluate-after", RbStep.TRIGGERS, args, verdicts)
+
+
+def _batches(frame: TriggerCheck, items: list[ChainItem]) -> list[tuple[list[ChainItem], str, tuple[str, ...]]]:
+    """The items in the batches they are added to the Chain in, each (items, rule, players in order):
+    first the items noted before the cards moved — a dying card's Deathknell is added as a pending
+    item before it goes to the trash (808.1.d.2, 428.1.a.1.b; a Cleanup's step 3a before 3b: 323.4,
+    323.5) — then the items of the abilities that saw the events, evaluated once they were processed
+    (383.2.c): the attacking player's first where the events are a combat's designations
+    (459.2.d.1), otherwise the turn player's (383.3.d.1)."""
+    before = {i.id for i in frame.captured}
+    first = [i for i in items if i.id in before]
+    after = [i for i in items if i.id not in before]
+    groups = [(first, "rb.deathknell", ())] if first else []
+    if after:
+        groups.append((after, "rb.combat" if frame.order else "rb.simultaneous", frame.order))
+    return groups
 
 
 def answer_check(frame: TriggerCheck, state: GameState, control: Control, option: str, verdicts=()) -> Progress:
@@ -352,4 +391,4 @@ def advance_order(frame: ReplacementOrder, state: GameState, control: Control) -
 
 def answer_order(frame: ReplacementOrder, state: GameState, control: Control, option: str, verdicts=()) -> Progress:
     return occurrence(state, control[:-1], frame.conditions, frame.group, frame.rule, frame.args,
-                      choices=frame.choices + ((frame.condition, option),))
+                      choices=frame.choices + ((frame.condition, option),), order=frame.order)

@@ -94,7 +94,8 @@ def sequence_mark(step) -> SequenceMark:
 
 
 def item_name(item) -> str:
-    kind = "spell" if item.source.type == "spell" else ("Deathknell" if item.ability.deathknell else "ability")
+    kind = "spell" if item.source.type == "spell" else ("Deathknell" if item.ability.deathknell else
+                                                        "play" if item.played else "ability")
     return f"{item.source.title}'s {kind}"
 
 

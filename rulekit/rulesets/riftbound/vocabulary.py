@@ -8,7 +8,9 @@ from rulekit.core.ruleset import VocabularyItem as _V
 
 VOCABULARY = (
     # issue #24's items, most-needed first
-    _V("play", "playing a unit or gear: 'When you play me / a gear / another unit' (rb.play; 351.1, 383.4.a)"),
+    _V("play", "playing a card: a unit or gear, or a spell played with priority, played as it resolves, or a "
+               "card an effect plays ('play me from your trash'): 'When you play me / a gear / another unit / a "
+               "spell / a card' (rb.play, rb.play-spell, rb.play-effect; 351.1, 383.4.a, 419.3, 419.4.a)"),
     _V("conquer-hold", "conquering and holding a battlefield: 'When I conquer', 'When you hold' (rb.conquer, rb.hold; "
                        "315.2.b, 383.4.c-d, 464-466)"),
     _V("battlefields", "several named battlefields, and 'here' at each of them (rb.battlefields; 107.2, 359.3.f.2)"),
@@ -36,12 +38,14 @@ VOCABULARY = (
     _V("deathknell", "'When I die' (Deathknell): captured as the card dies, read as it was on the board"),
     _V("damage", "dealing damage, and units with lethal damage dying in the cleanup"),
     _V("move", "moving a unit between its base and a battlefield, and 'here' read when it executes"),
-    _V("tokens", "creating token units or gear under the ability's controller"),
+    _V("tokens", "playing token units or gear under the ability's controller: a token is played, but is no card "
+                 "(rb.tokens; 182.1.a, 350.2, 052)"),
     _V("costs", "a cost within a triggered ability's instructions, paid when its item is finalized (383.3.b)"),
     _V("once-per-turn", "'once each turn': an ability that has triggered this turn does not trigger again"),
     _V("nth-time", "'the Nth time … each turn': counted per turn, one trigger for simultaneous events"),
     _V("optional", "'you may': decided when the trigger condition is fulfilled (383.3.a)"),
-    _V("targets", "choosing targets when the item is finalized; 'up to N'; no legal target removes it"),
+    _V("targets", "choosing targets when the item is finalized; 'up to N', 'two enemy units'; no legal target "
+                  "removes it; 'each player …' chooses as it resolves (rb.each-chooses)"),
     _V("control", "friendly and enemy judged from the controller; taking control of an item on the Chain"),
     _V("grant", "abilities given to and taken from a card by an effect ('gains', 'loses')"),
 )

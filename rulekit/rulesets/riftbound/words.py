@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from rulekit.core import ids
+from rulekit.rulesets.riftbound.effectplay import PLAY_ID
 from rulekit.core.text import card_of, condition_label, not_modelled_outcome, obj_label, pass_line, verb_head
 
 
@@ -10,7 +11,8 @@ def item_label(state, item_id: str) -> str:
     card = card_of(state, item.obj) if item is not None else None
     ability = card.ability(item.ability) if card else None
     kind = "spell" if card is not None and card.type == "spell" else (
-        "Deathknell" if ability is not None and ability.deathknell else "ability")
+        "Deathknell" if ability is not None and ability.deathknell else
+        "play" if ability is None and card is not None and item.ability == PLAY_ID else "ability")
     return f"{card.title}'s {kind} ({item_id})" if card else item_id
 
 
@@ -22,16 +24,30 @@ def _ability_ref(state, ref: str) -> str:
     return f"{card.title}'s {ability.timing.value} ({ref})" if ability is not None else ref
 
 
+def _replacement_ref(state, ref: str) -> str:
+    """A replacement a player may order: printed on a card (``card.ability``), or made by an item for
+    an object's next death (the item's id)."""
+    use = ids.parse_use(ref)
+    return item_label(state, ref) if use is not None and use.responds_to else _ability_ref(state, ref)
+
+
 def describe(what: str, a: dict, state) -> str | None:
     if what == "rb-occurs":
         head = f"Script: {a['label'] or a['occurrence']}. " if "occurrence" in a else (
-            f"{verb_head(a)} ({a['instruction']} of {item_label(state, a['item'])}): " if "verb" in a
+            f"{item_label(state, a['item'])} is finalized: a permanent, it resolves at once, leaves the Chain and "
+            f"becomes a game object on the board, played by {a['finalized']} (rb.play-effect). " if "finalized" in a else
+            f"{item_label(state, a['item'])} has resolved: its play is complete, played by {a['completed']}, and it "
+            f"goes to its owner's trash (rb.play-spell). " if "completed" in a else
+            f"{verb_head(a)} ({a['instruction']} of {item_label(state, a['item'])}"
+            f"{_here(state, a)}): " if "verb" in a
             else f"Scoring Step: {a['scoring']} holds every battlefield they control (rb.hold). " if "scoring" in a
-            else words_of_combat(a) if "combat" in a
+            else words_of_combat(a, state) if "combat" in a
             else f"Cleanup after {a['after']} (a change of status, no item resolving): units with lethal damage die "
                  f"together. " if "after" in a
             else "Cleanup: units with lethal damage die together. ")
         happened = ", ".join(condition_label(state, c) for c in a["occurred"]) or "nothing"
+        if "me" in a:     # a Deathknell's "me": its card in the trash (rb.deathknell-me)
+            head += f"\"me\" is {obj_label(state, a['me'])}, its card in the trash. "
         captured = "".join(f"; Deathknell captured before the move: {item_label(state, i)}" for i in a["captured"])
         replaced = "".join(f"; {condition_label(state, c)} is replaced by {item_label(state, u)}: it does not happen"
                            for c, u in a.get("replaced", ()))
@@ -41,7 +57,9 @@ def describe(what: str, a: dict, state) -> str | None:
                           for obj, player, zone, exhausted in a.get("entered", ()))
         might = "".join(f"; {obj_label(state, obj)}: {change}, Might {was} → {now}"
                         for obj, change, was, now in a.get("might", ()))
-        expired = "".join(f"; Expiration Step (rb.this-turn): {obj_label(state, obj)}"
+        expired = "".join(f"; Expiration Step (rb.this-turn): the replacement of {item_label(state, u)} expires "
+                          "unapplied" for u in a.get("replacements expired", ()))
+        expired += "".join(f"; Expiration Step (rb.this-turn): {obj_label(state, obj)}"
                           + (f" is healed of {healed} damage" if healed else "")
                           + (f"{',' if healed else ''} its 'this turn' Might expires, {was} → {now}" if was != now else "")
                           for obj, healed, was, now in a.get("expired", ()))
@@ -56,20 +74,30 @@ def describe(what: str, a: dict, state) -> str | None:
         return (f"{head}Processed at once — {happened}{might}{entered}{captured}{own}{replaced}{unpaid}{expired}"
                 f"{emptied}{not_conquers}.")
     if what == "rb-replacement-order":
-        options = ", ".join(_ability_ref(state, o) for o in a["options"])
-        return (f"Several replacements apply to {condition_label(state, a['condition'])}: {a['owner']}, the owner of "
-                f"the card acted on, chooses which applies first ({options}); each applies once to it and to the "
-                f"events that replace it.")
+        options = ", ".join(_replacement_ref(state, o) for o in a["options"])
+        return (f"Several replacements apply to {condition_label(state, a['condition'])}: {a['owner']}, the "
+                f"{a.get('by', 'owner')} of the card acted on, chooses which applies first ({options}); each applies "
+                f"once to it and to the events that replace it.")
     if what == "rb-triggers":
         made = ", ".join(item_label(state, i) for i in a["items"])
         declined = "".join(f"; declined, not placed on the Chain: {item_label(state, i)}" for i in a.get("declined", ()))
-        return f"Triggers are evaluated after the events: {made or 'nothing triggers'}{declined}."
+        kept = ", ".join(obj_label(state, c) for c in a.get("no cleanup", ()))
+        kept = (f"; nothing happened, so no cleanup follows (Core Rules 322) — still with lethal damage: {kept}"
+                if kept else "")
+        return f"Triggers are evaluated after the events: {made or 'nothing triggers'}{declined}{kept}."
     if what == "rb-placed":
         return f"On the Chain, pending: {item_label(state, a['item'])}."
     if what == "rb-finalized":
         return f"Finalized (targets chosen; priority does not pass): {item_label(state, a['item'])}."
     if what == "rb-target":
         return f"Target for {item_label(state, a['item'])}: {obj_label(state, a['card'])}."
+    if what == "rb-chosen" and a.get("hidden"):
+        card = "no more cards" if a["card"] == "done" else obj_label(state, a["card"])
+        return (f"{a['player']} chooses {card} as {item_label(state, a['item'])} resolves (a card in a hand or a "
+                "deck, not a target).")
+    if what == "rb-chosen":
+        return (f"{a['player']} chooses {obj_label(state, a['card'])} as {item_label(state, a['item'])} resolves "
+                "(each player's own choice, not a target).")
     if what == "rb-event-chosen":
         return f"The triggering event of {item_label(state, a['item'])} is {condition_label(state, a['event'])}."
     if what == "rb-priority":
@@ -97,6 +125,10 @@ def describe(what: str, a: dict, state) -> str | None:
     if what == "rb-open-pass":
         how = "with nothing to play" if a.get("auto") else "and plays nothing more"
         return f"No Chain exists and {a['player']}, the turn player, passes {how}: the open window closes."
+    if what == "rb-removed" and a.get("back"):
+        card, zone = a["back"]
+        return (f"{item_label(state, a['item'])} cannot be finalized ({a['why']}): its play is undone and "
+                f"{obj_label(state, card)} goes back to the {zone} it was played from.")
     if what == "rb-removed":
         return f"{item_label(state, a['item'])} is removed from the Chain at finalization ({a['why']}): it never " \
                f"becomes a Chain Item."
@@ -109,10 +141,12 @@ def describe(what: str, a: dict, state) -> str | None:
         return f"{verb_head(a)} ({a['instruction']}): its condition is checked now and is false ({a['why']})."
     if what == "rb-null":
         why = a.get("why") or "the information is not available"
-        return f"{verb_head(a)} ({a['instruction']}): {why}; the calculation is skipped."
+        skipped = "the instruction is ignored" if a.get("ignored") else "the calculation is skipped"
+        return f"{verb_head(a)} ({a['instruction']}): {why}; {skipped}."
     if what == "rb-replaces":
         dying = ", ".join(obj_label(state, c) for c in a["cards"])
-        return f"{item_label(state, a['item'])}: the next death of {dying} will be replaced."
+        turn = " this turn" if a.get("this turn") else ""
+        return f"{item_label(state, a['item'])}: the next death of {dying}{turn} will be replaced."
     if what == "rb-not-modelled":
         return f"{verb_head(a)} ({a['instruction']} of {item_label(state, a['item'])}): {not_modelled_outcome(a)}"
     if what == "rb-no-combat":
@@ -138,6 +172,12 @@ def describe(what: str, a: dict, state) -> str | None:
                 f"Combat resolution: no unit remains; {obj_label(state, a['battlefield'])} becomes uncontrolled.")
     if what == "rb-combat-ends":
         return "Combat ends: the Attacker and Defender designations are removed."
+    if what == "rb-chain-waits":
+        return (f"No one gets priority while combat's Resolution Step is under way; on the Chain, pending, "
+                f"waiting: {_waiting(state, a['items'])}.")
+    if what == "rb-chain-released":
+        return (f"{_TASK_WORDS[a['task']]}: the items waiting on the Chain are finalized now, in the order added: "
+                f"{_waiting(state, a['items'])}.")
     if what == "rb-no-hold":
         return f"Scoring Step: {a['player']} controls no battlefield they have not scored this turn: nothing is held."
     if what == "rb-chance":
@@ -152,20 +192,49 @@ def describe(what: str, a: dict, state) -> str | None:
         beneath = "" if a["outcomes"] <= 1 else "; the cards beneath keep their order"
         return f"Chance: {deck} is shuffled ({a['instruction']} of {item_label(state, a['item'])}); on top: {top} " \
                f"(1 of {a['outcomes']} possible outcome(s){beneath})."
+    if what == "rb-play-pending":
+        cards = ", ".join(f"{obj_label(state, obj)} from the {zone}" for _, obj, zone in a["played"])
+        where = f" (to {_place(state, a['to'])})" if a.get("to") else ""
+        return (f"{verb_head(a)} ({a['instruction']} of {item_label(state, a['item'])}{_here(state, a)}): {a['player']} "
+                f"plays {cards}{where}: it goes on the Chain, pending, and is finalized once this effect is done "
+                "(rb.play-effect).")
     if what == "rb-nothing":
-        return f"{verb_head(a)} ({a['instruction']}): nothing it could change."
+        why = f" ({a['why']})" if a.get("why") else ""
+        return f"{verb_head(a)} ({a['instruction']}): nothing it could change{why}."
     return None
 
 
 
 
-def words_of_combat(a: dict) -> str:
+#: the task of combat's Resolution Step whose end releases the items waiting on the Chain
+_TASK_WORDS = {"cleanup": "The Combat Cleanup is complete (deaths, heal, recall)",
+               "control": "Control of the battlefield is established", "end": "Combat has ended"}
+
+
+def _waiting(state, items) -> str:
+    """The items waiting on the Chain: the one by name, or how many and the newest (a view's title
+    holds three lines)."""
+    if len(items) == 1:
+        return item_label(state, items[0])
+    return f"{len(items)} items (the newest: {item_label(state, items[-1])})"
+
+
+def words_of_combat(a: dict, state=None) -> str:
     """The head of a combat step's line (rule ``rb.combat``)."""
+    if a["combat"] == "recall":
+        healed = ", ".join(obj_label(state, c) for c in a["healed"]) or "no unit"
+        return (f"Combat cleanup: {healed} healed; the attackers are recalled to base, defenders remaining — a "
+                "recall, not a move (rb.recall). ")
     return {"designate": "Combat: attackers and defenders are designated (rb.combat). ",
             "damage": "Combat damage is dealt, all at once (rb.combat). ",
             "cleanup": "Combat cleanup: units with lethal damage die together. ",
             "control": "Combat resolution: the only player with units left establishes control (rb.combat). "
             }.get(a["combat"], "Combat: ")
+
+
+def _here(state, a: dict) -> str:
+    """Where "here" was read to be as the instruction executed (359.3.f.2), if it named a place."""
+    return f"; \"here\" is {_place(state, a['here'])}" if a.get("here") else ""
 
 
 def _place(state, to: str) -> str:

@@ -8,8 +8,8 @@ from __future__ import annotations
 from rulekit.core.cardtext import ReadCard
 from rulekit.rulesets.agot.cardtext import reader, writer
 
-#: the card's own fields its keywords may set ("Terminal.")
-KEYWORD_FIELDS = ("terminal",)
+#: the card's own fields its keywords may set ("Terminal.", "Pillage.")
+KEYWORD_FIELDS = ("terminal", "pillage")
 
 #: canonical example phrases of the grammar: the nearest of them is named when a text is refused
 WORDINGS = (
@@ -60,6 +60,7 @@ WORDINGS = (
     "The abilities of ~ cannot be cancelled.",
     "Characters your opponents control cannot be saved.",
     "Terminal.",
+    "Pillage.",
     "Ambush (3).",
 )
 

@@ -101,7 +101,9 @@ class EffectPhrases:
         if ref.kind != "a":
             raise Refusal(meta.start_pos, "a search finds 'a …' card")
         flt = replace(ref.filter, owner=Who.YOU, zone="draw deck")
-        return lambda ctx: Instruction(Verb.PUT_INTO_PLAY, Target.CHOSEN, flt)
+        fn = lambda ctx: Instruction(Verb.PUT_INTO_PLAY, Target.CHOSEN, flt)    # noqa: E731
+        fn.searching = True     # a search is an effect, never a cost (the reader's costed)
+        return fn
 
     def shuffle(self, meta, c):
         return lambda ctx: Instruction(Verb.SHUFFLE, Target.YOU)

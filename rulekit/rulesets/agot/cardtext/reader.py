@@ -41,6 +41,9 @@ class AbilityParts:
     def terminal(self, meta, c):
         return ("field", ("terminal", True))
 
+    def pillage(self, meta, c):
+        return ("field", ("pillage", True))
+
     def other_keyword(self, meta, c):
         return ("unmodelled", self.source_words(meta.start_pos, meta.end_pos).rstrip(".").strip())
 
@@ -168,6 +171,10 @@ class AbilityParts:
         return out
 
     def costed(self, meta, c):
+        if len(c) == 2 and any(getattr(f, "searching", False) for f in c[0]):
+            # no printed cost searches: a search is no target, found as its effect resolves (RR "Search", "Target")
+            raise Refusal(meta.start_pos, "a search is an effect, never a cost: 'search your deck …' cannot come "
+                                          "before 'to'")
         return ("costed", c[0], c[1]) if len(c) == 2 else ("costed", [], c[0])
 
     def then_sentence(self, meta, c):

@@ -301,13 +301,17 @@ def _constant(a: Ability) -> str:
     return _sentence(f"{cond}{subject} cannot be {verbs[ins.do]}")
 
 
+#: the keywords that set a card field, by that field: "Terminal." (agot.attachment), "Pillage." (agot.pillage)
+_KEYWORDS = {"terminal": "Terminal.", "pillage": "Pillage."}
+
+
 def write(card: ReadCard, title: str) -> str:
     """``card`` as canonical text; a CardTextError if it has something the templates cannot say."""
     parts = []
     for name, value in card.fields:
-        if name != "terminal" or value is not True:
+        if name not in _KEYWORDS or value is not True:
             raise CardTextError(f"no keyword sets {name} = {value!r}")
-        parts.append("Terminal.")
+        parts.append(_KEYWORDS[name])
     parts += [k if k.endswith(".") else f"{k}." for k in card.unmodelled]
     for a in card.abilities:
         try:

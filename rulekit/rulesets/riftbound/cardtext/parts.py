@@ -299,8 +299,8 @@ def keyword(token: Token) -> str:
 
 
 def made_token(c) -> tuple[MadeToken, int, str | None]:
-    """"play two 1 Might Recruit unit tokens into your base": the token (its name is its tag), how
-    many, and where."""
+    """"play two 1 Might Recruit unit tokens into your base" (or "here"): the token (its name is its
+    tag), how many, and where."""
     count, ready, might, name, kind, keywords, to = 1, False, 0, None, "unit", (), None
     for x in c:
         if isinstance(x, Token) and x.type == "READY":
@@ -315,6 +315,6 @@ def made_token(c) -> tuple[MadeToken, int, str | None]:
             might = x[1]
         elif isinstance(x, tuple) and x[0] == "keywords":
             keywords = x[1]
-        elif x == "base":
-            to = "base"
+        elif x in ("base", "here"):
+            to = x
     return MadeToken(title=name, type=kind, might=might, traits=(name,), ready=ready, keywords=keywords), count, to

@@ -137,8 +137,11 @@ class _Reader(Parts):
     def _ability(self, meta, timing, c, instead=False, **more) -> Ability:
         body = c[-1]
         effect = _effect(body["clauses"], instead, meta.start_pos)
+        prefixes = self._prefixes(c[:-1])
+        if not prefixes["zones"] and not more.get("deathknell"):
+            prefixes["zones"] = _plays_me_from(effect)
         return Ability(id=timing.value.replace(" ", "-"), timing=timing, effect=effect, cost=body["cost"],
-                       optional=body["optional"], text=self._words(meta), **self._prefixes(c[:-1]), **more)
+                       optional=body["optional"], text=self._words(meta), **prefixes, **more)
 
     # -- bodies -------------------------------------------------------------------------------------
     @v_args(meta=True)
@@ -207,12 +210,13 @@ class _Reader(Parts):
         np: NP = c[0]
         if np.det not in ("a", "another"):
             raise Unread(np.pos, "'Choose' names one card: 'Choose a friendly unit.'")
-        return Clause([Instruction(Verb.REPLACE, Target.CHOSEN, filter=np.filter(),
+        return Clause([Instruction(Verb.REPLACE, Target.CHOSEN, filter=np.filter(), this_turn=_this_turn(c),
                                    instead=_effect(c[-1], True, meta.start_pos))])
 
     @v_args(meta=True)
     def replace_self(self, meta, c):
-        return Clause([Instruction(Verb.REPLACE, Target.SELF, instead=_effect(c[-1], True, meta.start_pos))])
+        return Clause([Instruction(Verb.REPLACE, Target.SELF, this_turn=_this_turn(c),
+                                   instead=_effect(c[-1], True, meta.start_pos))])
 
     def look_top(self, c):
         return Clause([_not_modelled(f"look at the top {phrases.number(c[0])} cards of your Main Deck", False)])
@@ -259,10 +263,30 @@ class _Reader(Parts):
     def token_might(self, c): return ("might", phrases.number(c[0]))
     def token_keywords(self, c): return ("keywords", tuple(keyword(k) for k in c))
     def into(self, c): return "base"
+    def into_here(self, c): return "here"
 
     def i_token(self, c):
         token, count, to = made_token(c)
         return Instruction(Verb.CREATE, Target.SELF, amount=count, token=token, to=to)
+
+    # -- an effect that plays a card (rule rb.play-effect) --------------------------------------------
+    def pn_unit(self, c): return "unit"
+    def pn_gear(self, c): return "gear"
+    def pn_spell(self, c): return "spell"
+    def play_from(self, c): return ("from", str(c[-1]).lower())
+    def pt_here(self, c): return ("to", "here")
+    def pt_base(self, c): return ("to", "base")
+
+    def i_play(self, c):
+        """"Play me (from your trash)", "play it here": the card the ability names."""
+        zone = _part(c, "from")
+        return Instruction(Verb.PLAY, Target.SELF if c[0].type == "PLAY_ME" else Target.THAT_CARD,
+                           CardFilter(zone=zone) if zone else None, to=_part(c, "to"), ignoring=_ignoring(c))
+
+    def i_play_chosen(self, c):
+        """"Play a unit from your hand (to your base)": one of its controller's cards there."""
+        return Instruction(Verb.PLAY, Target.CHOSEN, CardFilter(type=c[0], zone=_part(c, "from"), owner=Who.YOU),
+                           to=_part(c, "to"), ignoring=_ignoring(c))
 
     # -- costs before ':' (376): symbols ------------------------------------------------------------
     def cost_symbols(self, c):
@@ -316,5 +340,30 @@ def _effect(clauses, instead: bool, pos: int) -> tuple[Instruction, ...]:
     return tuple(i for c in clauses for i in c.instructions)
 
 
+def _part(c, name: str):
+    """The value of a ``(name, value)`` part of an instruction, or ``None``."""
+    return next((x[1] for x in c if _kind(x, name)), None)
+
+
+def _ignoring(c) -> str | None:
+    """", ignoring its cost" (Energy and Power), "its Energy cost", "its Power cost" (356.1.b)."""
+    said = next((str(x) for x in c if isinstance(x, Token) and x.type == "IGNORING"), None)
+    if said is None:
+        return None
+    said = said.lower()
+    return next((words for words in ("energy cost", "power cost") if said.endswith(words)), "cost")
+
+
+def _plays_me_from(effect) -> tuple[str, ...]:
+    """"Play me from your trash" says where the ability works (385.2): the zone its card is played from."""
+    return tuple(dict.fromkeys(i.filter.zone for i in effect if i.do is Verb.PLAY and i.target is Target.SELF
+                               and i.filter is not None and i.filter.zone))
+
+
 def _not_modelled(text: str, changes_state: bool) -> Instruction:
     return Instruction(Verb.NOT_MODELLED, Target.SELF, text=text, changes_state=changes_state)
+
+
+def _this_turn(c) -> bool:
+    """Whether "the next time … would die" says "this turn" (its replacement expires with the turn)."""
+    return any(isinstance(x, Token) and x.type == "THIS_TURN" for x in c)

@@ -129,10 +129,10 @@ def symbols(resource: str | None, amount: int) -> str:
 
 
 def token(tok: Token, amount: int, to: str | None) -> str:
-    """"play two 1 Might Recruit unit tokens into your base" (a token's name is its tag)."""
+    """"play two 1 Might Recruit unit tokens into your base" (or "here"; a token's name is its tag)."""
     if tok.traits != (tok.title,) or " " in tok.title or not tok.title[:1].isupper():
         raise unprintable(f"the token {tok}", "a token is printed by its one-word name, which is its tag")
-    if to not in (None, "base") or amount < 1:
+    if to not in (None, "base", "here") or amount < 1:
         raise unprintable(f"the token {tok}", f"{amount} of them, to {to!r}")
     count = "a" if amount == 1 else phrases.NUMBER_NAMES.get(amount, str(amount))
     kind = f"{tok.type} token" + ("s" if amount > 1 else "")
@@ -144,4 +144,4 @@ def token(tok: Token, amount: int, to: str | None) -> str:
     words = f"play {count} {'ready ' if tok.ready else ''}{might}{tok.title} {kind}"
     if tok.keywords:
         words += " with " + " and ".join(tok.keywords)
-    return words + (" into your base" if to == "base" else "")
+    return words + {"base": " into your base", "here": " here"}.get(to, "")

@@ -28,7 +28,8 @@ def ability(a: Ability) -> str:
     if a.zones:
         if len(a.zones) != 1 or a.zones[0] not in phrases.OFF_BOARD:
             raise unprintable(f"zones {a.zones}", f"an ability says it works in one of {phrases.OFF_BOARD}")
-        prefix += f"While I'm in your {a.zones[0]}, "
+        if a.deathknell or not _plays_me_from(a, a.zones[0]):     # "play me from your trash" says it already
+            prefix += f"While I'm in your {a.zones[0]}, "
     if a.once_per_turn:
         prefix += "Once each turn, " if not prefix.endswith(", ") else "once each turn, "
     core = _core(a)
@@ -209,10 +210,11 @@ def _sentence(i: Instruction) -> str:
     if i.do is Verb.REPLACE:
         if i.condition:
             raise unprintable("a condition on 'the next time … would die'", "no printed wording")
+        turn = " this turn" if i.this_turn else ""
         if i.target is Target.CHOSEN and i.up_to is None:
-            return f"choose {card_phrase(i.filter, 'a')}. The next time it would die, {_instead(i.instead)}."
+            return f"choose {card_phrase(i.filter, 'a')}. The next time it would die{turn}, {_instead(i.instead)}."
         if i.target is Target.SELF and i.filter is None:
-            return f"the next time I would die, {_instead(i.instead)}."
+            return f"the next time I would die{turn}, {_instead(i.instead)}."
         raise unprintable(f"the replacement {i}", "'Choose a unit. The next time it would die, …'")
     if i.do is Verb.NOT_MODELLED:
         return _not_modelled(i)
@@ -248,7 +250,8 @@ def _not_modelled(i: Instruction) -> str:
     return text + "."
 
 
-_PLAIN = {Verb.KILL: "kill", Verb.READY: "ready", Verb.EXHAUST: "exhaust", Verb.BUFF: "buff", Verb.RECALL: "recall"}
+_PLAIN = {Verb.KILL: "kill", Verb.READY: "ready", Verb.EXHAUST: "exhaust", Verb.BUFF: "buff", Verb.RECALL: "recall",
+          Verb.RECYCLE: "recycle"}
 
 
 def instruction(i: Instruction, object_word: str = "me") -> str:
@@ -293,7 +296,35 @@ def instruction(i: Instruction, object_word: str = "me") -> str:
         return f"{d.value} {symbols(i.resource, i.amount)}"
     if d is Verb.CHANNEL and i.target is Target.YOU and i.filter is None and i.amount_of is None:
         return f"channel {i.amount} rune{'s' if i.amount != 1 else ''}"
+    if d is Verb.PLAY and i.amount == 1 and i.amount_of is None and i.up_to is None:
+        return _play(i)
     raise unprintable(f"the instruction {i}", "no printed template rulekit reads says it")
+
+
+_PLAY_TO = {None: "", "here": " here", "base": " to your base"}
+_IGNORING = {None: "", "cost": ", ignoring its cost", "energy cost": ", ignoring its Energy cost",
+             "power cost": ", ignoring its Power cost"}
+
+
+def _play(i: Instruction) -> str:
+    """An effect that plays a card (rule ``rb.play-effect``): "play me from your trash", "play it here",
+    "play a unit from your hand to your base, ignoring its Energy cost"."""
+    f = i.filter
+    if i.to not in _PLAY_TO or i.ignoring not in _IGNORING:
+        raise unprintable(f"the play {i}", "it goes here or to your base, ignoring its cost, Energy or Power cost")
+    tail = _PLAY_TO[i.to] + _IGNORING[i.ignoring]
+    if i.target in (Target.SELF, Target.THAT_CARD) and (f is None or (f == CardFilter(zone=f.zone)
+                                                                       and f.zone in phrases.OFF_BOARD)):
+        return f"play {'me' if i.target is Target.SELF else 'it'}{f' from your {f.zone}' if f else ''}{tail}"
+    if (i.target is Target.CHOSEN and f is not None and f.type in ("unit", "gear", "spell")
+            and f.zone in phrases.OFF_BOARD and f == CardFilter(type=f.type, zone=f.zone, owner=Who.YOU)):
+        return f"play a {f.type} from your {f.zone}{tail}"
+    raise unprintable(f"the play {i}", "'play me', 'play it' or 'play a unit from your hand'")
+
+
+def _plays_me_from(a: Ability, zone: str) -> bool:
+    """Whether ``a`` plays its own card "from your <zone>": those words say where it works (385.2)."""
+    return any(i.do is Verb.PLAY and i.target is Target.SELF and i.filter == CardFilter(zone=zone) for i in a.effect)
 
 
 # -- costs ------------------------------------------------------------------------------------------
