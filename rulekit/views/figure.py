@@ -13,6 +13,7 @@ Importing rulekit does not import matplotlib; importing this module does.
 from __future__ import annotations
 
 import functools
+import re
 import io
 import struct
 import zlib
@@ -143,8 +144,14 @@ def step_text(step: Step) -> str:
 
 def title_text(step: Step, width_in: float, lines: int = 3) -> str:
     """``"#5 · step 4, interrupt window — P1 passes …"``, wrapped to the width: whole, as a
-    title of at most ``lines`` lines holds it."""
-    return wrap(f"{heading(step)} — {step_text(step)}", width_in, lines, MIN_FONT + 1)
+    title of at most ``lines`` lines holds it. A title that would not fit drops the gloss in
+    parentheses that ends the rules' position (``"cleanup: lethal damage (after a resolution, …)"``)
+    before anything is cut: the step's own words come first."""
+    text, size = step_text(step), MIN_FONT + 1
+    head = heading(step)
+    if len(lines_of(f"{head} — {text}", width_in, size)) > lines:
+        head = re.sub(r" \([^()]*\)$", "", head)
+    return wrap(f"{head} — {text}", width_in, lines, size)
 
 
 # -- the view base -----------------------------------------------------------------------------------------

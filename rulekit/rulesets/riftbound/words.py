@@ -6,14 +6,18 @@ from rulekit.rulesets.riftbound.effectplay import PLAY_ID
 from rulekit.core.text import card_of, condition_label, not_modelled_outcome, obj_label, pass_line, verb_head
 
 
-def item_label(state, item_id: str) -> str:
+def item_label(state, item_id: str, with_id: bool = True) -> str:
+    """``"Stubborn Sentinel's ability (a.sentinel@…)"``; without its id where the sentence already
+    says what it answers (a replacement named beside the event it replaces)."""
     item = ids.parse_use(item_id)
     card = card_of(state, item.obj) if item is not None else None
     ability = card.ability(item.ability) if card else None
     kind = "spell" if card is not None and card.type == "spell" else (
         "Deathknell" if ability is not None and ability.deathknell else
         "play" if ability is None and card is not None and item.ability == PLAY_ID else "ability")
-    return f"{card.title}'s {kind} ({item_id})" if card else item_id
+    if card is None:
+        return item_id
+    return f"{card.title}'s {kind} ({item_id})" if with_id else f"{card.title}'s {kind}"
 
 
 def _ability_ref(state, ref: str) -> str:
@@ -42,14 +46,14 @@ def describe(what: str, a: dict, state) -> str | None:
             f"{_here(state, a)}): " if "verb" in a
             else f"Scoring Step: {a['scoring']} holds every battlefield they control (rb.hold). " if "scoring" in a
             else words_of_combat(a, state) if "combat" in a
-            else f"Cleanup after {a['after']} (a change of status, no item resolving): units with lethal damage die "
-                 f"together. " if "after" in a
-            else "Cleanup: units with lethal damage die together. ")
+            else f"Cleanup after {a['after']}: units with lethal damage die together — " if "after" in a
+            else "Cleanup: units with lethal damage die together — ")
+        at_once = "" if head.startswith("Cleanup") else "Processed at once — "
         happened = ", ".join(condition_label(state, c) for c in a["occurred"]) or "nothing"
         if "me" in a:     # a Deathknell's "me": its card in the trash (rb.deathknell-me)
             head += f"\"me\" is {obj_label(state, a['me'])}, its card in the trash. "
         captured = "".join(f"; Deathknell captured before the move: {item_label(state, i)}" for i in a["captured"])
-        replaced = "".join(f"; {condition_label(state, c)} is replaced by {item_label(state, u)}: it does not happen"
+        replaced = "".join(f"; {condition_label(state, c)} is replaced by {item_label(state, u, with_id=False)}: it does not happen"
                            for c, u in a.get("replaced", ()))
         entered = "".join(f"; it becomes a game object on the board (rb.play): {obj_label(state, obj)} enters "
                           f"{player}'s {zone} "
@@ -71,7 +75,7 @@ def describe(what: str, a: dict, state) -> str | None:
         unpaid = "".join(f"; {obj_label(state, obj)} is not played: {why}" for obj, why in a.get("unpaid", ()))
         emptied = (f"; every Rune Pool empties, unspent resources are lost ({', '.join(a['pools emptied'])})"
                    if a.get("pools emptied") else "")
-        return (f"{head}Processed at once — {happened}{might}{entered}{captured}{own}{replaced}{unpaid}{expired}"
+        return (f"{head}{at_once}{happened}{might}{entered}{captured}{own}{replaced}{unpaid}{expired}"
                 f"{emptied}{not_conquers}.")
     if what == "rb-replacement-order":
         options = ", ".join(_replacement_ref(state, o) for o in a["options"])
