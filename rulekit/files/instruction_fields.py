@@ -95,6 +95,9 @@ def problems(instr, part: str, first: bool):
     if instr.until is not None and do is not Verb.GIVE_STRENGTH:
         return ("until", f"only 'give strength' lasts 'until' the end of a period, not {do.value!r}",
                 "do: give strength")
+    if instr.ignoring is not None and do is not Verb.PLAY:
+        return ("ignoring", f"only an effect's 'play' sets costs to 0 (\"play … ignoring its cost\"), not {do.value!r}: "
+                "no other verb pays a card's Cost", "do: play, or no 'ignoring'")
     if instr.resource is not None and do not in (Verb.ADD, Verb.PAY):
         return ("resource", f"{do.value!r} takes no 'resource': only 'add' and 'pay' do", "do: add or pay")
     if target is Target.SELF and do is Verb.TAKE_CONTROL:
