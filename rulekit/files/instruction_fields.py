@@ -96,8 +96,9 @@ def problems(instr, part: str, first: bool):
         return ("until", f"only 'give strength' lasts 'until' the end of a period, not {do.value!r}",
                 "do: give strength")
     if instr.ignoring is not None and do is not Verb.PLAY:
-        return ("ignoring", f"only an effect's 'play' sets costs to 0 (\"play … ignoring its cost\"), not {do.value!r}: "
-                "no other verb pays a card's Cost", "do: play, or no 'ignoring'")
+        return ("ignoring", f"'ignoring' names the costs an effect's 'play' sets to 0 (\"play … ignoring its cost\"), "
+                f"and only 'play' takes it, not {do.value!r}: no other verb pays a card's Cost",
+                "do: play (Riftbound), or no 'ignoring'")
     if instr.resource is not None and do not in (Verb.ADD, Verb.PAY):
         return ("resource", f"{do.value!r} takes no 'resource': only 'add' and 'pay' do", "do: add or pay")
     if target is Target.SELF and do is Verb.TAKE_CONTROL:
