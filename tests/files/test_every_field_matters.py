@@ -116,3 +116,46 @@ def test_the_walk_stands_on_boards_that_load():
                 loaded[key] = False
         refused = [k for k, ok in loaded.items() if not ok]
         assert not refused, f"{kind}: the walk's boards are refused for {refused}"
+
+
+def test_values_that_mean_different_things_do_not_run_alike():
+    """Two values of one field that mean different things (ignoring its cost / its Energy cost / its
+    Power cost; on top of / at the bottom of a deck) change the run differently, in every context of
+    their verb (:data:`fieldwalk_instructions.DISTINCT_VALUES`)."""
+    from fieldwalk_instructions import distinct_value_failures
+    failures = distinct_value_failures(catalogue._all_contexts("Instruction"))
+    assert not failures, "\n".join(failures)
+
+
+def test_every_word_of_each_ruleset_is_walked_or_said_not_to_be():
+    """Every verb an ability of each ruleset may use (its verbs, less those only the rules or a script
+    do, plus those an effect may do: Riftbound's 'play'), every event a trigger of it loads with, and
+    every timing it has, is a context of the walk or is listed with why not
+    (:data:`fieldwalk_catalogue.LEFT_OUT`): a word a ruleset gains fails here, naming itself, until the
+    walk has a base for it."""
+    from fieldwalk_boards import ability, board
+    from fieldwalk_runs import Refused, load
+
+    from rulekit.core.events import RULES_ONLY_VERBS, EventKind
+    from rulekit.rulesets import get
+    import fieldwalk_abilities
+    import fieldwalk_triggers
+    import fieldwalk_verbs
+    missing = []
+    for r in ("agot", "riftbound"):
+        rules = get(r)
+        verbs = {v.value for v in rules.verbs if v not in RULES_ONLY_VERBS or v in rules.effect_verbs}
+        walked = set(fieldwalk_verbs.BASES[r]) | {v for (ruleset, v) in fieldwalk_verbs.NOT_WALKED if ruleset == r}
+        missing += [f"{r} verb {v!r}" for v in sorted(verbs - walked)]
+        missing += [f"{r} timing {t.value!r}" for t in rules.timings if t.value not in fieldwalk_abilities.TIMINGS[r]]
+        for kind in EventKind:
+            if kind.value in fieldwalk_triggers.EVENTS[r] or kind.value in fieldwalk_triggers.NOT_WALKED:
+                continue
+            a = ability(r)
+            a["when"] = {"event": kind.value}
+            try:
+                load(board(r, [a]))
+            except Refused:
+                continue                   # not a triggering condition of this ruleset
+            missing.append(f"{r} event {kind.value!r}")
+    assert not missing, f"words of the rulesets the walk has no base for: {', '.join(missing)}"

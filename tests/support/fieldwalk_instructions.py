@@ -67,8 +67,10 @@ def instruction_contexts(rulesets=("agot", "riftbound")):
 _FALSE = {"agot": [{"count": {"type": "location", "controller": "you"}, "at_least": 5}],
           "riftbound": [{"count": {"type": "unit", "controller": "you"}, "at_least": 9}]}
 _FILTER = {"agot": {"type": "location"}, "riftbound": {"type": "gear"}}
-_PLACES = {"agot": ("hand", "discard pile", "your faction card", "play area"),
+_PLACES = {"agot": ("hand", "discard pile", "your faction card", "play area", "bottom of draw deck"),
            "riftbound": ("bf2", "base", "hand", "trash")}
+#: where an effect's "play" puts a card other than its player's base (its default): a battlefield, "here"
+_PLAY_PLACES = ("bf2", "here", "hand")
 _RESOURCES = {"agot": ("gold",), "riftbound": ("energy", "fury")}
 _GRANT = {"id": "g", "timing": "triggered", "when": {"event": "gets might", "card": {"which": "self"}},
           "effect": [dict(DRAW)]}
@@ -88,6 +90,12 @@ def _then_end(ruleset):
     return tweak
 
 
+def _end_before_kill(data):
+    """The turn ends between the replacement's resolving and the death it waits for."""
+    at = next(i for i, e in enumerate(data["script"]) if e["id"] == "kill")
+    data["script"].insert(at, dict(_END_PHASE["riftbound"]))
+
+
 def _with_duplicates(data):
     """A duplicate under every character in play: each could be saved by it."""
     chars = [c for c in data["cards"] if c.get("type", "character") == "character" and "zone" not in c
@@ -102,6 +110,11 @@ def _during_challenge(data):
     under_test(data)["when"] = {"event": "attacks", "card": {"id": "that"}}
 
 
+def _second_unit_in_hand(data):
+    data["cards"].append({"id": "h4", "title": "Hand Warden", "owner": "P1", "type": "unit", "zone": "hand",
+                          "might": 1})
+
+
 def _ability_x_on_src(data):
     src = next(c for c in data["cards"] if c["id"] == "src")
     src.setdefault("abilities", []).append({"id": "x", "timing": "triggered", "when": {"event": "gets might"},
@@ -114,7 +127,11 @@ def instruction_probes(name: str, ctx: Context) -> list[Probe]:
     if name == "target":
         return []                      # walked on its own: every target of the verb (target_probes)
     if name == "filter":
+        if ctx.verb == "play" and base.get("target") in ("self", "that card"):
+            return [Probe({"zone": "hand"}, why="where the effect looks for the card: not where it is (419.3.c)")]
         return [Probe(base.get("filter", _FILTER[r]), why="which cards it affects")]
+    if name == "amount" and ctx.verb == "play":
+        return [Probe(amount + 1, tweak=_second_unit_in_hand, why="how many cards it plays")]
     if name == "amount":
         return [Probe(amount + 1, why="how many")] + ([Probe(-amount, why="a negative change")]
                                                       if ctx.verb in ("give might", "give strength") else [])
@@ -128,7 +145,8 @@ def instruction_probes(name: str, ctx: Context) -> list[Probe]:
         return [Probe(True, before=_NOT_IN_FULL[r], after=after,
                       why="after an instruction that did not resolve in full" + (", before another" if after else ""))]
     if name == "cannot_be_saved":
-        in_play = {"filter": {"type": "character"}} if "zone" in base.get("filter", {}) else {}
+        in_play = {"filter": {"type": "character"}} if "zone" in base.get("filter", {}) and \
+            ctx.verb in ("kill", "discard") else {}
         return [Probe(True, with_=in_play, tweak=_with_duplicates if r == "agot" else None,
                       why="a duplicate could save the card otherwise")]
     if name == "instead":
@@ -138,7 +156,9 @@ def instruction_probes(name: str, ctx: Context) -> list[Probe]:
     if name == "later":
         return [Probe([dict(DRAW)], tweak=_then_end(r))]
     if name == "to":
-        return [Probe(p) for p in _PLACES[r]]
+        return [Probe(p) for p in (_PLAY_PLACES if ctx.verb == "play" else _PLACES[r])]
+    if name == "ignoring":
+        return ignoring_probes(ctx)
     if name == "grant":
         return [Probe(_GRANT, tweak=lambda d: d["script"].append(
             {"do": "give might", "cards": ["src", "that", "u1"], "amount": 1, "id": "again"}))]
@@ -152,6 +172,8 @@ def instruction_probes(name: str, ctx: Context) -> list[Probe]:
         return [Probe(_TOKEN)]
     if name == "changes_state":
         return [Probe(True, why="whether the ability can be initiated")]
+    if name == "this_turn" and ctx.verb == "replace":
+        return [Probe(True, tweak=_end_before_kill, why="the replacement expires when the turn ends, before the death")]
     if name == "this_turn":
         return [Probe(True, tweak=_then_end(r), why="the change expires when the turn ends")]
     if name == "resource":
@@ -159,6 +181,71 @@ def instruction_probes(name: str, ctx: Context) -> list[Probe]:
     if name == "until":
         return [Probe("phase", tweak=_then_end(r)), Probe("challenge", tweak=_during_challenge)]
     raise KeyError(name)
+
+
+#: the cards an effect's "play" of the walk plays: from the hand, the trash, the unit that died, itself
+_PLAYED = ("h1", "t1", "u1", "src")
+
+
+def costly(energy: int, power=(), **pool):
+    """A change to the board: each card the walk's "play" plays costs ``energy`` and ``power``
+    (131.2-131.3), and P1's Rune Pool has ``pool`` besides its Energy."""
+    def tweak(data):
+        for c in data["cards"]:
+            if c["id"] in _PLAYED:
+                c.update(energy_cost=energy, power_cost=list(power))
+        data["pools"]["P1"].update(pool)
+    return tweak
+
+
+#: a Cost of 1 Energy and 1 Fury Power, and the Rune Pool to pay it: each value of ``ignoring`` pays
+#: something else (356.1.b.1-356.1.b.2)
+BOTH_COSTS = costly(1, ("fury",), fury=1)
+
+
+def ignoring_probes(ctx: Context) -> list[Probe]:
+    """``ignoring`` (rb.play-effect; 356.1.b): on a Riftbound "play", a card whose Cost cannot be paid
+    is played when its cost is ignored, and on a card costing Energy and Power each value waives its
+    own part; an unknown value is refused. On any other verb it is refused."""
+    if ctx.verb != "play":
+        return [Probe("cost", why="only an effect's 'play' pays a card's Cost")]
+    return [Probe("cost", tweak=costly(3, ("fury",)), why="a Cost the Rune Pool cannot pay: played only if ignored"),
+            Probe("energy cost", tweak=costly(3), why="an Energy cost the Rune Pool cannot pay"),
+            Probe("cost", tweak=BOTH_COSTS, why="Energy and Power both waived"),
+            Probe("energy cost", tweak=BOTH_COSTS, why="the Power paid, not the Energy"),
+            Probe("power cost", tweak=BOTH_COSTS, why="the Energy paid, not the Power"),
+            Probe("its cost", why="not a cost an effect can ignore")]
+
+
+def _no_duplicate(data):
+    """The ability's card has no duplicate to save it from leaving play (RR "Duplicates")."""
+    data["cards"] = [c for c in data["cards"] if c["id"] != "srcdup"]
+
+
+#: Values of one field that mean different things, with the board that tells them apart, so one must
+#: not run as the other: (ruleset, verb, field, values, board change). "Ignoring its cost" waives the
+#: Energy and the Power, "its Energy cost" the Energy only, "its Power cost" the Power only (356.1.b);
+#: "place … on top of" is not "at the bottom of" its owner's deck (RR "In Play and Out of Play", FAQ).
+DISTINCT_VALUES = (("riftbound", "play", "ignoring", ("cost", "energy cost", "power cost"), BOTH_COSTS),
+                   ("agot", "place", "to", ("draw deck", "bottom of draw deck"), _no_duplicate))
+
+
+def distinct_value_failures(contexts) -> list[str]:
+    """For each of :data:`DISTINCT_VALUES`, each context of its verb (an effect) in which two of the
+    values load and run alike."""
+    from fieldwalk import _run
+    from fieldwalk_runs import difference
+    out = []
+    for ruleset, verb, name, values, tweak in DISTINCT_VALUES:
+        probe = Probe(None, tweak=tweak)
+        for ctx in (c for c in contexts if c.ruleset == ruleset and c.verb == verb and c.part == "effect"):
+            runs = {v: _run(lambda: ctx.build(dict(ctx.base, **{name: v}), probe)) for v in values}
+            loaded = [v for v in values if runs[v] is not None]
+            if len(loaded) < len(values):
+                out.append(f"Instruction.{name} in {ctx.name}: refused with {sorted(set(values) - set(loaded))}")
+            out.extend(f"Instruction.{name} in {ctx.name}: {name}={a!r} loaded and ran exactly as {name}={b!r}"
+                       for i, a in enumerate(loaded) for b in loaded[i + 1:] if difference(runs[a], runs[b]) is None)
+    return out
 
 
 def target_variants(ctxs: list, targets) -> list[tuple[str, dict, Context]]:
@@ -174,18 +261,20 @@ def target_variants(ctxs: list, targets) -> list[tuple[str, dict, Context]]:
             out.append((t, copy.deepcopy(own[t].base), own[t]))
             continue
         instr = dict(first.base, target=t)
-        if t in ("chosen", "each", "random", "each player chooses") and "filter" not in instr:
+        if t in ("chosen", "each", "random", "each player chooses", "each opponent chooses") and "filter" not in instr:
             instr["filter"] = {"type": "character" if first.ruleset == "agot" else "unit"}
         out.append((t, instr, first))
     return out
 
 
 #: Targets that mean different things on the generic board, so an instruction with one must not run
-#: as with the other (``each player chooses`` is not ``chosen``: the opponent chooses too).
+#: as with the other (``each player chooses`` is not ``chosen``: the opponent chooses too; ``each
+#: opponent chooses``: the opponent alone).
 DISTINCT_TARGETS = (("each player chooses", "chosen"), ("random", "chosen"), ("each", "chosen"),
-                    ("each player chooses", "each"))
-TARGETS = ("self", "that card", "that effect", "a duplicate", "each player chooses", "chosen", "chosen ability",
-           "each", "random", "you", "opponent", "that player")
+                    ("each player chooses", "each"), ("each opponent chooses", "chosen"),
+                    ("each opponent chooses", "each player chooses"))
+TARGETS = ("self", "that card", "that effect", "a duplicate", "each player chooses", "each opponent chooses",
+           "chosen", "chosen ability", "each", "random", "you", "opponent", "that player")
 
 
 def verb_failures(ctx: Context) -> list[str]:

@@ -80,6 +80,7 @@ AGOT_EVENTS = {
     "gets strength": ([_DRAW_P2], (_on("b3", _reacts("forced reaction", effect=[
         {"do": "give strength", "target": "each", "filter": {"type": "character", "controller": "you"},
          "amount": 1}])),)),
+    "placed": ([_s(do="place", cards=["that", "b3"], to="bottom of draw deck", id="go")], ()),
     "revealed": ([_s(do="reveal", cards=["pl1", "pl2"], id="go")], (_P2_PLOT,)),
     "saved": ([_s(do="kill", cards=["a1"], id="go")],
               (_add({"id": "a1dup", "title": "Ally Lord", "owner": "P1", "duplicate_of": "a1"}),)),
@@ -99,6 +100,9 @@ RIFTBOUND_EVENTS = {
     "phase begins": ([_s(do="begin phase", phase="beginning", id="go")], ()),
     "phase ends": ([_s(do="end phase", phase="main", id="go")], ()),
     "played": ([_s(do="play", cards=["k1"], id="go")], ()),
+    "enters play": ([_s(do="put into play", cards=["k1", "k2"], id="go")],
+                    (_add({"id": "k2", "title": "P2 hand 2", "owner": "P2", "type": "unit", "zone": "hand",
+                           "might": 1}),)),
     "moves": ([_s(do="move", cards=["that", "v3"], to="bf2", id="go")], ()),
     "attacks": ([_s(do="attack", cards=["that", "v3"], id="go")], ()),
     "defends": ([_s(do="combat", cards=["bf1"], player="P1", id="go")], ()),

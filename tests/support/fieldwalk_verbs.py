@@ -115,6 +115,9 @@ def _agot() -> dict[str, list[Base]]:
         "gain power": _kinds("gain power", _all(_AGOT_CHAR, _AGOT_THEIRS), extra={"extra": _ONCE["agot"]}),
         "take control": _kinds("take control", _all(_AGOT_THEIRS), self_=False),
         "move": [Base({"do": "move", "to": "hand", "target": "chosen", "filter": {"zone": "draw deck", "owner": "you"}})],
+        # "place … on top of / at the bottom of its owner's deck" (agot.zones): from play, and from a hand
+        "place": _kinds("place", _all(_AGOT_CHAR, _AGOT_THEIRS), to="draw deck")
+        + [Base({"do": "place", "target": "chosen", "filter": hand, "to": "bottom of draw deck"})],
         "move power": _kinds("move power", _all({"type": "character", "power": {"at_least": 1}}),
                              self_=False, to="your faction card"),
         "discard power": _kinds("discard power", _all({"type": "character", "power": {"at_least": 1}}),
@@ -161,6 +164,17 @@ _RB_KILLED = {"event": "killed", "card": {"type": "unit"}}
 _RB_X = {"id": "x", "timing": "triggered", "when": {"event": "gets might"}, "effect": [{"do": "draw", "target": "you"}]}
 
 
+_RB_FRIEND_DIES = {"event": "killed", "card": {"type": "unit", "controller": "you"}}
+_RB_KILL_U1 = ({"do": "kill", "cards": ["u1"], "id": "go"},)
+
+
+def _src_in_trash(data):
+    """"Play me from your trash": the ability's card is in its owner's trash."""
+    src = card(data, "src")
+    src.pop("at", None)
+    src["zone"] = "trash"
+
+
 def _riftbound() -> dict[str, list[Base]]:
     hand = {"zone": "hand", "owner": "you"}
     return {
@@ -202,6 +216,13 @@ def _riftbound() -> dict[str, list[Base]]:
             ("chosen", {"zone": "trash"}), ("each", {"zone": "trash"}), ("each player chooses", {"zone": "trash"}))]
         + [Base({"do": "recycle", "target": "self"})],
         "create": [Base({"do": "create", "token": {"title": "Recruit", "might": 1}})],
+        # an effect plays a card (rb.play-effect; 419.3): from the hand, the trash, the card that died, itself
+        "play": [Base({"do": "play", "target": t, "filter": f}, effect_only=True) for t, f in (
+            ("chosen", {"type": "unit", "zone": "hand", "owner": "you"}), ("each", {"zone": "trash", "owner": "you"}),
+            ("random", {"type": "unit", "zone": "hand", "owner": "you"}))]
+        + [Base({"do": "play", "target": "that card"}, when=_RB_FRIEND_DIES, script=_RB_KILL_U1, effect_only=True),
+           Base({"do": "play", "target": "self", "filter": {"zone": "trash"}}, when=_RB_FRIEND_DIES,
+                script=_RB_KILL_U1, effect_only=True, extra={"zones": ["trash"]}, tweaks=(_src_in_trash,))],
         "channel": [Base({"do": "channel", "target": t}) for t in ("you", "opponent", "that player")],
         "draw": [Base({"do": "draw", "target": t}) for t in ("you", "opponent", "that player")],
         "add": [Base({"do": "add", "target": "you", "resource": "energy"})],
