@@ -27,6 +27,7 @@ from rulekit.rulesets.agot import refusals
 from rulekit.rulesets.agot import gold
 from rulekit.rulesets.agot import paying
 from rulekit.rulesets.agot import resolution
+from rulekit.rulesets.agot import search
 from rulekit.rulesets.agot import sequence
 from rulekit.rulesets.agot import views
 from rulekit.rulesets.agot import words
@@ -272,6 +273,7 @@ class AGoT(Ruleset):
             return
         challenge_checks.check_ability(ability, path)
         paying.check_costs(ability, path, self)
+        search.check_ability(ability, path, self)
         gold.check_instructions(ability, path)
         for where, instr in parts:
             _check_power_destination(instr, f"{path}.{where}")
