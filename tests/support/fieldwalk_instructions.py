@@ -172,7 +172,7 @@ def instruction_probes(name: str, ctx: Context) -> list[Probe]:
         return [Probe(_TOKEN)]
     if name == "changes_state":
         return [Probe(True, why="whether the ability can be initiated")]
-    if name == "this_turn" and ctx.verb == "replace":
+    if name == "this_turn" and ctx.verb == "replace" and r == "riftbound":
         return [Probe(True, tweak=_end_before_kill, why="the replacement expires when the turn ends, before the death")]
     if name == "this_turn":
         return [Probe(True, tweak=_then_end(r), why="the change expires when the turn ends")]
