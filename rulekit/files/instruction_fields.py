@@ -39,7 +39,8 @@ NOT_A_COST = frozenset({Verb.GRANT, Verb.REMOVE_ABILITY, Verb.CREATE})
 #: Fields a cost does not read: a cost is paid as it stands, before the effect (no "if", no "then").
 NOT_IN_A_COST = {
     "condition": "a cost is paid as it stands: it has no condition (an ability's condition is its 'condition')",
-    "then": "a cost is paid in full or not at all; 'then' joins the parts of an effect",
+    "then": "the costs of an ability are paid together, in full or not at all: no cost comes 'then' after another "
+            "('then' joins the parts of an effect)",
     "cannot_be_saved": "a card that leaves play to pay a cost cannot be saved anyway",
     "amount_of": "a cost's amount is known before it is paid: write 'amount'",
     "this_turn": "a cost pays with what it names; a change that lasts this turn is an effect",
