@@ -20,9 +20,14 @@ naming itself until the walk has values for it. The default run takes one contex
 (the verbs of :data:`fieldwalk_catalogue.DEFAULT_GROUPS`, every filter place, a few events, every
 timing); ``-m slow`` takes every context.
 
-Combinations a rule or a printed template needs and another point of the issue is making work are
-marked ``xfail(strict=True)`` with that point's owner (:data:`XFAIL`): the mark comes off when the
-fix is merged.
+Every verb an ability of each ruleset may use, every event a trigger loads with and every timing has
+a base in the walk or a reason it has none: a word a ruleset gains fails naming itself, as a field
+does. Values of one field that mean different things (ignoring its cost / its Energy cost / its Power
+cost; the top / the bottom of a deck), like targets, must not run alike.
+
+Combinations a rule or a printed template needs and another point of the issue is making work may be
+marked ``xfail(strict=True)`` with that point's owner (:data:`XFAIL`, empty now): the mark comes off
+when the fix is merged.
 """
 from __future__ import annotations
 
