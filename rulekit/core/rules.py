@@ -73,6 +73,17 @@ _ALL = (
          "lets their trigger and timing be taught without approximating the effect by another verb; whether it "
          "could change the game state (which decides in A Game of Thrones whether the ability may be initiated at "
          "all) is a fact of the board rulekit cannot see, so the file states it."),
+    Rule("rulekit.fields", "No field loads and does nothing",
+         "Every field a file sets on an instruction, a filter, a trigger, a condition or an ability changes what "
+         "happens where it stands: the decisions offered, the events or the board. A field set where no rule and "
+         "no printed template gives it a meaning (an amount on \"kneel this card\", a filter on \"that card\", "
+         "a condition on a cost, \"then\" before anything, a card filter on a player's event, a triggered "
+         "ability's words on a spell) is refused when the file loads, naming the field, why, and where it "
+         "belongs. Only words for people (texts, labels, titles, ids) describe without acting.",
+         "rulekit", "rulekit",
+         "A reference that accepts a field and ignores it teaches a wrong rule silently: the reader believes the "
+         "card works as written. Refusing the combinations no card needs, and making the others work, keeps "
+         "every file honest; a test walks every field of the format in every place it may stand."),
     Rule("rulekit.card-text", "Card text",
          "A card may be given by its printed text. Its ruleset's reader reads the text by a grammar of the game's "
          "templates (timing word, triggering condition, costs, effects, limits, keywords) into the same abilities "

@@ -3,8 +3,9 @@ needs, counts that must be positive, zones that exist, known amounts, what a scr
 from __future__ import annotations
 
 from rulekit.core.errors import ScenarioError, shown
-from rulekit.core.events import Verb
+from rulekit.core.events import EVENTS, Subject, Verb
 from rulekit.core.scenario import suggest
+from rulekit.files import instruction_fields
 from rulekit.files.locate import _at
 
 #: Verbs that act on an ability's triggering condition (or are the rules' own), so a script
@@ -94,6 +95,10 @@ class _Checker:
             return
         if t.nth is not None and t.nth < 1:
             raise self.fail(path + ("nth",), f"nth {t.nth} is not a count: the first time is 1", "1 or more")
+        if t.card is not None and all(EVENTS[kind].subject is not Subject.CARD for kind in t.events):
+            raise self.fail(path + ("card",), f"{t.event.value!r} is about a player or a phase, not a card: a 'card' "
+                            "filter would have no card to read (rule rulekit.fields)",
+                            "'player' for who it is about, or an event about a card")
         self.filter(t.card, path + ("card",))
         self.filter(t.by, path + ("by",))
 
@@ -154,6 +159,7 @@ class _Checker:
 
     def instruction(self, instr, path: tuple) -> None:
         self._what_verbs_need(instr.do, instr, path, effect=True)
+        self._what_fields_need(instr, path)
         if instr.amount_of is not None and instr.amount_of not in AMOUNT_OF:
             raise self.fail(path + ("amount_of",), f"{shown(instr.amount_of)} is not a known amount"
                             f"{suggest(instr.amount_of, AMOUNT_OF)}", " or ".join(repr(a) for a in AMOUNT_OF))
@@ -164,6 +170,15 @@ class _Checker:
         for part in ("instead", "later"):
             for k, inner in enumerate(getattr(instr, part)):
                 self.instruction(inner, path + (part, k))
+
+    def _what_fields_need(self, instr, path: tuple) -> None:
+        """A field means something with its verb, target and place (a cost or an effect), or the
+        file is refused (rule rulekit.fields: :mod:`rulekit.files.instruction_fields`)."""
+        part = "cost" if path[-2] == "cost" else "effect"
+        found = instruction_fields.problems(instr, part, first=path[-1] == 0)
+        if found is not None:
+            name, why, expected = found
+            raise self.fail(path + (name,), why, expected)
 
     def entry(self, entry, path: tuple) -> None:
         if entry.do in NOT_IN_A_SCRIPT:

@@ -151,7 +151,7 @@ def test_a_game_of_thrones_file_is_checked(kw, words):
 
 @pytest.mark.parametrize("kw, field", [
     (dict(script="{do: challenge, player: P1, challenge: power, cards: [a]}"), "do"),
-    (dict(effect="{do: draw, target: you, filter: {challenge: attacking}}"), "challenge"),
+    (dict(effect="{do: exhaust, target: each, filter: {challenge: attacking}}"), "challenge"),
     (dict(ability="condition: [{challenges: {result: lost}, at_most: 0}],"), "challenges"),
     (dict(when="{event: killed, margin: 5}"), "margin"),
 ])

@@ -161,3 +161,27 @@ def test_a_shuffle_of_a_one_card_deck_did_not_resolve_in_full():
     game = game.answer("shrine.r@s:k:killed:victim").play_defaults()
     assert game.state.cards["shrine"].power == 1 and game.state.cards["d1"].zone == "draw deck"
     assert len(steps(game, "then-skipped")) == 1
+
+
+def test_a_search_for_several_cards_is_refused_at_load():
+    """A search finds one card, or none ("Search"): "search for 2 cards" is not modelled, so its
+    ``amount`` would load and change nothing (rule rulekit.fields); the file is refused, naming it."""
+    text = """
+ruleset: agot
+title: a search for two
+players: [P1, P2]
+first_player: P1
+cards:
+  - {id: k1, title: Greyfen Knight, owner: P1, zone: draw deck, traits: [Knight]}
+  - id: x
+    title: Ashford Road Herald
+    owner: P1
+    abilities:
+      - {id: r, timing: reaction, when: {event: gains power, card: {which: self}},
+         effect: [{do: move, to: hand, target: chosen, amount: 2, filter: {zone: draw deck, owner: you}}]}
+script:
+  - {do: gain power, cards: [x]}
+"""
+    with pytest.raises(ScenarioError, match=r"effect\[0\]\.amount.*a search finds one card") as e:
+        loads_scenario(text)
+    assert "no 'amount' on a search" in str(e.value)

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from rulekit import Ability, CardFilter, Condition, Instruction, Scenario, ScriptEntry, Target, Timing, Trigger
 from rulekit.core.abilities import Which, Who
-from rulekit.core.events import EventKind, Verb
+from rulekit.core.events import EVENTS, EventKind, Subject, Verb
 from rulekit.rulesets.agot.cards import AgotCard
 from rulekit.rulesets.riftbound.cards import RiftboundCard
 from rulekit.core.model import Card
@@ -230,6 +230,8 @@ def rb_abilities(draw, ability_id: str):
     card = None if deathknell else draw(st.one_of(st.none(), st.builds(
         CardFilter, which=st.sampled_from([w for w in Which if w is not Which.ATTACHED]), type=st.just("unit"),
         controller=st.sampled_from(list(Who)))))     # Riftbound has no attachments (which: attached is A Game of Thrones')
+    if EVENTS[event].subject is not Subject.CARD:
+        card = None          # a phase's or a player's event has no card for a filter to read (rule rulekit.fields)
     return Ability(
         id=ability_id, timing=Timing.TRIGGERED,
         when=Trigger(event, card, nth=draw(st.sampled_from([None, None, 1, 2])) if not deathknell else None),

@@ -27,6 +27,7 @@ from rulekit.rulesets.agot import refusals
 from rulekit.rulesets.agot import gold
 from rulekit.rulesets.agot import paying
 from rulekit.rulesets.agot import resolution
+from rulekit.rulesets.agot import search
 from rulekit.rulesets.agot import sequence
 from rulekit.rulesets.agot import views
 from rulekit.rulesets.agot import words
@@ -260,10 +261,11 @@ class AGoT(Ruleset):
         constant abilities alone (``agot.constant``)."""
         parts = [(f"{part}[{k}]", i) for part in ("cost", "effect") for k, i in enumerate(getattr(ability, part))]
         if ability.timing is Timing.CONSTANT:
-            for name in ("when", "cost", "limit", "max"):
+            for name in ("when", "cost", "limit", "max", "cannot_be_cancelled"):
                 if getattr(ability, name):
-                    raise ScenarioError(f"a constant ability has no {name!r}: it is never used, it applies while its "
-                                        f"card is in play", path=f"{path}.{name}")
+                    raise ScenarioError(f"a constant ability has no {name!r}: it is never used (nor initiated, so "
+                                        f"nothing cancels it), it applies while its card is in play",
+                                        path=f"{path}.{name}", expected=f"no {name!r} on a constant ability")
             for where, instr in parts:
                 if instr.do not in RESTRICTION_VERBS:
                     raise ScenarioError(f"{instr.do.value!r} is not something a constant ability says", path=f"{path}.{where}.do",
@@ -271,9 +273,14 @@ class AGoT(Ruleset):
             return
         challenge_checks.check_ability(ability, path)
         paying.check_costs(ability, path, self)
+        search.check_ability(ability, path, self)
         gold.check_instructions(ability, path)
         for where, instr in parts:
             _check_power_destination(instr, f"{path}.{where}")
+            if instr.do is Verb.REPLACE and instr.target is not Target.THAT_CARD:
+                raise ScenarioError(f"'replace' takes the place of the triggering condition it responds to: its "
+                                    f"target is 'that card', not {instr.target.value!r} (rule agot.replacement)",
+                                    path=f"{path}.{where}.target", expected="target: that card")
             if instr.do in RESTRICTION_VERBS:
                 raise ScenarioError(f"{instr.do.value!r} belongs to a constant ability, not a {ability.timing.value} one",
                                     path=f"{path}.{where}.do", expected="timing: constant")

@@ -17,6 +17,7 @@ from __future__ import annotations
 from rulekit.core import ids, judge
 from rulekit.core.abilities import CardFilter, Instruction, Target
 from rulekit.core.decisions import AnswerKey, Decision, DecisionKind
+from rulekit.core.errors import ScenarioError
 from rulekit.core.frames import Ask, Control, Progress
 from rulekit.core.frozen import replace
 from rulekit.core.model import Card, GameState, TriggeringCondition
@@ -35,6 +36,17 @@ def is_search(instr: Instruction, rules) -> bool:
     """Whether ``instr`` is a search: a card its player finds in a draw deck (the only way an
     effect picks one card out of that hidden area)."""
     return instr.target is Target.CHOSEN and instr.filter is not None and instr.filter.zone == rules.deck
+
+
+def check_ability(ability, path: str, rules) -> None:
+    """A search finds one card ("search your deck for a card"): a search for several cards is not
+    modelled, so an ``amount`` other than 1 on one would load and change nothing (rule
+    rulekit.fields) — it is refused."""
+    for k, instr in enumerate(ability.effect):
+        if is_search(instr, rules) and instr.amount != 1:
+            raise ScenarioError(f"a search finds one card (Rules Reference, \"Search\"): a search for {instr.amount} "
+                                "cards is not modelled", path=f"{path}.effect[{k}].amount",
+                                expected="no 'amount' on a search of a deck (it finds 1 card, or none)")
 
 
 def searched(instr: Instruction, state: GameState, me: str, source: Card,

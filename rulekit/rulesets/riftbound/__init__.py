@@ -284,6 +284,8 @@ class Riftbound(Ruleset):
         from rulekit.core.errors import ScenarioError
         if ability.timing is Timing.REPLACEMENT:
             _check_replacement(ability, path)
+        if ability.timing in (Timing.ACTION, Timing.PRIORITY):
+            _check_played_with_priority(ability, path)
         for part in ("cost", "effect"):
             for k, instr in enumerate(getattr(ability, part)):
                 at = f"{path}.{part}[{k}]"
@@ -317,6 +319,19 @@ class Riftbound(Ruleset):
                 if instr.do in (Verb.ADD, Verb.PAY, Verb.CHANNEL) and instr.target is not Target.YOU:
                     raise ScenarioError(f"{instr.do.value!r} is done by the ability's controller: its target is "
                                         f"'you', not {instr.target.value!r}", path=f"{at}.target", expected="target: you")
+                if instr.do is Verb.NOT_MODELLED and instr.condition:
+                    raise ScenarioError("a 'not modelled' effect changes nothing in Riftbound, whether or not its "
+                                        "condition holds (there is no 'then' after it): say the condition in its "
+                                        "'text'", path=f"{at}.condition", expected="no condition here")
+                if instr.do is Verb.DISCARD and instr.filter is not None and instr.filter.zone not in (
+                        None, self.hand, *self.in_play):
+                    raise ScenarioError(f"a discard takes a card from a hand (or from the board), not from the "
+                                        f"{instr.filter.zone}: it would find nothing to discard",
+                                        path=f"{at}.filter.zone", expected=f"zone: {self.hand}, or no zone")
+                if instr.target is Target.DUPLICATE:
+                    raise ScenarioError("target 'a duplicate' is a card placed under another of the same title, "
+                                        "which Riftbound does not have: it would find nothing", path=f"{at}.target",
+                                        expected="target: self, that card, chosen, each or random")
                 if instr.target is Target.CHOSEN_ABILITY and instr.do is not Verb.TAKE_CONTROL:
                     raise ScenarioError("only 'take control' targets 'chosen ability'", path=f"{at}.target",
                                         expected="do: take control")
@@ -359,6 +374,23 @@ class Riftbound(Ruleset):
         """Riftbound's card-text reader and writer (imported here: it imports the grammar library)."""
         from rulekit.rulesets.riftbound import cardtext
         return cardtext
+
+
+#: what an ability played with priority (a spell, an Action or Reaction ability) cannot say: it has
+#: no triggering condition, so the words of a triggered ability would never be read (rule rulekit.fields)
+_TRIGGERED_ONLY = (("when", "it is played, not triggered: it has no triggering condition"),
+                   ("once_per_turn", "\"once each turn\" is read for triggered abilities only"),
+                   ("optional", "\"you may\" as a trigger's choice is a triggered ability's (383.3.a)"),
+                   ("deathknell", "Deathknell is a triggered ability (808.1)"),
+                   ("active_if", "a dependent keyword's condition is checked for triggered abilities only"))
+
+
+def _check_played_with_priority(ability, path: str) -> None:
+    from rulekit.core.errors import ScenarioError
+    for name, why in _TRIGGERED_ONLY:
+        if getattr(ability, name):
+            raise ScenarioError(f"{name!r} on an ability played with priority ({ability.timing.value!r}): {why}",
+                                path=f"{path}.{name}", expected="timing: triggered, or no " + repr(name))
 
 
 def _check_replacement(ability, path: str) -> None:
