@@ -103,19 +103,30 @@ def test_published_schemas_match_the_code():
     assert json.loads((ROOT / "docs" / "trace.schema.json").read_text()) == trace_schema()
 
 
+def _validator(schema):
+    """One validator for many documents (``jsonschema.validate`` checks the schema itself and builds a
+    validator at every call)."""
+    cls = jsonschema.validators.validator_for(schema)
+    cls.check_schema(schema)
+    return cls(schema)
+
+
 def test_the_scenario_schema_accepts_the_shipped_scenarios():
     import yaml
-    schema = json_schema()
+    validator = _validator(json_schema())
     for path in (ROOT / "scenarios").rglob("*.yaml"):
-        data = yaml.safe_load(path.read_text())
-        jsonschema.validate(data, schema)
+        data = yaml.load(path.read_text(), Loader=yaml.CSafeLoader)
+        validator.validate(data)
+
+
+_TRACE_VALIDATOR = _validator(trace_schema())
 
 
 @pytest.mark.parametrize("path", sorted((ROOT / "scenarios").rglob("*.yaml")), ids=lambda p: p.stem)
 def test_the_json_trace_of_every_scenario_validates_against_its_schema(path):
     from rulekit.files.tracejson import trace_data
     data = json.loads(json.dumps(trace_data(load_scenario(path).start())))
-    jsonschema.validate(data, trace_schema())
+    _TRACE_VALIDATOR.validate(data)
 
 
 def test_the_json_trace_validates_against_its_schema(capsys):
