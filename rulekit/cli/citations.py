@@ -95,8 +95,7 @@ def _all_literals() -> tuple[_Literal, ...]:
     """The literals of every module that quotes a string starting with a registry prefix (only
     those are parsed)."""
     ids, _ = _registry()
-    prefixes = sorted({re.escape(i.split(".", 1)[0]) for i in ids})
-    quoted = re.compile(r"""["'](""" + "|".join(prefixes) + r")\.")
+    quoted = re.compile(r"""["'](""" + "|".join(sorted(map(re.escape, _prefixes(ids)))) + r")\.")
     out = []
     for path in sorted(PACKAGE.rglob("*.py")):
         if quoted.search(path.read_text(encoding="utf-8")):
@@ -104,11 +103,17 @@ def _all_literals() -> tuple[_Literal, ...]:
     return tuple(out)
 
 
-def _registry() -> tuple[frozenset[str], frozenset[str]]:
-    """The registry's ids, and the names of the rulings whose options are in it."""
+def _prefixes(ids) -> set[str]:
+    """The first parts of rule ids (``agot``, ``rb``, ``rulekit``): what a rule id starts with."""
+    return {i.partition(".")[0] for i in ids}
+
+
+def _registry() -> tuple[frozenset[str], dict[str, tuple[str, ...]]]:
+    """The registry's ids, and each ruling's name with the ids of its options in the registry."""
+    from rulekit import rulesets
     from rulekit.core.rules import RULES
-    ids = frozenset(RULES)
-    return ids, frozenset(i.split("=", 1)[0] for i in ids if "=" in i)
+    return frozenset(RULES), {r.name: tuple(f"{r.name}={o}" for o in r.option_names())
+                              for r in rulesets.all_rulings()}
 
 
 @lru_cache(maxsize=1)
@@ -116,14 +121,10 @@ def index() -> dict[str, tuple[Site, ...]]:
     """Every registry id → the places that cite it (for a ruling's option, where the ruling is
     read), in file and line order; an id no literal names is absent."""
     ids, rulings = _registry()
-    options: dict[str, list[str]] = {}
-    for i in sorted(ids):
-        if "=" in i:
-            options.setdefault(i.split("=", 1)[0], []).append(i)
     out: dict[str, list[Site]] = {}
     for lit in _all_literals():
         if lit.value in rulings and (lit.reads_ruling or lit.value not in ids):
-            for option in options[lit.value]:
+            for option in rulings[lit.value]:
                 out.setdefault(option, []).append(lit.site)
         elif lit.value in ids:
             out.setdefault(lit.value, []).append(lit.site)
@@ -137,24 +138,13 @@ def sites(rule_id: str) -> tuple[Site, ...]:
 
 def strays() -> tuple[tuple[str, Site], ...]:
     """Literals of the engine's code (``rulekit/core``, ``rulekit/rulesets``) written like a rule id
-    of the registry (its prefixes: ``agot.``, ``rb.``, ``rulekit.``) that the registry lacks:
-    neither a rule, nor a ruling, nor the name of a ruling a ruleset declares removed, nor a module
-    of rulekit."""
+    of the registry (starting ``agot.``, ``rb.``, ``rulekit.``) that the registry lacks: neither a
+    rule, nor a ruling, nor the name of a ruling a ruleset declares removed."""
     from rulekit import rulesets
     ids, rulings = _registry()
     removed = {name for rs in rulesets.all_rulesets() for name in rs.removed_rulings}
-    prefixes = {i.split(".", 1)[0] for i in ids}
+    prefixes = _prefixes(ids)
     engine = ("rulekit/core/", "rulekit/rulesets/")
-    out = []
-    for lit in _all_literals():
-        v = lit.value
-        if not lit.site.file.startswith(engine) or v in ids or v in rulings or v in removed:
-            continue
-        if v.split(".", 1)[0] in prefixes and not _is_module(v):
-            out.append((v, lit.site))
-    return tuple(out)
-
-
-def _is_module(dotted: str) -> bool:
-    path = _SHOWN_FROM.joinpath(*dotted.split("."))
-    return path.with_suffix(".py").exists() or (path / "__init__.py").exists()
+    return tuple((lit.value, lit.site) for lit in _all_literals()
+                 if lit.site.file.startswith(engine) and lit.value not in ids and lit.value not in rulings
+                 and lit.value not in removed and _prefixes((lit.value,)) <= prefixes)

@@ -173,3 +173,13 @@ def test_rulekit_rules_prints_the_place_with_the_text_and_the_source(rule_id, li
     out = capsys.readouterr().out
     assert RULES[rule_id].text in out and RULES[rule_id].cited in out
     assert f"rulekit/rulesets/agot/steps.py:" in out and line in out
+
+
+def test_a_literal_the_registry_lacks_is_a_stray(monkeypatch):
+    site = citations.Site("rulekit/rulesets/agot/sequence.py", 1, 'rule = "agot.tc.8"')
+    elsewhere = citations.Site("rulekit/app/explorer_page.py", 1, 'path = "rulekit.ipynb"')
+    found = (citations._Literal("agot.tc.8", site, False), citations._Literal("agot.tc.4", site, False),
+             citations._Literal("agot.replacement-ends-interrupts", site, False),    # a removed ruling's name
+             citations._Literal("rulekit.ipynb", elsewhere, False))                   # outside the engine
+    monkeypatch.setattr(citations, "_all_literals", lambda: found)
+    assert citations.strays() == (("agot.tc.8", site),)
