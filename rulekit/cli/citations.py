@@ -5,8 +5,8 @@ step that applies it: a row of a table of steps (``SeqStep.INTERRUPT_WINDOW`` ca
 ``"agot.tc.4"``), or the rule a handler hands to the step it makes (``Progress(…, "rb.chain", …)``).
 An id is never built from parts, so searching the code for an id finds those places, and this
 module finds them the same way: it reads rulekit's source with :mod:`ast` (comments are not in
-it; docstrings, text inside f-strings and the registry's own declarations are left out) and
-keeps every string constant equal to a registry id.
+it; docstrings, text inside f-strings, comparisons that read a recorded rule and the registry's
+own declarations are left out) and keeps every string constant equal to a registry id.
 
 A ruling's option (``rb.optional=at-resolution``) is cited where the ruling is read: the ruling's
 name as a literal (``state.ruling("rb.optional")``, ``ruling_arg(state, "rb.optional")``, or a
@@ -82,6 +82,8 @@ def _literals_of(path: Path) -> list[_Literal]:
         if not _LOOKS_LIKE_AN_ID.fullmatch(node.value):
             continue
         call = parent.get(id(node))
+        if isinstance(call, ast.Compare):        # reads a recorded rule (step.rule == "rb.cleanup")
+            continue
         name = _call_name(call)
         if name in _DECLARING and call.args and call.args[0] is node:
             continue

@@ -145,15 +145,16 @@ def test_no_rule_id_is_built_from_parts():
 
 
 def test_a_site_is_the_literal_not_a_docstring_or_comment(tmp_path, monkeypatch):
-    """The reader keeps a literal a step records and leaves out docstrings, comments, f-string parts
-    and the registry's own declaration."""
+    """The reader keeps a literal a step records and leaves out docstrings, comments, f-string parts,
+    the registry's own declaration and a comparison reading a recorded rule."""
     module = tmp_path / "rulekit" / "m.py"
     module.parent.mkdir()
     module.write_text('"""Cites "agot.tc.4" in a docstring."""\n'
                       '# "agot.tc.4" in a comment\n'
                       'x = f"agot.tc.4 {1}"\n'
                       'Rule("agot.tc.4", "title")\n'
-                      'step = ("agot.tc.4", 1)\n', encoding="utf-8")
+                      'step = ("agot.tc.4", 1)\n'
+                      'seen = step[0] == "agot.tc.4"\n', encoding="utf-8")
     monkeypatch.setattr(citations, "_SHOWN_FROM", tmp_path)
     found = citations._literals_of(module)
     assert [(lit.value, lit.site.line) for lit in found] == [("agot.tc.4", 5)]
