@@ -138,6 +138,12 @@ def sites(rule_id: str) -> tuple[Site, ...]:
     return index().get(rule_id, ())
 
 
+def parts(rule_id: str) -> tuple[str, ...]:
+    """The cited rules whose ids are ``rule_id``'s dotted children (``agot.initiate`` →
+    ``agot.initiate.cost-paid``, …): an umbrella rule is applied through them."""
+    return tuple(sorted(i for i in index() if i.startswith(rule_id + ".")))
+
+
 def strays() -> tuple[tuple[str, Site], ...]:
     """Literals of the engine's code (``rulekit/core``, ``rulekit/rulesets``) written like a rule id
     of the registry (starting ``agot.``, ``rb.``, ``rulekit.``) that the registry lacks: neither a

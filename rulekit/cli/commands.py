@@ -180,9 +180,12 @@ def _rules(rule_id: str | None) -> int:
 def _rule_sites(rule_id: str) -> None:
     """Where the rule is applied: each line of rulekit's code whose literal the engine records on
     the step applying it (for a ruling's option, where the ruling is read)."""
-    from rulekit.cli.citations import sites
+    from rulekit.cli.citations import parts, sites
     found = sites(rule_id)
     head = "Read at" if "=" in rule_id else "Applied at"
+    if not found and parts(rule_id):
+        print(f"\n{head}: through its parts — {', '.join(parts(rule_id))} (rulekit rules ID for each)")
+        return
     if not found:
         print(f"\n{head}: no line of rulekit's code records this id on a step")
         return
