@@ -15,9 +15,9 @@ What these tests hold:
   built from parts (an f-string or a sum starting with a registry prefix);
 - every registry rule is named by such a literal, with two principled exceptions:
 
-  * an **umbrella** rule, whose id is the dotted parent of cited rules (``agot.tc`` of
-    ``agot.tc.1``…``agot.tc.7``, ``agot.initiate`` of ``agot.initiate.effect``): a section header
-    whose parts are the steps that apply it;
+  * an **umbrella** rule, whose id is the dotted parent of cited rules (``agot.initiate`` of
+    ``agot.initiate.cost-paid``, ``.targets``, ``.effect``): a section header whose parts are the
+    steps that apply it (``rulekit rules`` names them);
   * a **descriptive** rule (:data:`DESCRIPTIVE`): it says what a verb, a filter, a check or a
     piece of state does — behaviour the engine carries out inside steps that record another rule
     (``agot.power``: how moved power is counted), so no step records it today. Giving each a step
