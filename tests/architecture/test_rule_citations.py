@@ -190,3 +190,20 @@ def test_an_umbrella_rule_names_its_parts(capsys):
     assert main(["rules", "agot.initiate"]) == 0
     out = capsys.readouterr().out
     assert "Applied at: through its parts — agot.initiate.cost-paid, agot.initiate.effect, agot.initiate.targets" in out
+
+
+def test_the_walks_in_the_architecture_doc_name_places_rulekit_rules_prints():
+    """docs/architecture.md walks three rules to their code: every ``file.py:N`` it names in a walk
+    is a place ``rulekit rules`` prints for a rule that walk names (lines move; the doc must follow)."""
+    doc = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    section = doc.split("## From a rule's name to its code", 1)[1].split("\n## ", 1)[0]
+    walks = re.findall(r"^- \*\*`([^`]+)`\*\*(.*?)(?=^- \*\*|^\S|\Z)", section, re.S | re.M)
+    assert [w[0] for w in walks] == ["agot.tc.4", "agot.cancel", "rb.optional=at-resolution"]
+    for rule_id, text in walks:
+        named = {rule_id} | set(re.findall(r"`([a-z]+(?:\.[a-z0-9-]+)+(?:=[a-z0-9-]+)?)`", text)) & set(RULES)
+        places = {(s.file, s.line) for r in named for s in citations.sites(r)}
+        shown = re.findall(r"(\w+\.py):(\d+)", text)
+        assert shown, rule_id
+        for name, number in shown:
+            assert any(f.endswith("/" + name) and n == int(number) for f, n in places), \
+                f"docs/architecture.md, walk {rule_id}: {name}:{number} is no place of {sorted(named)}"
