@@ -173,7 +173,25 @@ def _rules(rule_id: str | None) -> int:
     print(f"{r.id} — {r.title}\n\n{r.text}\n\nSource: {r.cited}")
     if r.reasoning:
         print(f"Why: {r.reasoning}")
+    _rule_sites(r.id)
     return OK
+
+
+def _rule_sites(rule_id: str) -> None:
+    """Where the rule is applied: each line of rulekit's code whose literal the engine records on
+    the step applying it (for a ruling's option, where the ruling is read)."""
+    from rulekit.cli.citations import parts, sites
+    found = sites(rule_id)
+    head = "Read at" if "=" in rule_id else "Applied at"
+    if not found and parts(rule_id):
+        print(f"\n{head}: through its parts — {', '.join(parts(rule_id))} (rulekit rules ID for each)")
+        return
+    if not found:
+        print(f"\n{head}: no line of rulekit's code records this id on a step")
+        return
+    print(f"\n{head}:")
+    for site in found:
+        print(_safe(f"  {site}"))
 
 
 def _rulings_list(args) -> int:

@@ -69,7 +69,8 @@ def build_parser() -> argparse.ArgumentParser:
                                          "(pip install 'rulekit[lab]').")
     lessons.add_argument("folder", metavar="DIR", help="a new or empty folder")
 
-    rules = sub.add_parser("rules", help="list the rules registry, or show one rule with its source")
+    rules = sub.add_parser("rules", help="list the rules registry, or show one rule with its source and where "
+                                         "rulekit applies it")
     rules.add_argument("rule_id", nargs="?", help="a rule id such as agot.tc.4")
 
     graph = sub.add_parser("graph", help="print the state graph (or flowchart) of one step")

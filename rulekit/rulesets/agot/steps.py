@@ -2,7 +2,8 @@
 
 This enum is the single list the engine runs (:mod:`rulekit.rulesets.agot.sequence` maps each member to
 its handler) and the flowchart is drawn from. Each member knows its number, its rule id in
-the registry and which timing of ability may be used at it.
+the registry (written out, so that searching for ``agot.tc.4`` finds this row: ``rulekit rules
+agot.tc.4`` points here) and which timing of ability may be used at it.
 """
 from __future__ import annotations
 
@@ -12,24 +13,24 @@ from rulekit.core.abilities import Timing
 
 
 class SeqStep(Enum):
-    IMMINENT = (1, "the triggering condition becomes imminent", None)
-    WOULD_WINDOW = (2, "\"would\" interrupt window", Timing.WOULD_INTERRUPT)
-    FORCED_INTERRUPTS = (3, "forced interrupts resolve", Timing.FORCED_INTERRUPT)
-    INTERRUPT_WINDOW = (4, "interrupt window", Timing.INTERRUPT)
-    OCCURS = (5, "the triggering condition occurs", None)
-    FORCED_REACTIONS = (6, "forced reactions resolve", Timing.FORCED_REACTION)
-    REACTION_WINDOW = (7, "reaction window", Timing.REACTION)
+    IMMINENT = (1, "the triggering condition becomes imminent", None, "agot.tc.1")
+    WOULD_WINDOW = (2, "\"would\" interrupt window", Timing.WOULD_INTERRUPT, "agot.tc.2")
+    FORCED_INTERRUPTS = (3, "forced interrupts resolve", Timing.FORCED_INTERRUPT, "agot.tc.3")
+    INTERRUPT_WINDOW = (4, "interrupt window", Timing.INTERRUPT, "agot.tc.4")
+    OCCURS = (5, "the triggering condition occurs", None, "agot.tc.5")
+    FORCED_REACTIONS = (6, "forced reactions resolve", Timing.FORCED_REACTION, "agot.tc.6")
+    REACTION_WINDOW = (7, "reaction window", Timing.REACTION, "agot.tc.7")
 
     # members are singletons compared by identity: hash them by identity too, in C (Enum's
     # own __hash__ is a Python function, and the engine looks steps up at every step). Nothing
     # iterates a set of steps; dicts keep their insertion order.
     __hash__ = object.__hash__
 
-    def __init__(self, number: int, title: str, timing: Timing | None):
+    def __init__(self, number: int, title: str, timing: Timing | None, rule: str):
         self.number = number
         self.title = title
         self.timing = timing
-        self.rule = f"agot.tc.{number}"      # its rule id in the registry
+        self.rule = rule                     # its rule id in the registry: every step taken at it cites it
         self.after_occurrence = number > 5   # steps 6 and 7 come after the condition occurred
 
     @property
