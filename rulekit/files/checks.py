@@ -10,6 +10,9 @@ from rulekit.files.locate import _at
 
 #: Verbs that act on an ability's triggering condition (or are the rules' own), so a script
 #: entry cannot do them, and why.
+#: The rule a field refused where it would mean nothing applies; its id is written into the refusal.
+FIELDS_RULE = "rulekit.fields"
+
 NOT_IN_A_SCRIPT = {
     Verb.CANCEL: "it cancels the effect an ability responds to",
     Verb.REPLACE: "it replaces the triggering condition an ability responds to",
@@ -97,7 +100,7 @@ class _Checker:
             raise self.fail(path + ("nth",), f"nth {t.nth} is not a count: the first time is 1", "1 or more")
         if t.card is not None and all(EVENTS[kind].subject is not Subject.CARD for kind in t.events):
             raise self.fail(path + ("card",), f"{t.event.value!r} is about a player or a phase, not a card: a 'card' "
-                            "filter would have no card to read (rule rulekit.fields)",
+                            f"filter would have no card to read (rule {FIELDS_RULE})",
                             "'player' for who it is about, or an event about a card")
         self.filter(t.card, path + ("card",))
         self.filter(t.by, path + ("by",))
@@ -178,7 +181,7 @@ class _Checker:
         found = instruction_fields.problems(instr, part, first=path[-1] == 0)
         if found is not None:
             name, why, expected = found
-            raise self.fail(path + (name,), why, expected)
+            raise self.fail(path + (name,), f"{why} (rule {FIELDS_RULE})", expected)
 
     def entry(self, entry, path: tuple) -> None:
         if entry.do in NOT_IN_A_SCRIPT:
