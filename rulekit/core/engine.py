@@ -59,18 +59,13 @@ def advance(state: GameState, control: Control, scenario: Scenario) -> Progress 
     top = control[-1]
     if type(top) is ScriptFrame:
         return _script(top, state, control, scenario)
-    handler = state.rules.handlers[type(top)]
-    if handler.steps is not None:
-        return handler.steps[top.step](top, state, control)
-    return handler.advance(top, state, control)
+    return state.rules.handlers[type(top)].advance(top, state, control)
 
 
 def apply_answer(state: GameState, control: Control, option: str, verdicts) -> Progress:
+    """The answer ``option`` applied by the handler of the top frame (``verdicts``: the Ask's)."""
     top = control[-1]
-    handler = state.rules.handlers[type(top)]
-    if handler.answers is not None:
-        return handler.answers[top.step](top, state, control, option, verdicts)
-    return handler.answer(top, state, control, option, verdicts)
+    return state.rules.handlers[type(top)].answer(top, state, control, option, verdicts)
 
 
 def record(parent: Step, p: Progress, decision: Decision | None = None, answer: str | None = None,

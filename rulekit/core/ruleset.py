@@ -59,8 +59,10 @@ class Frame:
 @immutable
 class Handler:
     """How one kind of frame moves: ``advance(frame, state, control) -> Progress | Ask`` and
-    ``answer(frame, state, control, option, verdicts) -> Progress``; or, by the frame's ``step``,
-    the tables ``steps`` and ``answers`` of what they would call (the engine calls those directly)."""
+    ``answer(frame, state, control, option, verdicts) -> Progress``. Optionally, by the frame's
+    ``step``, the tables ``steps`` and ``answers`` of what those two would call: the engine loop of
+    :mod:`rulekit.core.speed.loop` calls them directly, one call less a step (the plain loop calls
+    ``advance`` and ``answer``)."""
 
     advance: Callable
     answer: Callable | None = None
