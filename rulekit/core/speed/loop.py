@@ -10,10 +10,12 @@ both on generated games and compares every step.
 """
 from __future__ import annotations
 
+import gc
+
 from immutables import Map
 
 from rulekit.core.decisions import AnswerKey, Unapplied
-from rulekit.core.engine import (Halt, _entry_of, _halt, _script, _step, answer_for, collector_paused, finished,
+from rulekit.core.engine import (Halt, _entry_of, _halt, _resume_collector, _script, _step, answer_for, finished,
                                  runaway)
 from rulekit.core.frames import Ask, ScriptFrame
 from rulekit.core.limits import MAX_NESTING, MAX_STEPS, check_nesting
@@ -23,9 +25,16 @@ from rulekit.core.timeline import Step
 
 def run(scenario: Scenario, step: Step, *, replaying: Map = Map(), auto: bool = False,
         max_nesting: int = MAX_NESTING, step_limit: int = MAX_STEPS) -> Halt:
-    """:func:`rulekit.core.engine.run`, the loop inlined."""
-    with collector_paused():
+    """:func:`rulekit.core.engine.run`, the loop inlined (and the collector paused as
+    :func:`~rulekit.core.engine.collector_paused` pauses it, without a context manager's calls)."""
+    paused = gc.isenabled()
+    if paused:
+        gc.disable()
+    try:
         return _run(scenario, step, replaying, auto, max_nesting, step_limit)
+    finally:
+        if paused:
+            _resume_collector()
 
 
 def _run(scenario: Scenario, step: Step, replaying: Map, auto: bool, max_nesting: int, step_limit: int) -> Halt:
