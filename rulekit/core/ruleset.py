@@ -59,10 +59,8 @@ class Frame:
 @immutable
 class Handler:
     """How one kind of frame moves: ``advance(frame, state, control) -> Progress | Ask`` and
-    ``answer(frame, state, control, option, verdicts) -> Progress``. Optionally, by the frame's
-    ``step``, the tables ``steps`` and ``answers`` of what those two would call: the engine loop of
-    :mod:`rulekit.core.speed.loop` calls them directly, one call less a step (the plain loop calls
-    ``advance`` and ``answer``)."""
+    ``answer(frame, state, control, option, verdicts) -> Progress``; optionally, by the frame's
+    ``step``, the tables ``steps`` and ``answers`` of what those call (for rulekit.core.speed.loop)."""
 
     advance: Callable
     answer: Callable | None = None
