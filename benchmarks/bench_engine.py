@@ -28,7 +28,7 @@ from rulekit.rulesets import get as get_ruleset
 from rulekit import Game  # noqa: E402
 from rulekit.files.builder import (ScenarioBuilder, do, draw, gain_power, interrupt, on, reaction,  # noqa: E402
                              triggered)
-from rulekit.core.engine import run  # noqa: E402
+from rulekit.core.game import run  # noqa: E402  (the engine loop a game runs: rulekit.core.speed.loop unless RULEKIT_PLAIN)
 from rulekit.core.frames import ScriptFrame  # noqa: E402
 from rulekit.core.model import initial_state  # noqa: E402
 from rulekit.core.timeline import Step  # noqa: E402

@@ -59,18 +59,13 @@ def advance(state: GameState, control: Control, scenario: Scenario) -> Progress 
     top = control[-1]
     if type(top) is ScriptFrame:
         return _script(top, state, control, scenario)
-    handler = state.rules.handlers[type(top)]
-    if handler.steps is not None:
-        return handler.steps[top.step](top, state, control)
-    return handler.advance(top, state, control)
+    return state.rules.handlers[type(top)].advance(top, state, control)
 
 
 def apply_answer(state: GameState, control: Control, option: str, verdicts) -> Progress:
+    """The answer ``option`` applied by the handler of the top frame (``verdicts``: the Ask's)."""
     top = control[-1]
-    handler = state.rules.handlers[type(top)]
-    if handler.answers is not None:
-        return handler.answers[top.step](top, state, control, option, verdicts)
-    return handler.answer(top, state, control, option, verdicts)
+    return state.rules.handlers[type(top)].answer(top, state, control, option, verdicts)
 
 
 def record(parent: Step, p: Progress, decision: Decision | None = None, answer: str | None = None,
@@ -126,15 +121,12 @@ def run(scenario: Scenario, step: Step, *, replaying: Map = Map(), auto: bool = 
     again and again, about half the run's time) and restored as it was afterwards. What the run
     keeps (the timeline) would still be walked by the collector's first pass after it, once per
     run; unless the caller has frozen objects of its own (``gc.freeze``), it is moved straight
-    to the oldest generation instead, where only the collector's rare full passes look at it."""
-    paused = gc.isenabled()
-    if paused:
-        gc.disable()
-    try:
+    to the oldest generation instead, where only the collector's rare full passes look at it.
+
+    This is the plain loop; :func:`rulekit.core.speed.loop.run` is the same loop with
+    :func:`advance` and :func:`record` inlined (:mod:`rulekit.core.speed`)."""
+    with collector_paused():
         return _run(scenario, step, replaying, auto, max_nesting, step_limit)
-    finally:
-        if paused:
-            _resume_collector()
 
 
 def _resume_collector() -> None:
@@ -164,63 +156,64 @@ def collector_paused():
 def _run(scenario: Scenario, step: Step, replaying: Map, auto: bool, max_nesting: int, step_limit: int) -> Halt:
     unapplied: list[Unapplied] = []
     chosen: list[tuple[AnswerKey, str]] = []
-    state, control, number = step.state, step.control, step.number
     taken = 0                           # steps taken since the current script entry began
-    entry, entry_start = _entry_of(control), step
-    bottom = control[0] if control else None
-    handlers = state.rules.handlers         # one ruleset for the whole game
-    while control:
-        top = control[-1]                   # advance(), inlined: this loop is the engine's hottest
-        kind = type(top)
-        if kind is ScriptFrame:
-            out = _script(top, state, control, scenario)
-        else:
-            handler = handlers[kind]
-            table = handler.steps
-            out = handler.advance(top, state, control) if table is None else table[top.step](top, state, control)
+    entry, entry_start = _entry_of(step.control), step
+    while step.control:
+        out = advance(step.state, step.control, scenario)
         if type(out) is Ask:
             decision = out.decision
-            recorded = replaying.get(decision.key) if replaying else None
-            option, how = None, None
-            if recorded is not None:
-                replaying = replaying.delete(decision.key)
-                if decision.is_legal(recorded):
-                    option, how = recorded, "recorded"
-                    if recorded != decision.default:
-                        chosen.append((decision.key, recorded))
-                else:
-                    unapplied.append(Unapplied(decision.key, recorded,
-                                               "not a legal option here; legal: " + ", ".join(decision.legal_ids())))
-            if option is None and auto:
-                option, how = decision.default, "default"
+            option, how, replaying = answer_for(decision, replaying, auto, unapplied, chosen)
             if option is None:
                 return _halt(step, out, replaying, tuple(unapplied), tuple(chosen))
-            handler = handlers[kind]
-            table = handler.answers
-            out = (handler.answer(top, state, control, option, out.verdicts) if table is None
-                   else table[top.step](top, state, control, option, out.verdicts))
-            state, control, number = out.state, out.control, number + 1
-            step = _step(step, number, out.rule, out.what, out.args, state, control, out.verdicts,
-                        decision, option, how)      # record(), inlined
+            step = record(step, apply_answer(step.state, step.control, option, out.verdicts), decision, option, how)
         else:
-            state, control, number = out.state, out.control, number + 1
-            step = _step(step, number, out.rule, out.what, out.args, state, control, out.verdicts)
+            step = record(step, out)
+        control = step.control
         if len(control) > max_nesting:
             check_nesting(control, max_nesting, step)
         if not control:                 # the script is over
             break
-        if control[0] is not bottom:    # an unchanged bottom frame walks the same entry
-            bottom = control[0]
-            now = _entry_of(control)
-            if now != entry:
-                entry, entry_start, taken = now, step, 0
+        now = _entry_of(control)
+        if now != entry:
+            entry, entry_start, taken = now, step, 0
         taken += 1
         if taken >= step_limit:
-            ranked = _uses_since(step, entry_start)
-            names = ", ".join(f"{a} ×{n}" for a, n in ranked[:6]) or "none"
-            raise RunawayLoop(f"runaway loop: one script entry took more than {step_limit:,} steps without ending; "
-                              f"the abilities used most: {names}", abilities=ranked, depth=len(control), step=step)
-    if not control:
+            runaway(step, entry_start, step_limit)
+    return finished(step, replaying, unapplied, chosen)
+
+
+def answer_for(decision: Decision, replaying: Map, auto: bool, unapplied: list[Unapplied],
+               chosen: list[tuple[AnswerKey, str]]) -> tuple[str | None, str | None, Map]:
+    """The answer a run gives ``decision``, how it came (``recorded`` or ``default``), and the
+    recorded answers left: the line's answer where it is legal (one that is not is noted in
+    ``unapplied``; a recorded answer other than the default, in ``chosen``), else the default
+    with ``auto``, else none (a person must choose)."""
+    recorded = replaying.get(decision.key) if replaying else None
+    if recorded is not None:
+        replaying = replaying.delete(decision.key)
+        if decision.is_legal(recorded):
+            if recorded != decision.default:
+                chosen.append((decision.key, recorded))
+            return recorded, "recorded", replaying
+        unapplied.append(Unapplied(decision.key, recorded,
+                                   "not a legal option here; legal: " + ", ".join(decision.legal_ids())))
+    if auto:
+        return decision.default, "default", replaying
+    return None, None, replaying
+
+
+def runaway(step: Step, entry_start: Step, step_limit: int) -> None:
+    """Stop a script entry that took ``step_limit`` steps without ending, naming what it used most."""
+    ranked = _uses_since(step, entry_start)
+    names = ", ".join(f"{a} ×{n}" for a, n in ranked[:6]) or "none"
+    raise RunawayLoop(f"runaway loop: one script entry took more than {step_limit:,} steps without ending; "
+                      f"the abilities used most: {names}", abilities=ranked, depth=len(step.control), step=step)
+
+
+def finished(step: Step, replaying: Map, unapplied: list[Unapplied], chosen: list[tuple[AnswerKey, str]]) -> Halt:
+    """Where a run stopped with no decision waiting: at the end of the script, every recorded
+    answer not reached noted as never coming up."""
+    if not step.control:
         unapplied.extend(Unapplied(k, v, "this decision never came up") for k, v in sorted(
             replaying.items(), key=lambda kv: (kv[0].at, kv[0].chooser, kv[0].number)))
         replaying = Map()

@@ -26,6 +26,12 @@ dataclass machinery.
 codes …), whose members key the dicts the engine reads at every step: it hashes a member as
 its string, in C, where :class:`enum.Enum` hashes it with a Python function. :func:`members`
 gives the engine's hottest modules their members through a plain class (see there why).
+
+All of this is speed machinery (:mod:`rulekit.core.speed`): with ``RULEKIT_PLAIN=1``,
+:func:`immutable` is ``dataclass(frozen=True, slots=True)`` itself, :func:`replace`,
+:func:`copier` and :func:`maker` fall back to :func:`dataclasses.replace` and the class, and
+:func:`members` gives the enumeration. (:class:`Word`'s hash is not: it keeps a member's hash
+equal to its string's, as its equality is.)
 """
 from __future__ import annotations
 
@@ -40,6 +46,7 @@ from typing import Any, Callable, TypeVar
 
 # what is written for each class lives in .building; replace, copier and maker are used from here
 from rulekit.core.building import _constructor, _initializer, _reduce, copier, maker, replace, stores_fields
+from rulekit.core.speed import PLAIN
 
 __all__ = ["HashedOnce", "Word", "copier", "immutable", "maker", "members", "replace", "stores_fields"]
 
@@ -65,7 +72,10 @@ def members(enum: type[E]) -> Any:
     Code.ELIGIBLE``. On Python 3.11 every attribute read on an Enum class goes through the
     slow path that ``EnumType.__getattr__`` installs (about ten times a module global; Python
     3.12 dropped it), and a read on any class is not specialised by the interpreter; a read on a
-    module is. The engine's inner loop reads members dozens of times a step."""
+    module is. The engine's inner loop reads members dozens of times a step. (``RULEKIT_PLAIN=1``:
+    the enumeration itself.)"""
+    if PLAIN:
+        return enum
     namespace = types.ModuleType(f"{enum.__module__}.{enum.__qualname__}[members]", f"the members of {enum.__qualname__}")
     namespace.__dict__.update(enum.__members__)
     return namespace
@@ -92,8 +102,10 @@ _keep_hash = HashedOnce._hash_once.__set__      # the slot's own store: past the
 @dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field,))
 def immutable(cls: type[T] | None = None, /, **options: Any):
     """``@dataclass(frozen=True, slots=True, **options)`` with a faster ``__init__``, and its
-    other methods made without generating code."""
+    other methods made without generating code. (``RULEKIT_PLAIN=1``: the dataclass itself.)"""
     quick_new = options.pop("quick_new", False)
+    if PLAIN:
+        return dataclasses.dataclass(cls, frozen=True, slots=True, **options)
 
     def wrap(c: type[T]) -> type[T]:
         # the dataclass's own __init__ stays where the class wrote one, asked for none, or may

@@ -14,7 +14,8 @@ from collections.abc import Mapping
 from immutables import Map
 
 from rulekit.core.decisions import AnswerKey, Decision, Line, Option, Unapplied
-from rulekit.core.engine import Halt, apply_answer, record, run
+from rulekit.core import engine
+from rulekit.core.engine import Halt, apply_answer, record
 from rulekit.core.errors import IllegalAnswer, RulekitError, argument_check
 from rulekit.core.limits import MAX_NESTING
 from rulekit.core.frames import ScriptFrame
@@ -22,9 +23,12 @@ from rulekit.core import remembered
 from rulekit.core.frozen import maker, replace
 from rulekit.core.model import GameState, initial_state
 from rulekit.core.scenario import Scenario, with_rulings
+from rulekit.core.speed import PLAIN, loop
 from rulekit.core.timeline import Step, steps
 
 _VALIDATOR = None
+#: the engine loop a game runs: the plain one, or the same with its calls inlined (rulekit.core.speed)
+run = engine.run if PLAIN else loop.run
 
 
 def use_validator(validator) -> None:

@@ -66,13 +66,11 @@ def after_part_sequence(use_id: str, part: str) -> str:
 
 
 def triggering_condition(sequence_id: str, event: str, subject: str) -> str:
-    text = f"{sequence_id}:{event.replace(' ', '-')}:{subject}"
-    return text if len(text) < MAX_ID else fold(text)      # fold(), its common case inlined (made at every step)
+    return fold(f"{sequence_id}:{event.replace(' ', '-')}:{subject}")
 
 
 def window(sequence_id: str, kind: str) -> str:
-    text = f"{sequence_id}:{kind.replace(' ', '-')}"
-    return text if len(text) < MAX_ID else fold(text)
+    return fold(f"{sequence_id}:{kind.replace(' ', '-')}")
 
 
 def forced_step(sequence_id: str, step: str) -> str:

@@ -16,10 +16,17 @@ from rulekit.core.events import CHANCE_VERBS, PLAYER_PICKS_CARDS, VERB_EVENT, Ev
 from rulekit.core import ids
 from rulekit.core import occur
 from rulekit.core.frozen import members
+from rulekit.core import matching
 from rulekit.core.matching import (  # noqa: F401  (the judge's names, as the rulesets import them)
-    _MATCHERS, condition_failure, filter_mismatch, narrowed, restricted_by, trigger_matcher, trigger_mismatch, trigger_words,
+    condition_failure, filter_mismatch, narrowed, restricted_by, trigger_words,
 )
+from rulekit.core.speed import PLAIN, patterns
+from rulekit.core.speed.patterns import _MATCHERS, trigger_matcher  # noqa: F401
 from rulekit.core.model import Card, GameState, TriggeringCondition
+
+#: whether a triggering condition is one a pattern refers to (None), else why not: the plain check,
+#: or the same with the pattern compiled into a predicate (rulekit.core.speed.patterns)
+trigger_mismatch = matching.trigger_mismatch if PLAIN else patterns.trigger_mismatch
 
 
 # Enum members read at every step, through plain classes (rulekit.frozen.members says why)

@@ -12,7 +12,8 @@ shares one frozen starting state between games of the same frozen cards, rulings
 The switch: remembering is on unless the environment variable ``RULEKIT_JUDGEMENT_CACHE`` is
 ``0`` (or ``off``, ``false``, ``no``) when rulekit is imported; :func:`set_enabled` (or the
 context manager :func:`disabled`) changes it for this process. Off, every judgement and set-up is
-made afresh and nothing is stored.
+made afresh and nothing is stored. ``RULEKIT_PLAIN=1``, the switch of every speed machinery
+(:mod:`rulekit.core.speed`), turns it off too.
 """
 from __future__ import annotations
 
@@ -20,8 +21,12 @@ import os
 from contextlib import contextmanager
 from typing import Any, Iterator
 
-#: whether rulesets may remember judgements (read at import from ``RULEKIT_JUDGEMENT_CACHE``)
-ENABLED: bool = os.environ.get("RULEKIT_JUDGEMENT_CACHE", "1").strip().lower() not in ("0", "off", "false", "no")
+from rulekit.core.speed import PLAIN
+
+#: whether rulesets may remember judgements (read at import from ``RULEKIT_JUDGEMENT_CACHE``, and
+#: off with ``RULEKIT_PLAIN``)
+ENABLED: bool = not PLAIN and os.environ.get("RULEKIT_JUDGEMENT_CACHE", "1").strip().lower() not in (
+    "0", "off", "false", "no")
 
 
 def set_enabled(on: bool) -> None:

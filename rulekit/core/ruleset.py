@@ -59,8 +59,8 @@ class Frame:
 @immutable
 class Handler:
     """How one kind of frame moves: ``advance(frame, state, control) -> Progress | Ask`` and
-    ``answer(frame, state, control, option, verdicts) -> Progress``; or, by the frame's ``step``,
-    the tables ``steps`` and ``answers`` of what they would call (the engine calls those directly)."""
+    ``answer(frame, state, control, option, verdicts) -> Progress``; optionally, by the frame's
+    ``step``, the tables ``steps`` and ``answers`` of what those call (for rulekit.core.speed.loop)."""
 
     advance: Callable
     answer: Callable | None = None

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 import yaml
 
 from rulekit.core.errors import ScenarioError, escaped, field_path, shortened
+from rulekit.core.speed import PLAIN
 
 MAX_BYTES = 1_000_000
 MAX_DEPTH = 32
@@ -106,8 +107,9 @@ def load_text(text: str, file: str) -> tuple[object, dict]:
 def compose(text: str):
     """The node tree of one YAML document (None for an empty stream): exactly what
     ``yaml.compose(text, Loader=yaml.SafeLoader)`` gives, raising the same errors, but read by
-    libyaml when it is installed and the text is plain enough for both readers to agree."""
-    node = _compose_fast(text)
+    libyaml when it is installed and the text is plain enough for both readers to agree
+    (``RULEKIT_PLAIN=1``, :mod:`rulekit.core.speed`: always by the pure reader)."""
+    node = _PURE if PLAIN else _compose_fast(text)
     if node is _PURE:
         return yaml.compose(text, Loader=PURE_LOADER)
     return node

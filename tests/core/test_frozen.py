@@ -13,9 +13,13 @@ from hypothesis import given, strategies as st
 from immutables import Map
 
 from rulekit.core.frozen import HashedOnce, copier, immutable, maker, replace, stores_fields
+from rulekit.core.speed import PLAIN
 from rulekit.core.model import GameState
 from rulekit.rulesets.agot.frames import SequenceFrame, Window
 from rulekit.core.timeline import Step
+
+#: a test of the fast machinery itself: with RULEKIT_PLAIN=1 the plain dataclass runs instead (rulekit.core.speed)
+fast_only = pytest.mark.skipif(PLAIN, reason="RULEKIT_PLAIN=1 runs the plain dataclasses")
 
 
 @immutable
@@ -201,6 +205,7 @@ def test_the_member_attributes_name_the_intended_members():
     assert {t for t in Target if t.by_others} == {Target.EACH_PLAYER, Target.EACH_OPPONENT}
 
 
+@fast_only
 def test_the_engines_values_take_the_fast_path():
     """What the engine makes at every step is built and copied by the generated code (a class
     that silently fell back to the dataclass's own would cost about a fifth of a step)."""
@@ -248,6 +253,7 @@ def test_quick_new_builds_the_same_values(a, b, c, k):
     assert Quick(a).m is not Quick(a).m          # a factory makes a new value each time
 
 
+@fast_only
 def test_quick_new_keeps_the_signature_and_makes_a_plain_subclass_as_itself():
     assert [(p.name, p.kind) for p in inspect.signature(Quick).parameters.values()] == \
         [(p.name, p.kind) for p in inspect.signature(Plain).parameters.values()]
@@ -312,6 +318,7 @@ class Kept(HashedOnce):
     hidden: int = field(default=7, compare=False, repr=False)
 
 
+@fast_only
 @given(st.integers(), st.tuples(st.text(max_size=3)), st.integers())
 def test_a_kept_hash_is_the_hash_of_the_compared_fields_and_a_copy_keeps_none(a, b, a2):
     value = Kept(a, b)
@@ -322,6 +329,7 @@ def test_a_kept_hash_is_the_hash_of_the_compared_fields_and_a_copy_keeps_none(a,
     assert hash(copy.copy(value)) == hash(value) and copy.deepcopy(value) == value
 
 
+@fast_only
 def test_a_kept_hash_cannot_be_assigned_or_deleted():
     value = Kept(1)
     hash(value)
@@ -356,6 +364,7 @@ def test_a_card_sent_to_another_process_hashes_as_that_process_hashes_it():
     assert out == ["True", "True"]
 
 
+@fast_only
 def test_hashed_once_needs_the_hash_immutable_writes():
     with pytest.raises(TypeError, match="HashedOnce"):
         @immutable

@@ -218,9 +218,9 @@ def test_the_switch_reads_the_environment():
     import sys
     code = "from rulekit.core import remembered; print(remembered.ENABLED)"
     outs = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                           env=dict(os.environ, RULEKIT_JUDGEMENT_CACHE=value)).stdout.strip()
-            for value in ("0", "1", "off")]
-    assert outs == ["False", "True", "False"]
+                           env=dict(os.environ, RULEKIT_JUDGEMENT_CACHE=value, RULEKIT_PLAIN=plain)).stdout.strip()
+            for value, plain in (("0", ""), ("1", ""), ("off", ""), ("1", "1"))]
+    assert outs == ["False", "True", "False", "False"]     # RULEKIT_PLAIN=1 runs every plain version
 
 
 # -- set-ups remembered (rulekit.core.game._set_up) -----------------------------------------------------

@@ -251,6 +251,7 @@ def test_libyaml_is_used_when_pyyaml_has_it():
 
 
 @needs_libyaml
+@pytest.mark.skipif(yamlnodes.PLAIN, reason="RULEKIT_PLAIN=1 reads every file with the pure reader (rulekit.core.speed)")
 def test_valid_files_are_read_by_libyaml_alone_and_bad_ones_again_by_the_pure_reader(monkeypatch):
     used = []
 

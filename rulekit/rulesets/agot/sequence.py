@@ -242,11 +242,7 @@ def forced(frame: SequenceFrame, state: GameState, control: Control) -> Progress
         ended = no_longer_imminent(frame, state, control)
         if ended is not None:
             return ended
-    judged = frame.judged           # _judged(), inlined
-    if judged and judged[0] is state:
-        _, verdicts, usable = judged
-    else:
-        verdicts, usable = agot_verdicts.considered(state, frame.conditions, frame.step)
+    _, verdicts, usable = _judged(state, frame)
     if not usable and not (state.delayed and frame.step is _SeqStep.FORCED_REACTIONS):
         return _leave_step(frame, state, control, _AgotStep.NO_FORCED, verdicts)     # nothing forced, nothing delayed
     options = [(v, use) for v, use, _ in usable]
@@ -288,11 +284,7 @@ def _resolve_forced(frame, state, control, verdict, verdicts, rule) -> Progress:
 
 def _leave_step(frame, state, control, what, verdicts) -> Progress:
     step = frame.step
-    after = NEXT[step]
-    if after is None:
-        rest = control[:-1]
-    else:               # _next_step(), inlined
-        rest = control[:-1] + (_at_step(frame, after, None, 0, ()),)
+    rest = control[:-1] if NEXT[step] is None else control[:-1] + (_next_step(frame),)
     return _progress(state, rest, step.rule, what, _STEP_ARGS[step], verdicts)
 
 
@@ -310,9 +302,7 @@ def window(frame: SequenceFrame, state: GameState, control: Control) -> Progress
         ended = no_longer_imminent(frame, state, control)
         if ended is not None:
             return ended
-    judged = frame.judged           # _judged(), inlined: a window is judged once, then passed through
-    if not judged or judged[0] is not state:
-        judged = (state, *agot_verdicts.considered(state, frame.conditions, frame.step))
+    judged = _judged(state, frame)  # a window is judged once, then passed through
     _, verdicts, usable = judged
     w = frame.window
     if w is None:
@@ -334,7 +324,7 @@ def window(frame: SequenceFrame, state: GameState, control: Control) -> Progress
             options.append(use)
     if len(options) == 1:           # nothing this player may use: passes without being asked
         return _pass(frame, state, control, judged, auto=True)
-    key = _key(_DecisionKind.ACT_OR_PASS, w.id, opportunity, w.number + 1)     # w.ordinal
+    key = _key(_DecisionKind.ACT_OR_PASS, w.id, opportunity, w.ordinal)
     return _ask(_decision(key, tuple(options), PASS, "agot.window.pass", opportunity + _OPPORTUNITY[frame.step], state),
                verdicts)
 
@@ -345,10 +335,7 @@ def window_answer(frame: SequenceFrame, state: GameState, control: Control, opti
     and a pass's judgement come from the frame, judged again only if it does not carry this
     state's judgement (right after a use in the same window)."""
     if option == PASS:
-        judged = frame.judged       # the judgement the window carries (_judged, inlined)
-        if not judged or judged[0] is not state:
-            judged = _judged(state, frame)
-        return _pass(frame, state, control, judged, auto=False)
+        return _pass(frame, state, control, _judged(state, frame), auto=False)
     w = frame.window
     for v, use in _usable_options(frame, state, w.opportunity):
         if use == option:
@@ -363,9 +350,8 @@ def window_answer(frame: SequenceFrame, state: GameState, control: Control, opti
 def _pass(frame, state, control, judged, *, auto: bool) -> Progress:
     """The player with the opportunity passes; the judgement of this state goes on with the frame."""
     w = frame.window
-    players = state.players         # state.next_player(), inlined
     passes = w.passes + 1
-    moved = _new_window(w.id, players[(players.index(w.opportunity) + 1) % len(players)], passes, w.number + 1)
+    moved = _new_window(w.id, state.next_player(w.opportunity), passes, w.number + 1)
     return _progress(state, control[:-1] + (_in_window(frame, moved, judged),),
                     "rulekit.auto-pass" if auto else "agot.window.pass", _AgotStep.PASS,
                     _PASS_ARGS.get((w.opportunity, auto, passes)) or _pass_args(w.opportunity, auto, passes), judged[1])
