@@ -327,7 +327,8 @@ WORDS = words_table(RbStep, {
     RbStep.NO_COMBAT: _no_combat,
     RbStep.SHOWDOWN_PASS: _showdown_pass,
     RbStep.FOCUS: _focus,
-    RbStep.NO_DAMAGE: lambda a, state: "No combat damage: attacking or defending units no longer remain at the battlefield.",
+    RbStep.NO_DAMAGE: lambda a, state: ("No combat damage: attacking or defending units no longer remain at the "
+                                        "battlefield."),
     RbStep.COMBAT_CLEANUP: _combat_cleanup,
     RbStep.COMBAT_RESULT: _combat_result,
     RbStep.COMBAT_ENDS: lambda a, state: "Combat ends: the Attacker and Defender designations are removed.",
