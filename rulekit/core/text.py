@@ -10,6 +10,7 @@ from rulekit.core import ids
 from rulekit.core.abilities import Timing
 from rulekit.core.events import EventKind
 from rulekit.core.model import Card, GameState
+from rulekit.core.stepwords import CORE_WORDS, say
 
 
 def card_label(card: Card) -> str:
@@ -130,18 +131,12 @@ def resolving_words(ability) -> str:
 
 
 def describe(what: str, args: tuple, state: GameState) -> str:
-    """One line for a step, from its code and arguments, naming cards by title."""
+    """One line for a step, from its code and arguments, naming cards by title: the core's words
+    for its own codes, else the ruleset's (:mod:`rulekit.core.stepwords`)."""
     a = dict(args)
-    if what == "setup":
-        return f"The game is set up: {len(state.cards)} cards, {', '.join(state.players)}; first player {state.first_player}."
-    if what == "script":
-        label = a.get("label") or a["occurrence"]
-        return f"Script: {label}."
-    if what == "script-nothing":
-        return f"Script: {a.get('label') or a['occurrence']} — it could change nothing, so nothing happens."
-    if what == "script-done":
-        return "The script is over."
-    own = state.rules.describe(what, a, state)
+    own = say(CORE_WORDS, what, a, state)
+    if own is None:
+        own = state.rules.describe(what, a, state)
     if own is not None:
         return own
     return f"{what} {a}"

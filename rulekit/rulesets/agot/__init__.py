@@ -14,6 +14,7 @@ from rulekit.core.events import RESTRICTION_VERBS, EventKind, Verb
 from rulekit.core.frames import Progress
 from rulekit.core.frozen import maker, replace
 from rulekit.core.ruleset import Handler, Ruleset
+from rulekit.core.stepwords import say
 from rulekit.rulesets.agot import cards
 from rulekit.rulesets.agot import factions
 from rulekit.rulesets.agot import filters
@@ -313,7 +314,7 @@ class AGoT(Ruleset):
         return tuple(STEP_NAMES)
 
     def describe(self, what, args, state):
-        return words.describe(what, args, state)
+        return say(words.WORDS, what, args, state)
 
     def flow_path_scope(self, step, other) -> bool:
         """Whether ``other`` belongs to the path drawn for ``step``: the same sequence."""

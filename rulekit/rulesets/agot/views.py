@@ -137,9 +137,11 @@ _SHORT = {SeqStep.IMMINENT: "imminent", SeqStep.WOULD_WINDOW: "\"would\"\nwindow
           SeqStep.FORCED_INTERRUPTS: "forced\ninterrupts", SeqStep.INTERRUPT_WINDOW: "interrupt\nwindow",
           SeqStep.OCCURS: "occurs", SeqStep.FORCED_REACTIONS: "forced\nreactions",
           SeqStep.REACTION_WINDOW: "reaction\nwindow"}
-_MARKS = {"window-opens": "opportunity", "use": "use", "forced": "forced", "occurs": "occurs", "initiates": "occurs",
-          "cancelled": "cancel", "cancels": "cancel", "effect-cancelled": "cancel", "changed": "change",
-          "saves": "save", "replaces": "replace", "window-empty": "empty", "no-forced": "empty"}
+_MARKS = {AgotStep.WINDOW_OPENS: "opportunity", AgotStep.USE: "use", AgotStep.FORCED: "forced",
+          AgotStep.OCCURS: "occurs", AgotStep.INITIATES: "occurs", AgotStep.CANCELLED: "cancel",
+          AgotStep.CANCELS: "cancel", AgotStep.EFFECT_CANCELLED: "cancel", AgotStep.CHANGED: "change",
+          AgotStep.SAVES: "save", AgotStep.REPLACES: "replace", AgotStep.WINDOW_EMPTY: "empty",
+          AgotStep.NO_FORCED: "empty"}
 
 
 def _sequences(step) -> list:
@@ -201,7 +203,7 @@ def sequence_mark(step) -> SequenceMark:
     a = step.args_dict()
     mark = _MARKS.get(step.what, "step")
     player = a.get("player") if isinstance(a.get("player"), str) else None
-    if step.what == "pass":
+    if step.what == AgotStep.PASS:
         mark = "auto-pass" if a.get("auto") else "pass"
     use = a.get("use") or a.get("by")
     if player is None and isinstance(use, str):

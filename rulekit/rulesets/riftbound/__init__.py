@@ -11,6 +11,7 @@ from rulekit.core.abilities import Timing
 from rulekit.core.events import EventKind, Verb
 from rulekit.core.verdicts import Code, Verdict
 from rulekit.core.ruleset import Handler, Ruleset
+from rulekit.core.stepwords import say
 from rulekit.rulesets.riftbound import cards
 from rulekit.rulesets.riftbound import chain
 from rulekit.rulesets.riftbound import cleanup
@@ -365,7 +366,7 @@ class Riftbound(Ruleset):
         return priority.grants(timeline)
 
     def describe(self, what, args, state):
-        return words.describe(what, args, state)
+        return say(words.WORDS, what, args, state)
 
     def stack_kind(self) -> str:
         return "the Chain (newest on top)"

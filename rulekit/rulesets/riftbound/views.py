@@ -10,6 +10,7 @@ from rulekit.core import ids
 from rulekit.core.text import card_of, resolving_words
 from rulekit.core.ruleset import Flow, FlowNode, SequenceMark, StackEntry, WindowEntry
 from rulekit.rulesets.riftbound import chain
+from rulekit.rulesets.riftbound.codes import RbStep
 from rulekit.rulesets.riftbound.priority import playable
 from rulekit.rulesets.riftbound.frames import ChainFrame, OpenFrame
 
@@ -69,8 +70,8 @@ def graph_frames(g, step, add_condition) -> None:
 
 
 # -- the sequence diagram: the Chain's stages as columns, its items as nested bands ------------------------
-_MARKS = {"rb-occurs": "occurs", "rb-placed": "add", "rb-adds": "use", "rb-priority": "opportunity",
-          "rb-resolves": "resolve", "rb-replaces": "replace", "rb-chain-empty": "empty"}
+_MARKS = {RbStep.OCCURS: "occurs", RbStep.PLACED: "add", RbStep.ADDS: "use", RbStep.PRIORITY: "opportunity",
+          RbStep.RESOLVES: "resolve", RbStep.REPLACES: "replace", RbStep.CHAIN_EMPTY: "empty"}
 
 
 def sequence_columns() -> tuple[tuple[str, str], ...]:
@@ -80,7 +81,7 @@ def sequence_columns() -> tuple[tuple[str, str], ...]:
 def sequence_mark(step) -> SequenceMark:
     a = step.args_dict()
     mark = _MARKS.get(step.what, "step")
-    if step.what == "rb-pass":
+    if step.what == RbStep.PASS:
         mark = "auto-pass" if a.get("auto") else "pass"
     player = a.get("player") if isinstance(a.get("player"), str) else None
     item = a.get("item")
@@ -88,7 +89,7 @@ def sequence_mark(step) -> SequenceMark:
         use = ids.parse_use(item)
         card = card_of(step.before, use.obj) if use is not None else None
         player = card.controller if card is not None else None
-    if step.what == "rb-adds" and step.answered_by is None:
+    if step.what == RbStep.ADDS and step.answered_by is None:
         mark = "add"
     return SequenceMark(chain.stage_of(step), player, mark)
 

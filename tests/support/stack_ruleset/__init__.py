@@ -17,12 +17,19 @@ from rulekit.core.abilities import Timing
 from rulekit.core.decisions import PASS, AnswerKey, Decision, DecisionKind
 from rulekit.core.events import EventKind, Verb, kinds_counted
 from rulekit.core.frames import Ask, Progress
+from rulekit.core.frozen import Word
 from rulekit.rulesets import Flow, FlowNode, Frame, Handler, Ruleset, Ruling, RulingOption, StackEntry, WindowEntry
 from rulekit.rulesets import register
 from rulekit.core.ruleset import ruling_arg
 from rulekit.core.rules import Rule
+from rulekit.core.stepwords import say, words_table
 from rulekit.core.text import condition_label, use_ref_label
 from rulekit.core.verdicts import Code, Verdict
+
+
+#: the step codes this ruleset records; WORDS gives each its sentence (rulekit.core.stepwords)
+StackStep = Word("StackStep", {"HAPPENS": "stack-happens", "PASS": "stack-pass", "RESPONDS": "stack-responds",
+                               "RESOLVES": "stack-resolves", "EMPTY": "stack-empty"})
 
 
 # -- frames -------------------------------------------------------------------------------------------
@@ -87,7 +94,7 @@ def happen(state, control, events, occurrence, rule, args):
     happened = tuple(e for e in events if occur.still_imminent(e, state) is None)
     for event in happened:
         state = occur.apply(state, event)
-    return Progress(state, control + (Responses(occurrence, happened),), rule, "stack-happens",
+    return Progress(state, control + (Responses(occurrence, happened),), rule, StackStep.HAPPENS,
                     args + (("events", tuple(e.id for e in happened)),))
 
 
@@ -99,12 +106,12 @@ def advance(frame: Responses, state, control):
         options = _usable(state, frame, player, verdicts)
         if not options:
             return Progress(state, control[:-1] + (replace(frame, asked=frame.asked + 1),), "rulekit.auto-pass",
-                            "stack-pass", (("player", player), ("auto", True)), verdicts)
+                            StackStep.PASS, (("player", player), ("auto", True)), verdicts)
         key = AnswerKey(DecisionKind.ACT_OR_PASS, f"{frame.id}:responses", player)
         return Ask(Decision(key, (PASS,) + tuple(use for use, _ in options), PASS, "stack.respond",
                             f"{player} may respond once, or pass", state), verdicts)
     if not frame.stack:
-        return Progress(state, control[:-1], "stack.resolve", "stack-empty", (("occurrence", frame.id),))
+        return Progress(state, control[:-1], "stack.resolve", StackStep.EMPTY, (("occurrence", frame.id),))
     (use, card_id, ability_id, event), rest = frame.stack[-1], frame.stack[:-1]
     source = state.cards[card_id]
     ability = source.ability(ability_id)
@@ -116,7 +123,7 @@ def advance(frame: Responses, state, control):
     below = control[:-1] + (replace(frame, stack=rest),)
     args = (("use", use), ruling_arg(state, "stack.resolve-order"))
     if not made:
-        return Progress(state, below, "stack.resolve", "stack-resolves", args + (("events", ()),))
+        return Progress(state, below, "stack.resolve", StackStep.RESOLVES, args + (("events", ()),))
     return happen(state, below, made, f"{use}/effect", "stack.resolve", args)
 
 
@@ -124,7 +131,7 @@ def answer(frame: Responses, state, control, option, verdicts):
     player = state.seat_order()[frame.asked]
     moved = replace(frame, asked=frame.asked + 1)
     if option == PASS:
-        return Progress(state, control[:-1] + (moved,), "stack.respond", "stack-pass",
+        return Progress(state, control[:-1] + (moved,), "stack.respond", StackStep.PASS,
                         (("player", player), ("auto", False)), verdicts)
     events = {e.id: e for e in frame.events}
     for use, v in _usable(state, frame, player, verdicts):
@@ -132,31 +139,27 @@ def answer(frame: Responses, state, control, option, verdicts):
             card_id = ids.card_id(v.card)
             state = state.mark_used(use, v.condition)
             pushed = replace(moved, stack=moved.stack + ((use, card_id, v.ability, events[v.condition]),))
-            return Progress(state, control[:-1] + (pushed,), "stack.respond", "stack-responds",
+            return Progress(state, control[:-1] + (pushed,), "stack.respond", StackStep.RESPONDS,
                             (("player", player), ("use", use)), verdicts)
     raise AssertionError(option)
 
 
 # -- words and views -----------------------------------------------------------------------------------
-def describe(what, a, state):
-    if what == "stack-happens":
-        return "It happens: " + (", ".join(condition_label(state, e) for e in a["events"]) or "nothing") + "."
-    if what == "stack-pass":
-        return f"{a['player']} passes" + (" (nothing to respond with)." if a["auto"] else ".")
-    if what == "stack-responds":
-        return f"{a['player']} responds: {use_ref_label(state, a['use'])} goes on the stack."
-    if what == "stack-resolves":
-        return f"The newest response resolves: {use_ref_label(state, a['use'])}."
-    if what == "stack-empty":
-        return "Every player has responded and the stack is empty."
-    return None
+WORDS = words_table(StackStep, {
+    StackStep.HAPPENS: lambda a, state: "It happens: " + (", ".join(condition_label(state, e) for e in a["events"])
+                                                          or "nothing") + ".",
+    StackStep.PASS: lambda a, state: f"{a['player']} passes" + (" (nothing to respond with)." if a["auto"] else "."),
+    StackStep.RESPONDS: lambda a, state: f"{a['player']} responds: {use_ref_label(state, a['use'])} goes on the stack.",
+    StackStep.RESOLVES: lambda a, state: f"The newest response resolves: {use_ref_label(state, a['use'])}.",
+    StackStep.EMPTY: lambda a, state: "Every player has responded and the stack is empty.",
+})
 
 
-FLOW = Flow((FlowNode("happens", "it happens at once", "stack.respond", "stage", codes=("stack-happens",)),
+FLOW = Flow((FlowNode("happens", "it happens at once", "stack.respond", "stage", codes=(StackStep.HAPPENS,)),
              FlowNode("respond", "each player may respond once", "stack.respond", "stage",
-                      window=True, codes=("stack-pass", "stack-responds")),
+                      window=True, codes=(StackStep.PASS, StackStep.RESPONDS)),
              FlowNode("resolve", "the newest response resolves", "stack.resolve", "stage",
-                      codes=("stack-resolves", "stack-empty"))),
+                      codes=(StackStep.RESOLVES, StackStep.EMPTY))),
             (("happens", "respond", "next"), ("respond", "respond", "next player"),
              ("respond", "resolve", "all asked"), ("resolve", "happens", "its events happen"),
              ("resolve", "resolve", "next newest")))
@@ -216,7 +219,7 @@ class Stack(Ruleset):
         return ("respond",)
 
     def describe(self, what, args, state):
-        return describe(what, args, state)
+        return say(WORDS, what, args, state)
 
     def window_entries(self, step):
         out = []
