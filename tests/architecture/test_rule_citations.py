@@ -38,7 +38,34 @@ import pytest
 
 from rulekit.cli import main
 from rulekit.cli import citations
-from rulekit.core.rules import RULES
+from rulekit.core import rules as _registry
+from rulekit.core.rules import RULES as _EVERY
+
+
+class _Shipped(dict):
+    """The registry of what rulekit ships: its own rules and those of the rulesets under ``rulekit/``
+    (read when asked: a test ruleset that another test registers in the same process, such as
+    ``tests/support/stack_ruleset``, is no code of rulekit's, and citations read only rulekit's code)."""
+
+    def _now(self) -> dict:
+        foreign = set()
+        for rs in _registry._RULESETS["all"]():
+            if not type(rs).__module__.startswith("rulekit."):
+                foreign |= {r.id for r in rs.rules}
+                foreign |= {f"{ruling.name}={o.name}" for ruling in rs.rulings for o in ruling.options}
+        return {k: v for k, v in _EVERY.items() if k not in foreign}
+
+    def __iter__(self):
+        return iter(self._now())
+
+    def __contains__(self, key) -> bool:
+        return key in self._now()
+
+    def __getitem__(self, key):
+        return self._now()[key]
+
+
+RULES = _Shipped()
 
 ROOT = Path(__file__).resolve().parents[2]
 FILES = sorted(ROOT.glob("scenarios/*/*.yaml")) + sorted(ROOT.glob("tests/cards/*/*.yaml"))
