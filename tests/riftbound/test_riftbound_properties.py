@@ -21,6 +21,7 @@ from rulekit.core.events import EventKind, Verb
 from rulekit.core.scenario import Scenario, ScriptEntry
 from rulekit.core.limits import RunawayLoop
 from rulekit.rulesets.riftbound import ChainFrame, ItemFrame, RbStep
+from rulekit.rulesets.riftbound.chain import adds
 from rulekit.rulesets.riftbound.frames import Cleanup, CombatFrame, TriggerCheck
 
 SETTINGS = settings(max_examples=int(__import__("os").environ.get("RK_EXAMPLES", 50)), deadline=None,
@@ -169,8 +170,16 @@ def test_an_items_controller_never_changes_and_the_chain_resolves_newest_first(s
                 for item in frame.items + frame.waiting:
                     assert controllers.setdefault(item.id, item.controller) == item.controller
         if step.what == "rb-resolves":
-            chain = step.parent.control[-1]
-            assert isinstance(chain, ChainFrame) and chain.items[-1].id == step.args_dict()["item"]
+            chain, args = step.parent.control[-1], step.args_dict()
+            assert isinstance(chain, ChainFrame)
+            if args.get("at once"):
+                # an ability that Adds resolves as soon as it is finalized, wherever it stands on the
+                # Chain (400.2, 429.2, 429.2.a): a finalized item of this Chain whose every
+                # instruction adds
+                item = next(i for i in chain.items if i.id == args["item"])
+                assert not item.pending and adds(item.ability)
+            else:
+                assert chain.items[-1].id == args["item"]
     event(f"longest Chain {min(longest, 3)}{'+' if longest >= 3 else ''}")
 
 
