@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 
 from fieldwalk import GONE, Context, Probe
-from fieldwalk_boards import DRAW, GO, TIMING, ability, board, card
+from fieldwalk_boards import tweaks as _tweaks, DRAW, GO, TIMING, ability, board, card
 
 _KILLED = {"event": "killed", "card": {"type": "character"}}
 _GO2 = {"agot": {"do": "gain power", "cards": ["that"], "id": "again"},
@@ -41,14 +41,6 @@ _RB = {
                     [{"do": "kill", "cards": ["u1"], "id": "go"}], ()),
 }
 TIMINGS = {"agot": _AGOT, "riftbound": _RB}
-
-
-def _tweaks(*fns):
-    def tweak(data):
-        for fn in fns:
-            if fn is not None:
-                fn(data)
-    return tweak
 
 
 def ability_contexts(rulesets=("agot", "riftbound")):

@@ -124,3 +124,27 @@ def card(data: dict, card_id: str) -> dict:
 def under_test(data: dict) -> dict:
     """The ability under test (id ``t``), on whichever card holds it."""
     return next(a for c in data["cards"] for a in c.get("abilities", ()) if a["id"] == "t")
+
+
+# -- board tweaks shared by the walks ----------------------------------------------------------
+def tweaks(*fns):
+    """One tweak that applies ``fns`` in turn (``None`` skipped)."""
+    def tweak(data):
+        for fn in fns:
+            if fn is not None:
+                fn(data)
+    return tweak
+
+
+def set_card(card_id: str, **values):
+    """A tweak that sets ``values`` on the card ``card_id``."""
+    def tweak(data):
+        card(data, card_id).update(values)
+    return tweak
+
+
+def add_cards(*cards_):
+    """A tweak that adds copies of ``cards_`` to the board."""
+    def tweak(data):
+        data["cards"].extend(copy.deepcopy(list(cards_)))
+    return tweak

@@ -6,21 +6,13 @@ from __future__ import annotations
 import copy
 
 from fieldwalk import GONE, Context, Probe
-from fieldwalk_boards import DRAW, TIMING, ability, board, under_test
+from fieldwalk_boards import tweaks as _tweaks, DRAW, TIMING, ability, board, under_test
 from fieldwalk_verbs import BASES, Base
 
 #: What an effect does in place of the instruction when it is taken away ("the ability without it").
 NOTHING = {"agot": {"do": "not modelled", "text": "nothing at all", "changes_state": True},
            "riftbound": {"do": "not modelled", "text": "nothing at all"}}
 PARTS = ("cost", "effect")
-
-
-def _tweaks(*fns):
-    def tweak(data):
-        for fn in fns:
-            if fn is not None:
-                fn(data)
-    return tweak
 
 
 def _scenario(ruleset: str, b: Base, part: str, instrs: list, probe: Probe | None) -> dict:

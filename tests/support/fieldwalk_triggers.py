@@ -7,7 +7,7 @@ from __future__ import annotations
 import copy
 
 from fieldwalk import Context, Probe
-from fieldwalk_boards import DRAW, ability, board, card
+from fieldwalk_boards import add_cards as _add, set_card as _set, tweaks as _tweaks, DRAW, ability, board, card
 
 
 def _s(**entry):
@@ -17,18 +17,6 @@ def _s(**entry):
 def _on(card_id, ab):
     def tweak(data):
         card(data, card_id).setdefault("abilities", []).append(copy.deepcopy(ab))
-    return tweak
-
-
-def _set(card_id, **values):
-    def tweak(data):
-        card(data, card_id).update(values)
-    return tweak
-
-
-def _add(*cards_):
-    def tweak(data):
-        data["cards"].extend(copy.deepcopy(list(cards_)))
     return tweak
 
 
@@ -144,14 +132,6 @@ NOT_WALKED = {
     "effect initiates": "only a cancel listens for it (its ability refuses any other field than the "
                         "cancel's own); walked with the verb 'cancel'",
 }
-
-
-def _tweaks(*fns):
-    def tweak(data):
-        for fn in fns:
-            if fn is not None:
-                fn(data)
-    return tweak
 
 
 def trigger_contexts(rulesets=("agot", "riftbound")):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
-from fieldwalk_boards import DRAW, card
+from fieldwalk_boards import add_cards as _add, set_card as _set, DRAW, card
 
 
 @dataclass(frozen=True)
@@ -28,18 +28,6 @@ class Base:
     @property
     def target(self) -> str:
         return self.instr.get("target", "self")
-
-
-def _set(card_id: str, **values):
-    def tweak(data):
-        card(data, card_id).update(values)
-    return tweak
-
-
-def _add(*cards_):
-    def tweak(data):
-        data["cards"].extend(copy.deepcopy(list(cards_)))
-    return tweak
 
 
 def _also_on_src(ability: dict):
